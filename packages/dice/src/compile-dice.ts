@@ -1,0 +1,102 @@
+import type { DiceExpression, DicePoolTerm, DiceTerm } from './expression';
+import { keepRule } from './keep-rule';
+import { poolTotal, rollPoolFaces } from './pool-roller';
+import type { PoolTotal } from './pool-roller';
+import type { RollRecord, TermRecord } from './roll-record';
+import type { DiceSource } from './source';
+import { toExpression } from './to-expression';
+import { expressionOf } from './transforms';
+
+export interface CompiledDice {
+  /** A private, canonical copy: later changes to the input do not affect this compiled roller. */
+  readonly expression: DiceExpression;
+  roll(source: DiceSource): RollRecord;
+  /** The total alone, without building a record: for simulations and AI look-ahead. */
+  rollTotal(source: DiceSource): number;
+  readonly min: number;
+  readonly max: number;
+}
+
+function termRange(term: DiceTerm): [number, number] {
+  if (term.kind === 'constant') return [term.sign * term.value, term.sign * term.value];
+  const { kept } = keepRule(term);
+  return term.sign > 0 ? [kept, kept * term.sides] : [-kept * term.sides, -kept];
+}
+
+function naturalTermIndex(terms: readonly DiceTerm[]): number {
+  const dice = terms.filter((t) => t.kind === 'dice');
+  const only = dice[0];
+  if (dice.length !== 1 || only === undefined || only.sides !== 20 || only.sign !== 1) return -1;
+  return keepRule(only).kept === 1 ? terms.indexOf(only) : -1;
+}
+
+function recordTerm(term: DiceTerm, source: DiceSource): TermRecord {
+  if (term.kind === 'constant') return { ...term, subtotal: term.sign * term.value };
+  const faces = rollPoolFaces(term, source);
+  let sum = 0;
+  for (const face of faces) if (face.kept) sum += face.value;
+  const record = { ...term, faces, subtotal: term.sign * sum };
+  if (term.keep) record.keep = { ...term.keep };
+  return record;
+}
+
+class Compiled implements CompiledDice {
+  readonly min: number;
+  readonly max: number;
+  private readonly offset: number;
+  private readonly pools: PoolTotal[];
+  private readonly signs: number[];
+  private readonly natural: number;
+
+  constructor(readonly expression: DiceExpression) {
+    const { terms } = expression;
+    this.min = 0;
+    this.max = 0;
+    this.offset = 0;
+    this.pools = [];
+    this.signs = [];
+    for (const term of terms) {
+      const [lo, hi] = termRange(term);
+      this.min += lo;
+      this.max += hi;
+      if (term.kind === 'constant') {
+        this.offset += term.sign * term.value;
+      } else {
+        this.pools.push(poolTotal(term as DicePoolTerm));
+        this.signs.push(term.sign);
+      }
+    }
+    this.natural = naturalTermIndex(terms);
+  }
+
+  rollTotal(source: DiceSource): number {
+    let total = this.offset;
+    const { pools, signs } = this;
+    for (let i = 0; i < pools.length; i++) total += (signs[i] ?? 1) * (pools[i] as PoolTotal)(source);
+    return total;
+  }
+
+  roll(source: DiceSource): RollRecord {
+    const terms = this.expression.terms.map((term) => recordTerm(term, source));
+    let total = 0;
+    const byLabel: Record<string, number> = {};
+    for (const term of terms) {
+      total += term.subtotal;
+      const key = term.label ?? '';
+      byLabel[key] = (Object.hasOwn(byLabel, key) ? (byLabel[key] ?? 0) : 0) + term.subtotal;
+    }
+    const record: RollRecord = { expression: this.expression.text, terms, total, byLabel };
+    const natural = terms[this.natural];
+    if (natural?.kind === 'dice') record.natural = natural.faces.find((f) => f.kept)?.value ?? 0;
+    return record;
+  }
+}
+
+/** Parse and check once, roll many times. */
+export function compileDice(expr: DiceExpression | string): CompiledDice {
+  return new Compiled(expressionOf(toExpression(expr).terms));
+}
+
+export function rollDice(expr: DiceExpression | string, source: DiceSource): RollRecord {
+  return compileDice(expr).roll(source);
+}
