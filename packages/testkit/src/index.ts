@@ -1,1 +1,3 @@
-export {};
+export * from './mini-ruleset';
+export * from './table';
+export * from './arbitraries';

@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import { engineCommandSchemas, type EngineCommandType } from './command';
+import type { CommandDef } from '../ruleset/ruleset';
+import { currentCreatureId } from '../core/state';
+import { startCombat, endTurn, endEncounter } from '../procedure/turns';
+import { placeInOrder, rollInitiativeFor } from '../procedure/initiative';
+import { addCondition, removeCondition } from '../procedure/conditions';
+
+type Def<K extends EngineCommandType> = Omit<CommandDef<z.infer<(typeof engineCommandSchemas)[K]>>, 'schema' | 'type'>;
+
+/**
+ * The engine's own commands. `answerPrompt` and `undo` are handled by the decider itself because
+ * they act on the resolution machinery rather than on the fight.
+ */
+export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' | 'undo'>]: Def<K> } = {
+  startCombat: { gmOnly: true, run: (ctx) => startCombat(ctx) },
+  rollInitiative: {
+    gmOnly: true,
+    run: (ctx, c) => {
+      const ids = c.creatureIds ?? ctx.state.creatureIds;
+      for (const id of ids) if (!ctx.state.creatures[id]) ctx.reject('unknown-creature', `no creature '${id}'`);
+      rollInitiativeFor(ctx, ids);
+    },
+  },
+  endTurn: {
+    actor: (c) => c.creatureId ?? null,
+    run: (ctx, c) => {
+      const current = currentCreatureId(ctx.state);
+      if (c.creatureId && c.creatureId !== current) ctx.reject('not-your-turn', `it is ${current ?? 'nobody'}'s turn, not ${c.creatureId}'s`);
+      if (ctx.envelope.issuedBy.role === 'player' && (!current || ctx.state.creatures[current]?.controller !== ctx.envelope.issuedBy.seat)) {
+        ctx.reject('not-your-turn', 'only the GM or the creature\'s controller may end this turn');
+      }
+      endTurn(ctx);
+    },
+  },
+  delayTurn: {
+    actor: (c) => c.creatureId,
+    run: (ctx, c) => {
+      if (currentCreatureId(ctx.state) !== c.creatureId) ctx.reject('not-your-turn', `${c.creatureId} can only delay on its own turn`);
+      const order = ctx.state.order.map((e) => (e.creatureId === c.creatureId ? { ...e, delayed: true } : e));
+      ctx.emit({ type: 'InitiativeSet', order, reason: `${c.creatureId} delays` });
+      endTurn(ctx);
+    },
+  },
+  actNow: {
+    actor: (c) => c.creatureId,
+    run: (ctx, c) => {
+      const entry = ctx.state.order.find((e) => e.creatureId === c.creatureId);
+      if (!entry?.delayed) ctx.reject('not-delayed', `${c.creatureId} is not delaying`);
+      const current = currentCreatureId(ctx.state);
+      if (!current) return ctx.reject('no-turn', 'a delayed creature acts after the current turn: no turn is in progress');
+      placeInOrder(ctx, c.creatureId, { after: current }, `${c.creatureId} stops delaying and acts after ${current}`);
+    },
+  },
+  setInitiative: {
+    gmOnly: true,
+    run: (ctx, c) => {
+      if (!ctx.state.order.some((e) => e.creatureId === c.creatureId)) ctx.reject('not-in-order', `${c.creatureId} has no place in the initiative order`);
+      const order = ctx.state.order.map((e) => (e.creatureId === c.creatureId ? { ...e, total: c.total, tiebreak: [], group: null } : e));
+      order.sort((a, b) => b.total - a.total);
+      ctx.emit({ type: 'InitiativeSet', order, reason: `GM set ${c.creatureId}'s initiative to ${c.total}` });
+    },
+  },
+  moveInOrder: {
+    gmOnly: true,
+    run: (ctx, c) => placeInOrder(ctx, c.creatureId, c.before ? { before: c.before } : { after: c.after! }, `GM moved ${c.creatureId}`),
+  },
+  takeAction: {
+    actor: (c) => c.actorId,
+    run: (ctx, c) => {
+      if (!ctx.state.creatures[c.actorId]) ctx.reject('unknown-creature', `no creature '${c.actorId}'`);
+      for (const t of c.targets ?? []) if (!ctx.state.creatures[t]) ctx.reject('unknown-creature', `no target '${t}'`);
+      if (!ctx.ruleset.runAction) return ctx.reject('no-actions', `ruleset ${ctx.ruleset.id} defines no actions`);
+      ctx.ruleset.runAction(ctx, c.actorId, c.action, c.targets ?? [], c.options ?? {});
+    },
+  },
+  move: {
+    actor: (c) => c.creatureId,
+    run: (ctx) => ctx.reject('no-movement', `ruleset ${ctx.ruleset.id} has no movement rules yet`),
+  },
+  'gm.setHp': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      const cr = ctx.state.creatures[c.creatureId];
+      if (!cr) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
+      const maxHp = c.maxHp ?? cr.maxHp;
+      if (c.hp !== undefined && (c.hp < 0 || c.hp > maxHp)) ctx.reject('out-of-bounds', `hp must be between 0 and ${maxHp}`);
+      ctx.emit({
+        type: 'HitPointsSet',
+        target: c.creatureId,
+        reason: 'gm override',
+        ...(c.hp !== undefined ? { hp: c.hp } : c.maxHp !== undefined && cr.hp > c.maxHp ? { hp: c.maxHp } : {}),
+        ...(c.tempHp !== undefined ? { tempHp: c.tempHp } : {}),
+        ...(c.maxHp !== undefined ? { maxHp: c.maxHp } : {}),
+      });
+    },
+  },
+  'gm.addCondition': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      addCondition(ctx, c.creatureId, c.conditionId, { source: 'gm', ...(c.level ? { level: c.level } : {}), ...(c.duration ? { duration: c.duration } : {}) });
+    },
+  },
+  'gm.removeCondition': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      if (!ctx.state.creatures[c.creatureId]) ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
+      if (!removeCondition(ctx, c.creatureId, c.conditionId, 'gm override')) ctx.reject('no-such-condition', `${c.creatureId} is not ${c.conditionId}`);
+    },
+  },
+  'gm.setTrack': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      const def = ctx.ruleset.conditionById[c.track];
+      if (!ctx.state.creatures[c.creatureId]) ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
+      if (def?.levels && c.value > def.levels.max) ctx.reject('out-of-bounds', `${c.track} goes from 0 to ${def.levels.max}`);
+      if (def?.levels) {
+        const cr = ctx.state.creatures[c.creatureId]!;
+        if (c.value === 0) removeCondition(ctx, c.creatureId, c.track, 'gm override');
+        else if (cr.conditions.some((x) => x.conditionId === c.track)) {
+          const inst = cr.conditions.find((x) => x.conditionId === c.track)!;
+          ctx.emit({ type: 'ConditionUpdated', creatureId: c.creatureId, instanceId: inst.instanceId, level: c.value });
+        } else addCondition(ctx, c.creatureId, c.track, { level: c.value, source: 'gm' });
+        return;
+      }
+      ctx.emit({ type: 'TrackSet', creatureId: c.creatureId, track: c.track, value: c.value });
+    },
+  },
+  'gm.setStatus': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      if (!ctx.state.creatures[c.creatureId]) ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
+      ctx.emit({ type: 'StatusSet', creatureId: c.creatureId, status: c.status });
+    },
+  },
+  'gm.setCounter': { gmOnly: true, allowedWhilePending: true, run: (ctx, c) => ctx.emit({ type: 'CounterSet', key: c.key, value: c.value }) },
+  'gm.replaceRoll': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    // handled in the decider (it answers a dice prompt on someone's behalf)
+    run: (ctx) => ctx.reject('internal', 'gm.replaceRoll is handled by the decider'),
+  },
+  'gm.endEncounter': { gmOnly: true, allowedWhilePending: true, run: (ctx, c) => endEncounter(ctx, c.reason ?? 'ended by the GM') },
+};

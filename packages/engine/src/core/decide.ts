@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import { envelopeSchema, engineCommandSchemas, type CommandEnvelope } from '../command/command';
+import { engineCommands } from '../command/engine-commands';
+import type { CommandRejected } from './errors';
+import { RuleViolation } from './errors';
+import type { FrayEventBody, Visibility } from './events';
+import { cloneJson, type Json } from './json';
+import type { EncounterState, EncounterStateCore, Principal } from './state';
+import { Pause, Resolution, type Runtime } from '../resolve/context';
+import { answerProblem, type PromptSpec } from '../resolve/prompt';
+import type { CommandDef } from '../ruleset/ruleset';
+
+export type Decision =
+  | { ok: true; events: { body: FrayEventBody; visibility?: Visibility }[] }
+  | { ok: false; error: CommandRejected };
+
+const fail = (code: string, message: string, extra: Partial<CommandRejected> = {}): Decision => ({ ok: false, error: { code, message, ...extra } });
+
+function zodPath(issue: z.core.$ZodIssue | undefined): (string | number)[] {
+  return (issue?.path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p));
+}
+
+function commandDef(rt: Runtime, type: string): CommandDef<never> | undefined {
+  const engine = (engineCommands as Record<string, Omit<CommandDef<never>, 'schema' | 'type'>>)[type];
+  if (engine) return { ...engine, type, schema: (engineCommandSchemas as Record<string, z.ZodType>)[type]! } as CommandDef<never>;
+  return rt.ruleset.commandByType[type] as CommandDef<never> | undefined;
+}
+
+function addresseeMatches(p: PromptSpec, who: Principal): boolean {
+  if (who.role === 'gm') return true;
+  return p.to.role === 'player' && p.to.seat === who.seat;
+}
+
+function coreOf(state: EncounterState): EncounterStateCore {
+  const { pending: _pending, ...core } = state;
+  return core;
+}
+
+/**
+ * Pure: a command and the state in, typed events or a typed rejection out. Draws dice from the state's
+ * seeded generator (or the runtime's source), and may pause on a prompt. Never changes `state`.
+ */
+export function decide(state: EncounterState, raw: unknown, rt: Runtime): Decision {
+  const env = envelopeSchema.safeParse(raw);
+  if (!env.success) {
+    const issue = env.error.issues[0];
+    return fail('malformed', `command envelope: ${issue?.message ?? 'invalid'}`, { path: zodPath(issue) });
+  }
+  const envelope = env.data as CommandEnvelope;
+  const type = envelope.command.type;
+  if (type === 'undo') return fail('internal', 'undo is handled by the encounter log (Encounter.dispatch)');
+  if (type === 'answerPrompt' || type === 'gm.replaceRoll') return decideAnswer(state, envelope, rt);
+  const def = commandDef(rt, type);
+  if (!def) return fail('malformed', `unknown command type '${type}'`, { path: ['command', 'type'] });
+  const parsed = def.schema.safeParse(envelope.command);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail('malformed', `${type}: ${issue?.message ?? 'invalid'}${issue?.path.length ? ` at ${zodPath(issue).join('.')}` : ''}`, { path: ['command', ...zodPath(issue)] });
+  }
+  if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== state.version) {
+    return fail('stale-version', `the encounter is at version ${state.version}, not ${envelope.expectedVersion}: refresh and try again`);
+  }
+  if (state.phase === 'ended' && !type.startsWith('gm.')) return fail('encounter-ended', 'the encounter has ended');
+  if (state.pending && !def.allowedWhilePending) {
+    const open = state.pending.open.map((p) => `${p.id} (${p.key})`).join(', ');
+    return fail('prompt-pending', `waiting for an answer to ${open}: answer it, override as GM, or undo`);
+  }
+  const who = envelope.issuedBy;
+  if (who.role === 'player') {
+    if (def.gmOnly) return fail('forbidden', `only the GM may ${type}`);
+    const actor = def.actor?.(parsed.data as never) ?? null;
+    if (actor !== null) {
+      const c = state.creatures[actor];
+      if (c && c.controller !== who.seat) return fail('forbidden', `seat ${who.seat} does not control ${actor}`);
+    }
+  }
+  return run(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), null);
+}
+
+function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runtime): Decision {
+  const cmd = envelope.command as { type: string; promptId?: unknown; answer?: unknown; faces?: unknown };
+  const schema = (engineCommandSchemas as Record<string, z.ZodType>)[cmd.type]!;
+  const parsed = schema.safeParse(cmd);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail('malformed', `${cmd.type}: ${issue?.message ?? 'invalid'}`, { path: ['command', ...zodPath(issue)] });
+  }
+  const pending = state.pending;
+  const promptId = cmd.promptId as string;
+  const prompt = pending?.open.find((p) => p.id === promptId);
+  if (!pending || !prompt) return fail('no-such-prompt', `no open prompt '${promptId}'${pending ? `; open: ${pending.open.map((p) => p.id).join(', ')}` : ''}`);
+  const isReplace = cmd.type === 'gm.replaceRoll';
+  if (isReplace && envelope.issuedBy.role !== 'gm') return fail('forbidden', 'only the GM may replace a roll');
+  if (isReplace && prompt.input.kind !== 'dice') return fail('not-a-roll', `prompt ${promptId} does not ask for dice`);
+  if (!addresseeMatches(prompt, envelope.issuedBy)) return fail('forbidden', `prompt ${promptId} is addressed to someone else`);
+  const answer = (isReplace ? cmd.faces : cmd.answer) as Json;
+  const problem = answerProblem(prompt, answer);
+  if (problem) return fail('bad-answer', `prompt ${promptId}: ${problem}`, { path: ['command', isReplace ? 'faces' : 'answer'] });
+
+  const answered: FrayEventBody = { type: 'PromptAnswered', promptId, answer, by: envelope.issuedBy };
+  const visibility: Visibility | undefined = prompt.secret ? (prompt.to.role === 'player' ? { seats: [prompt.to.seat] } : 'gm') : undefined;
+  const remaining = pending.open.filter((p) => p.id !== promptId);
+  if (remaining.length) {
+    // Part of a group: wait for the rest before resuming.
+    const still = { ...cloneJson(pending), open: remaining, answers: { ...pending.answers, [promptId]: answer } };
+    return { ok: true, events: [{ body: answered, ...(visibility ? { visibility } : {}) }, { body: { type: 'ResolutionPaused', pending: still } }] };
+  }
+  const live = cloneJson(state);
+  live.pending!.answers[promptId] = answer;
+  live.version++;
+  const origin = pending.envelope;
+  const def = origin.command.type === 'answerPrompt' ? undefined : commandDef(rt, origin.command.type);
+  if (!def) return fail('internal', `cannot resume ${origin.command.type}`);
+  const parsedOrigin = def.schema.parse(origin.command);
+  const resumed: CommandEnvelope = { ...origin, id: pending.commandId };
+  const startState = { ...cloneJson(pending.base), pending: null } as EncounterState;
+  const decision = run(startState, resumed, rt, (ctx) => def.run(ctx, parsedOrigin as never), { pending: { ...pending, answers: { ...pending.answers, [promptId]: answer } }, live });
+  if (!decision.ok) return decision;
+  return { ok: true, events: [{ body: answered, ...(visibility ? { visibility } : {}) }, ...decision.events] };
+}
+
+function run(
+  state: EncounterState,
+  envelope: CommandEnvelope,
+  rt: Runtime,
+  body: (ctx: Resolution) => void,
+  resume: ConstructorParameters<typeof Resolution>[4],
+): Decision {
+  const base = resume ? resume.pending.base : coreOf(state);
+  const ctx = new Resolution(rt, envelope, base, resume ? state : cloneJson(state), resume);
+  try {
+    body(ctx);
+  } catch (err) {
+    if (err instanceof RuleViolation) return { ok: false, error: err.rejection };
+    if (err instanceof Pause) {
+      return { ok: true, events: [...ctx.out, { body: { type: 'ResolutionPaused', pending: ctx.pendingFor(err.prompts) } }] };
+    }
+    throw err;
+  }
+  const events = [...ctx.out];
+  if (resume) events.push({ body: { type: 'ResolutionEnded', commandId: resume.pending.commandId } });
+  return { ok: true, events };
+}

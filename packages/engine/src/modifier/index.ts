@@ -1,0 +1,3 @@
+export * from './predicate';
+export * from './modifier';
+export * from './roll-mode';

@@ -1,0 +1,79 @@
+import type { RollRecord } from '@fray/dice';
+import { calculateDamage, type DamagePart } from '../damage/calculate';
+import type { Json } from '../core/json';
+import type { Resolution } from '../resolve/context';
+import { runStage } from '../ruleset/hooks';
+
+/** Splits a damage roll into typed parts by its labels; unlabelled dice take `defaultType`. */
+export function damagePartsFromRoll(record: RollRecord, defaultType: string): DamagePart[] {
+  const parts: DamagePart[] = [];
+  for (const [label, amount] of Object.entries(record.byLabel)) parts.push({ type: label || defaultType, amount });
+  return parts;
+}
+
+export interface DealDamageOptions {
+  source?: string | null;
+  options?: Iterable<string>;
+  data?: Record<string, Json>;
+}
+
+/**
+ * Calculated, then applied: the ruleset's steps in its order, one row each, then hit points and the
+ * hooks that watch them (dying, staggered, morale).
+ */
+export function dealDamage(ctx: Resolution, target: string, parts: DamagePart[], opts: DealDamageOptions = {}): { toHp: number; hpAfter: number } {
+  const before = ctx.state.creatures[target];
+  if (!before) ctx.reject('unknown-creature', `no creature '${target}'`);
+  const payload = runStage(ctx, 'damage.modify', {
+    target,
+    source: opts.source ?? null,
+    parts: parts.map((p) => ({ ...p })),
+    options: new Set(opts.options ?? []),
+    calculation: null,
+    data: opts.data ?? {},
+  });
+  const profile = ctx.ruleset.damageProfile(ctx.state, target);
+  const calc = payload.calculation ?? calculateDamage(payload.parts, profile, ctx.ruleset.damageSteps);
+  const c = ctx.state.creatures[target]!;
+  const hpBefore = c.hp;
+  const tempBefore = c.tempHp;
+  const hpAfter = Math.max(0, hpBefore - calc.toHp);
+  ctx.emit({
+    type: 'DamageApplied',
+    target,
+    source: opts.source ?? null,
+    rows: calc.rows,
+    total: calc.total,
+    absorbed: calc.absorbed,
+    toHp: calc.toHp,
+    hpBefore,
+    hpAfter,
+    tempBefore,
+    tempAfter: tempBefore - calc.absorbed,
+  });
+  if (calc.total > 0) {
+    runStage(ctx, 'hp.changed', { creatureId: target, before: hpBefore, after: hpAfter, damage: calc.toHp, source: opts.source ?? null, data: payload.data });
+    if (hpAfter === 0) {
+      runStage(ctx, 'hp.zero', { creatureId: target, before: hpBefore, damage: calc.toHp, overflow: calc.toHp - hpBefore, source: opts.source ?? null, data: payload.data });
+    }
+  }
+  return { toHp: calc.toHp, hpAfter };
+}
+
+/** Heals up to the maximum; never below 0. */
+export function heal(ctx: Resolution, target: string, amount: number, source: string | null = null, ruleId?: string): number {
+  const c = ctx.state.creatures[target];
+  if (!c) ctx.reject('unknown-creature', `no creature '${target}'`);
+  const hpAfter = Math.min(c.maxHp, c.hp + Math.max(0, amount));
+  ctx.emit({ type: 'HealingApplied', target, source, amount: hpAfter - c.hp, hpBefore: c.hp, hpAfter, ...(ruleId ? { ruleId } : {}) });
+  if (hpAfter !== c.hp) runStage(ctx, 'hp.changed', { creatureId: target, before: c.hp, after: hpAfter, damage: 0, source, data: {} });
+  return hpAfter - c.hp;
+}
+
+/** Temporary hit points do not add: the holder keeps the larger set unless a ruleset asks them. */
+export function grantTempHp(ctx: Resolution, target: string, amount: number, reason: string, ruleId?: string): void {
+  const c = ctx.state.creatures[target];
+  if (!c) ctx.reject('unknown-creature', `no creature '${target}'`);
+  if (amount <= c.tempHp) return;
+  ctx.emit({ type: 'HitPointsSet', target, tempHp: amount, reason, ...(ruleId ? { ruleId } : {}) });
+}

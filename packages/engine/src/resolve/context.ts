@@ -1,0 +1,225 @@
+import { rollDice, scripted, seededFromState, type DiceSource, type RollRecord } from '@fray/dice';
+import { cloneJson, type Json } from '../core/json';
+import type { FrayEventBody } from '../core/events';
+import { evolveInPlace } from '../core/evolve';
+import type { EncounterState, EncounterStateCore, PendingResolution, Principal } from '../core/state';
+import type { CommandEnvelope } from '../command/command';
+import { RuleViolation } from '../core/errors';
+import type { PromptRequest, PromptSpec } from './prompt';
+import type { LoadedRuleset } from '../ruleset/ruleset';
+
+/** Answers prompts without a person: AI policies, the simulator, the demo. Undefined = ask a person. */
+export type PromptPolicy = (prompt: PromptSpec, state: EncounterState) => Json | undefined;
+
+export interface Runtime {
+  ruleset: LoadedRuleset;
+  policy?: PromptPolicy;
+  /** replaces the encounter's seeded dice (scripted dice in tests) */
+  dice?: DiceSource;
+}
+
+/** Thrown by `ask` when a person must answer; the engine commits what happened so far and waits. */
+export class Pause {
+  constructor(readonly prompts: PromptSpec[]) {}
+}
+
+export interface RollMeta {
+  roller: string | null;
+  purpose: string;
+  /** only the GM sees it (a hidden monster's roll) */
+  secret?: boolean;
+}
+
+/**
+ * The one door rules code has to the world: read the working state, emit outcomes, roll, ask.
+ * Resolution is plain sequential code. When a person must answer, `ask` pauses by throwing; when the
+ * answer comes, the command is replayed from the top against the state it began with, re-using the
+ * recorded events and dice, until it reaches the question, and then goes on against the live state.
+ */
+export class Resolution {
+  state: EncounterState;
+  /** events produced by this decision, to be committed */
+  readonly out: { body: FrayEventBody; visibility?: import('../core/events').Visibility }[] = [];
+  private emittedAll: FrayEventBody[];
+  private replay: { emitted: FrayEventBody[]; index: number; asksBeforePause: number; live: EncounterState } | null;
+  private askIndex = 0;
+  private readonly answers: Record<string, Json>;
+  private rngSource: DiceSource | null = null;
+
+  constructor(
+    readonly rt: Runtime,
+    readonly envelope: CommandEnvelope,
+    readonly base: EncounterStateCore,
+    startState: EncounterState,
+    resume: { pending: PendingResolution; live: EncounterState } | null,
+  ) {
+    this.state = startState;
+    this.answers = resume ? { ...resume.pending.answers } : {};
+    this.emittedAll = resume ? [...resume.pending.emitted] : [];
+    this.replay = resume
+      ? { emitted: resume.pending.emitted, index: 0, asksBeforePause: resume.pending.asksBeforePause, live: resume.live }
+      : null;
+  }
+
+  get ruleset(): LoadedRuleset {
+    return this.rt.ruleset;
+  }
+
+  get commandId(): string {
+    return this.envelope.id;
+  }
+
+  get replaying(): boolean {
+    return this.replay !== null;
+  }
+
+  /** Records an outcome and applies it to the working state. */
+  emit(body: FrayEventBody, visibility?: import('../core/events').Visibility): void {
+    if (this.replay) {
+      const recorded = this.replay.emitted[this.replay.index++];
+      if (!recorded || recorded.type !== body.type) {
+        throw new Error(`replay diverged at event ${this.replay.index - 1}: expected ${recorded?.type ?? 'nothing'}, got ${body.type}`);
+      }
+      evolveInPlace(this.state, recorded);
+      return;
+    }
+    this.out.push(visibility === undefined ? { body } : { body, visibility });
+    this.emittedAll.push(body);
+    evolveInPlace(this.state, body);
+  }
+
+  reject(code: string, message: string, ruleId?: string): never {
+    throw new RuleViolation(code, message, ruleId);
+  }
+
+  /** Rolls dice: seeded from the encounter, scripted in tests, or entered by a person at the table. */
+  roll(expression: string, meta: RollMeta): RollRecord {
+    if (this.replay && this.replay.index < this.replay.emitted.length) {
+      const recorded = this.replay.emitted[this.replay.index];
+      if (recorded?.type !== 'DiceRolled') throw new Error(`replay diverged: expected a roll, found ${recorded?.type ?? 'nothing'}`);
+      this.replay.index++;
+      evolveInPlace(this.state, recorded);
+      return recorded.record;
+    }
+    const visibility = meta.secret ? 'gm' : undefined;
+    if (this.state.dice.mode === 'entered' && !this.rt.dice) {
+      const record = this.enterDice(expression, meta);
+      this.emit({ type: 'DiceRolled', roller: meta.roller, purpose: meta.purpose, record, entered: true }, visibility);
+      return record;
+    }
+    if (this.rt.dice) {
+      const record = rollDice(expression, this.rt.dice);
+      this.emit({ type: 'DiceRolled', roller: meta.roller, purpose: meta.purpose, record }, visibility);
+      return record;
+    }
+    const source = (this.rngSource ??= seededFromState(this.state.dice.rng));
+    const record = rollDice(expression, source);
+    this.emit({ type: 'DiceRolled', roller: meta.roller, purpose: meta.purpose, record, rngAfter: (source as ReturnType<typeof seededFromState>).getState() }, visibility);
+    return record;
+  }
+
+  private enterDice(expression: string, meta: RollMeta): RollRecord {
+    // The faces a person enters are rolled through a strict scripted source, so a wrong die size is refused.
+    const probe = rollDice(expression, { kind: 'scripted', next: (sides: number) => sides });
+    const dice: { sides: number; count: number }[] = [];
+    for (const t of probe.terms) if (t.kind === 'dice') dice.push({ sides: t.sides, count: t.count });
+    const to: PromptRequest['to'] = meta.roller ? { controllerOf: meta.roller } : { role: 'gm' };
+    const answer = this.ask({
+      key: 'dice.enter',
+      to,
+      about: meta.roller,
+      text: `Enter the dice for ${meta.purpose}: ${expression}`,
+      input: { kind: 'dice', dice },
+      options: [],
+      context: { expression, purpose: meta.purpose },
+    });
+    const faces = answer as number[];
+    const queue = [];
+    let i = 0;
+    for (const d of dice) for (let k = 0; k < d.count; k++) queue.push({ sides: d.sides, value: faces[i++]! });
+    return rollDice(expression, scripted(queue));
+  }
+
+  ask(req: PromptRequest): Json {
+    return this.askAll([req])[0]!;
+  }
+
+  /** Several questions at once (everyone rolls initiative; both duelists pick a strategy in secret). */
+  askAll(reqs: PromptRequest[]): Json[] {
+    const specs = reqs.map((r, i) => this.specFor(r, reqs.length > 1 ? i : null));
+    const thisAsk = ++this.askIndex;
+    const results: (Json | undefined)[] = specs.map((p) => this.answers[p.id]);
+    for (let i = 0; i < specs.length; i++) {
+      if (results[i] !== undefined) {
+        this.consumeRecordedAnswer(specs[i]!.id);
+        continue;
+      }
+      const p = specs[i]!;
+      const pre = this.envelope.preAnswers?.[p.key];
+      const auto: { answer: Json; by: 'preAnswer' | 'policy' } | null =
+        pre !== undefined ? { answer: pre, by: 'preAnswer' } : this.policyAnswer(p);
+      if (auto) {
+        results[i] = auto.answer;
+        this.answers[p.id] = auto.answer;
+        this.emit({ type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by });
+      }
+    }
+    const missing = specs.filter((_, i) => results[i] === undefined);
+    if (missing.length) throw new Pause(missing);
+    if (this.replay && thisAsk >= this.replay.asksBeforePause) this.goLive();
+    return results as Json[];
+  }
+
+  private policyAnswer(p: PromptSpec): { answer: Json; by: 'policy' } | null {
+    const a = this.rt.policy?.(p, this.state);
+    return a === undefined ? null : { answer: a, by: 'policy' };
+  }
+
+  private consumeRecordedAnswer(promptId: string): void {
+    if (!this.replay) return;
+    const next = this.replay.emitted[this.replay.index];
+    if (next?.type === 'PromptAnswered' && next.promptId === promptId) {
+      this.replay.index++;
+      evolveInPlace(this.state, next);
+    }
+  }
+
+  /** Past the question that paused us: from here on, read the live state (it may hold GM overrides). */
+  private goLive(): void {
+    const r = this.replay!;
+    if (r.index !== r.emitted.length) throw new Error(`replay diverged: ${r.emitted.length - r.index} recorded events left at the pause point`);
+    this.replay = null;
+    this.state = cloneJson(r.live);
+  }
+
+  private specFor(r: PromptRequest, position: number | null): PromptSpec {
+    const to: Principal = 'controllerOf' in r.to ? this.controllerOf(r.to.controllerOf) : r.to;
+    const input = r.input ?? { kind: 'choice' as const };
+    const spec: PromptSpec = {
+      ...r,
+      id: `${this.commandId}.${this.askIndex + 1}${position === null ? '' : '.' + position}.${r.key}${r.about ? '.' + r.about : ''}`,
+      to,
+      input,
+      default: r.default ?? (input.kind === 'choice' ? (r.options[0]?.id ?? null) : null),
+    };
+    return spec;
+  }
+
+  controllerOf(creatureId: string): Principal {
+    const seat = this.state.creatures[creatureId]?.controller;
+    return seat ? { role: 'player', seat } : { role: 'gm' };
+  }
+
+  /** The pending record to store when pausing on `prompts`. */
+  pendingFor(prompts: PromptSpec[]): PendingResolution {
+    return {
+      commandId: this.commandId,
+      envelope: this.envelope,
+      base: this.base,
+      emitted: this.emittedAll,
+      answers: this.answers,
+      asksBeforePause: this.askIndex,
+      open: prompts,
+    };
+  }
+}

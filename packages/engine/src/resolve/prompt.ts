@@ -1,0 +1,65 @@
+import type { Json } from '../core/json';
+import type { Principal } from '../core/state';
+
+/** A closed choice. */
+export interface PromptOption {
+  id: string;
+  label: string;
+}
+
+/** What an answer must look like when it is not one of a closed list of options. */
+export type PromptInput =
+  | { kind: 'choice' }
+  | { kind: 'dice'; dice: { sides: number; count: number }[] }
+  | { kind: 'number'; min: number; max: number };
+
+/**
+ * A question addressed to a seat or the GM in the middle of a rule. `key` names the kind of question
+ * (stable across encounters) so pre-answers and policies can recognise it.
+ */
+export interface PromptSpec {
+  id: string;
+  key: string;
+  to: Principal;
+  /** the creature the question is about, if any */
+  about: string | null;
+  text: string;
+  input: PromptInput;
+  options: PromptOption[];
+  default: Json;
+  ruleId?: string;
+  /** the answer stays hidden from everyone but the addressee and the GM until the whole group is answered */
+  secret?: boolean;
+  /** extra facts for the addressee (the roll that prompted it, the damage at stake) */
+  context?: Json;
+}
+
+/** What rules code asks for; the engine fills in id and addressee. */
+export type PromptRequest = Omit<PromptSpec, 'id' | 'to' | 'default' | 'input'> & {
+  to: Principal | { controllerOf: string };
+  default?: Json;
+  input?: PromptInput;
+};
+
+/** Checks an answer against the prompt; returns a reason when it does not fit. */
+export function answerProblem(p: PromptSpec, answer: Json): string | null {
+  switch (p.input.kind) {
+    case 'choice':
+      return typeof answer === 'string' && p.options.some((o) => o.id === answer)
+        ? null
+        : `answer must be one of ${p.options.map((o) => `'${o.id}'`).join(', ')}`;
+    case 'number':
+      return typeof answer === 'number' && Number.isInteger(answer) && answer >= p.input.min && answer <= p.input.max
+        ? null
+        : `answer must be a whole number from ${p.input.min} to ${p.input.max}`;
+    case 'dice': {
+      const want = p.input.dice.flatMap((d) => Array.from({ length: d.count }, () => d.sides));
+      if (!Array.isArray(answer) || answer.length !== want.length) return `answer must be a list of ${want.length} die faces (${want.map((s) => 'd' + s).join(', ')})`;
+      for (let i = 0; i < want.length; i++) {
+        const v = answer[i];
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > want[i]!) return `face ${i + 1} must be a whole number from 1 to ${want[i]}`;
+      }
+      return null;
+    }
+  }
+}

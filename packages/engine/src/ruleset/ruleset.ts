@@ -1,0 +1,90 @@
+import type { ZodType } from 'zod';
+import type { Json } from '../core/json';
+import type { CreatureState, EncounterState, Principal } from '../core/state';
+import type { ConditionDef } from '../condition/condition';
+import type { DamageProfile, DamageStep } from '../damage/calculate';
+import type { StackingPolicy } from '../modifier/modifier';
+import type { RollModePolicy } from '../modifier/roll-mode';
+import type { Resolution } from '../resolve/context';
+import type { StageId, StagePayloads } from './stages';
+import type { Command } from '../command/command';
+
+/** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
+export interface Hook<S extends StageId = StageId> {
+  stage: S;
+  /** `<ruleset>.<feature>[.<part>]`, shown wherever the hook's output appears */
+  id: string;
+  priority: number;
+  ruleId?: string;
+  run(ctx: Resolution, payload: StagePayloads[S]): void;
+}
+
+/** Any stage's hook; the `stage` field types `run`'s payload. */
+export type AnyHook = { [S in StageId]: Hook<S> }[StageId];
+
+/** A command a ruleset adds (e.g. `duel.chooseStrategy`). */
+export interface CommandDef<C = Command> {
+  type: string;
+  schema: ZodType<C>;
+  /** the creature acting, so a player may only command their own */
+  actor?: (cmd: C) => string | null;
+  gmOnly?: boolean;
+  /** may run while a prompt is waiting (GM overrides, answers) */
+  allowedWhilePending?: boolean;
+  run(ctx: Resolution, cmd: C): void;
+}
+
+/** Creature fields a ruleset computes from a stat block when a creature joins. */
+export type CreatureInit = Pick<CreatureState, 'hp' | 'maxHp' | 'tempHp' | 'status' | 'tracks' | 'resources' | 'tallies' | 'tags'> & { vars?: Record<string, Json> };
+
+export interface InitiativeResult {
+  total: number;
+  tiebreak: number[];
+}
+
+/**
+ * A rule system: data plus hooks. The engine calls these by role, never by name.
+ */
+export interface Ruleset {
+  id: string;
+  version: string;
+  name: string;
+  ruleIdPrefix: string;
+  /** validates a stat block; throws ContentError naming path and reason */
+  parseStatBlock(raw: unknown, file: string): Json;
+  initCreature(sheet: Json): CreatureInit;
+  conditions: ConditionDef[];
+  damageTypes: string[];
+  damageSteps: DamageStep[];
+  /** what protects a creature from damage right now */
+  damageProfile(state: EncounterState, creatureId: string): DamageProfile;
+  /** conditions a creature cannot gain because of its stat block */
+  conditionImmunities?(state: EncounterState, creatureId: string): string[];
+  stacking: StackingPolicy;
+  rollMode: RollModePolicy;
+  hooks: AnyHook[];
+  commands?: CommandDef[];
+  /** actions a creature may take with `takeAction`, by id (its stat block's attacks, Dodge, ...) */
+  runAction?(ctx: Resolution, actorId: string, action: string, targets: string[], options: Record<string, Json>): void;
+  /** rolls (or computes) one creature's initiative; shared rolls for groups are the engine's job */
+  rollInitiative(ctx: Resolution, creatureId: string): InitiativeResult;
+  /** how ties are settled after sorting: a d20 roll-off, or nothing (keep the listed order) */
+  initiativeTies: 'rolloff' | 'none';
+  /** whether a creature in the order takes its turn (the dead do not) */
+  takesTurn?(state: EncounterState, creatureId: string): boolean;
+  /** legal commands for a principal: the enumerator policies and property tests share */
+  legalCommands?(state: EncounterState, who: Principal): Command[];
+  /** what a player sees of a creature they do not control */
+  hpBand?(c: CreatureState): string;
+  /** atom namespaces its predicates may use, so unknown ones fail at load */
+  predicateNamespaces?: string[];
+  /** seconds in a round */
+  roundSeconds?: number;
+}
+
+/** A ruleset after load-time checks, with its hooks sorted and its conditions indexed. */
+export interface LoadedRuleset extends Ruleset {
+  hooksByStage: { [S in StageId]?: Hook<S>[] };
+  conditionById: Record<string, ConditionDef>;
+  commandByType: Record<string, CommandDef>;
+}

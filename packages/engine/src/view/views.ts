@@ -1,0 +1,155 @@
+import type { FrayEvent } from '../core/events';
+import type { CreatureState, EncounterState } from '../core/state';
+import { cloneJson, type Json } from '../core/json';
+import type { PromptSpec } from '../resolve/prompt';
+import type { LoadedRuleset } from '../ruleset/ruleset';
+
+/** A creature as a player sees it: their own in full; others without exact HP, notes or stat block. */
+export type CreatureView = Omit<CreatureState, 'hp' | 'maxHp' | 'tempHp' | 'notes' | 'sheet' | 'vars'> & {
+  hp?: number;
+  maxHp?: number;
+  tempHp?: number;
+  /** 'unhurt', 'hurt', 'bloodied', 'down' (or the ruleset's bands) where the exact numbers are secret */
+  hpBand?: string;
+  sheet?: Json;
+  vars?: Record<string, Json>;
+};
+
+export interface PlayerView {
+  seat: string;
+  id: string;
+  ruleset: { id: string; version: string };
+  phase: EncounterState['phase'];
+  round: number;
+  currentCreatureId: string | null;
+  order: { creatureId: string; total: number; delayed: boolean }[];
+  creatures: Record<string, CreatureView>;
+  counters: Record<string, number>;
+  /** prompts waiting on this seat, and how many others are waiting on someone else */
+  prompts: PromptSpec[];
+  othersWaiting: number;
+  version: number;
+}
+
+export function defaultHpBand(c: CreatureState): string {
+  if (c.hp <= 0) return 'down';
+  if (c.hp >= c.maxHp) return 'unhurt';
+  return c.hp * 2 <= c.maxHp ? 'bloodied' : 'hurt';
+}
+
+function visibleTo(c: CreatureState, seat: string): boolean {
+  return !c.hidden || c.controller === seat;
+}
+
+function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat: string): CreatureView {
+  if (c.controller === seat) {
+    const { notes: _notes, ...own } = cloneJson(c);
+    return own;
+  }
+  const { hp: _hp, maxHp: _maxHp, tempHp: _tempHp, notes: _notes, sheet: _sheet, vars: _vars, ...rest } = cloneJson(c);
+  return { ...rest, hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
+}
+
+/** Everything, for the GM (the pending replay base is internal bookkeeping, not game state). */
+export function gmView(state: EncounterState): EncounterState {
+  return cloneJson(state);
+}
+
+/** Pure projection of the state for one seat: nothing the GM keeps secret leaves through it. */
+export function playerView(state: EncounterState, seat: string, ruleset?: LoadedRuleset): PlayerView {
+  const creatures: Record<string, CreatureView> = {};
+  for (const id of state.creatureIds) {
+    const c = state.creatures[id];
+    if (c && visibleTo(c, seat)) creatures[id] = creatureView(ruleset, c, seat);
+  }
+  const open = state.pending?.open ?? [];
+  const mine = open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
+  const current = state.turnIndex >= 0 ? (state.order[state.turnIndex]?.creatureId ?? null) : null;
+  return {
+    seat,
+    id: state.id,
+    ruleset: state.ruleset,
+    phase: state.phase,
+    round: state.round,
+    currentCreatureId: current && creatures[current] ? current : null,
+    order: state.order.filter((e) => creatures[e.creatureId]).map((e) => ({ creatureId: e.creatureId, total: e.total, delayed: e.delayed })),
+    creatures,
+    counters: { ...state.counters },
+    prompts: cloneJson(mine),
+    othersWaiting: open.length - mine.length,
+    version: state.version,
+  };
+}
+
+type Redacted = Record<string, Json> & { type: string; seq: number };
+
+/**
+ * The log as one seat may see it: GM-only events dropped, events about hidden creatures dropped,
+ * exact HP of creatures the seat does not control removed, and the dice generator's state never sent.
+ * `state` is the current state, used to know who is hidden and who controls whom.
+ */
+export function redactEvents(events: readonly FrayEvent[], seat: string, state: EncounterState, ruleset?: LoadedRuleset): Redacted[] {
+  const out: Redacted[] = [];
+  const hidden = (id: string | null | undefined) => {
+    if (!id) return false;
+    const c = state.creatures[id];
+    return c ? !visibleTo(c, seat) : false;
+  };
+  const own = (id: string | null | undefined) => !!id && state.creatures[id]?.controller === seat;
+  for (const e of events) {
+    if (e.visibility === 'gm') continue;
+    if (e.visibility && typeof e.visibility === 'object' && !e.visibility.seats.includes(seat)) continue;
+    switch (e.type) {
+      case 'EncounterStarted':
+        out.push({ type: e.type, seq: e.seq, id: e.encounter.id, ruleset: e.encounter.ruleset, modules: e.encounter.modules });
+        continue;
+      case 'CreatureAdded':
+        if (hidden(e.creature.id) || e.creature.hidden && e.creature.controller !== seat) continue;
+        out.push({ type: e.type, seq: e.seq, creature: creatureView(ruleset, e.creature, seat) as unknown as Json });
+        continue;
+      case 'DiceRolled': {
+        if (hidden(e.roller)) continue;
+        const { rngAfter: _rng, ...rest } = e;
+        out.push(cloneJson(rest) as unknown as Redacted);
+        continue;
+      }
+      case 'DamageApplied':
+      case 'HealingApplied':
+      case 'HitPointsSet': {
+        if (hidden(e.target)) continue;
+        if (own(e.target)) {
+          out.push(cloneJson(e) as unknown as Redacted);
+          continue;
+        }
+        const { hpBefore: _a, hpAfter: _b, tempBefore: _c, tempAfter: _d, hp: _e, maxHp: _f, tempHp: _g, ...rest } = e as Record<string, unknown>;
+        out.push(cloneJson(rest) as Redacted);
+        continue;
+      }
+      case 'ResolutionPaused': {
+        const mine = e.pending.open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
+        out.push({ type: e.type, seq: e.seq, prompts: cloneJson(mine) as unknown as Json, othersWaiting: e.pending.open.length - mine.length });
+        continue;
+      }
+      case 'CreatureUpdated': {
+        if (hidden(e.creatureId)) continue;
+        const { notes: _n, ...changes } = e.changes;
+        out.push({ type: e.type, seq: e.seq, creatureId: e.creatureId, changes: cloneJson(changes) as Json });
+        continue;
+      }
+      case 'SpaceChanged':
+        // Positions of hidden creatures would leak through the raw space; players get moves of visible ones.
+        if (e.moved && !hidden(e.moved)) out.push({ type: e.type, seq: e.seq, moved: e.moved });
+        continue;
+      case 'VarSet':
+        if (e.creatureId !== null && !own(e.creatureId)) continue;
+        out.push(cloneJson(e) as unknown as Redacted);
+        continue;
+      default: {
+        const subject = (e as { creatureId?: string; target?: string; actor?: string | null }).creatureId ?? (e as { target?: string }).target ?? (e as { actor?: string | null }).actor;
+        if (typeof subject === 'string' && hidden(subject)) continue;
+        out.push(cloneJson(e) as unknown as Redacted);
+      }
+    }
+  }
+  return out;
+}
