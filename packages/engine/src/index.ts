@@ -25,3 +25,4 @@ export * from './procedure/turns';
 export * from './procedure/effects';
 export * from './view/views';
 export * from './view/legal';
+export * from './space/index';

@@ -5,7 +5,7 @@ import {
 } from '@fray/engine';
 
 export interface StepOptions {
-  /** scripted faces for this command, e.g. "d20:14 d8:6"; every one must be used */
+  /** scripted faces for this command, e.g. "d20:14 d8:6" (every one must be used), or 'seeded' for the encounter's own dice */
   dice?: string;
   as?: Principal;
   preAnswers?: Record<string, Json>;
@@ -44,11 +44,12 @@ export class TestTable {
 
   /** Issues a command that must be accepted; returns the events it produced. */
   run(command: Command, opts: StepOptions = {}): FrayEvent[] {
-    const dice = opts.dice !== undefined ? scripted(opts.dice) : scripted([]);
-    this.runtime.dice = dice;
+    const dice = opts.dice === 'seeded' ? undefined : scripted(opts.dice ?? []);
+    if (dice) this.runtime.dice = dice;
+    else delete this.runtime.dice;
     const r = this.encounter.dispatch(this.envelope(command, opts));
     if (!r.ok) throw new Error(`command ${command.type} was rejected: ${r.error.code}: ${r.error.message}`);
-    dice.assertExhausted();
+    dice?.assertExhausted();
     return r.events;
   }
 

@@ -28,7 +28,7 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
       const current = currentCreatureId(ctx.state);
       if (c.creatureId && c.creatureId !== current) ctx.reject('not-your-turn', `it is ${current ?? 'nobody'}'s turn, not ${c.creatureId}'s`);
       if (ctx.envelope.issuedBy.role === 'player' && (!current || ctx.state.creatures[current]?.controller !== ctx.envelope.issuedBy.seat)) {
-        ctx.reject('not-your-turn', 'only the GM or the creature\'s controller may end this turn');
+        ctx.reject('forbidden', 'only the GM or the creature\'s controller may end this turn');
       }
       endTurn(ctx);
     },

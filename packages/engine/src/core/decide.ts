@@ -126,8 +126,8 @@ function run(
   body: (ctx: Resolution) => void,
   resume: ConstructorParameters<typeof Resolution>[4],
 ): Decision {
-  const base = resume ? resume.pending.base : coreOf(state);
-  const ctx = new Resolution(rt, envelope, base, resume ? state : cloneJson(state), resume);
+  const origin = resume ? resume.pending.base : () => cloneJson(coreOf(state));
+  const ctx = new Resolution(rt, envelope, origin, resume ? state : cloneJson(state), resume);
   try {
     body(ctx);
   } catch (err) {

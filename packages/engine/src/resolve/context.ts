@@ -49,7 +49,8 @@ export class Resolution {
   constructor(
     readonly rt: Runtime,
     readonly envelope: CommandEnvelope,
-    readonly base: EncounterStateCore,
+    /** the state the command began from; copied only if the resolution pauses */
+    private readonly origin: EncounterStateCore | (() => EncounterStateCore),
     startState: EncounterState,
     resume: { pending: PendingResolution; live: EncounterState } | null,
   ) {
@@ -98,6 +99,8 @@ export class Resolution {
       const recorded = this.replay.emitted[this.replay.index];
       if (recorded?.type !== 'DiceRolled') throw new Error(`replay diverged: expected a roll, found ${recorded?.type ?? 'nothing'}`);
       this.replay.index++;
+      // An entered roll asked a person once; keep the question count in step so later ids match.
+      if (recorded.entered) this.askIndex++;
       evolveInPlace(this.state, recorded);
       return recorded.record;
     }
@@ -215,7 +218,7 @@ export class Resolution {
     return {
       commandId: this.commandId,
       envelope: this.envelope,
-      base: this.base,
+      base: typeof this.origin === 'function' ? this.origin() : this.origin,
       emitted: this.emittedAll,
       answers: this.answers,
       asksBeforePause: this.askIndex,

@@ -3,6 +3,7 @@ import type { CreatureState, EncounterState } from '../core/state';
 import { cloneJson, type Json } from '../core/json';
 import type { PromptSpec } from '../resolve/prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
+import type { ConditionInstance } from '../condition/condition';
 
 /** A creature as a player sees it: their own in full; others without exact HP, notes or stat block. */
 export type CreatureView = Omit<CreatureState, 'hp' | 'maxHp' | 'tempHp' | 'notes' | 'sheet' | 'vars'> & {
@@ -41,13 +42,25 @@ function visibleTo(c: CreatureState, seat: string): boolean {
   return !c.hidden || c.controller === seat;
 }
 
-function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat: string): CreatureView {
+/** A hidden creature named as a condition's source or timer shows as 'someone'. */
+function scrubConditions(conditions: ConditionInstance[], isHidden: (id: string) => boolean): ConditionInstance[] {
+  return conditions.map((inst) => {
+    const out = cloneJson(inst);
+    if (out.source && isHidden(out.source)) out.source = HIDDEN;
+    if (out.duration.kind === 'turns' && isHidden(out.duration.creatureId)) out.duration.creatureId = HIDDEN;
+    return out;
+  });
+}
+
+const HIDDEN = 'someone';
+
+function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat: string, isHidden: (id: string) => boolean = () => false): CreatureView {
   if (c.controller === seat) {
     const { notes: _notes, ...own } = cloneJson(c);
-    return own;
+    return { ...own, conditions: scrubConditions(c.conditions, isHidden) };
   }
   const { hp: _hp, maxHp: _maxHp, tempHp: _tempHp, notes: _notes, sheet: _sheet, vars: _vars, ...rest } = cloneJson(c);
-  return { ...rest, hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
+  return { ...rest, conditions: scrubConditions(c.conditions, isHidden), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
 }
 
 /** Everything, for the GM (the pending replay base is internal bookkeeping, not game state). */
@@ -58,9 +71,10 @@ export function gmView(state: EncounterState): EncounterState {
 /** Pure projection of the state for one seat: nothing the GM keeps secret leaves through it. */
 export function playerView(state: EncounterState, seat: string, ruleset?: LoadedRuleset): PlayerView {
   const creatures: Record<string, CreatureView> = {};
+  const isHidden = (id: string) => !!state.creatures[id] && !visibleTo(state.creatures[id]!, seat);
   for (const id of state.creatureIds) {
     const c = state.creatures[id];
-    if (c && visibleTo(c, seat)) creatures[id] = creatureView(ruleset, c, seat);
+    if (c && visibleTo(c, seat)) creatures[id] = creatureView(ruleset, c, seat, isHidden);
   }
   const open = state.pending?.open ?? [];
   const mine = open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
@@ -96,7 +110,32 @@ export function redactEvents(events: readonly FrayEvent[], seat: string, state: 
     return c ? !visibleTo(c, seat) : false;
   };
   const own = (id: string | null | undefined) => !!id && state.creatures[id]?.controller === seat;
-  for (const e of events) {
+  const hiddenIds = state.creatureIds.filter((id) => hidden(id));
+  const hiddenNames = hiddenIds.map((id) => state.creatures[id]!.name).filter((n) => n.length > 2);
+  const anonymous = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      if (hiddenIds.includes(v)) return HIDDEN;
+      let out = v;
+      for (const n of [...hiddenIds, ...hiddenNames]) if (out.includes(n)) out = out.split(n).join(HIDDEN);
+      return out;
+    }
+    if (Array.isArray(v)) return v.map(anonymous);
+    if (v && typeof v === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) o[k] = anonymous(x);
+      return o;
+    }
+    return v;
+  };
+  const scrub = <T extends Record<string, unknown>>(x: T): T | null => {
+    // The subject hidden: the whole event goes. A hidden participant anywhere else becomes 'someone'.
+    for (const k of ['creatureId', 'target'] as const) if (typeof x[k] === 'string' && hidden(x[k] as string)) return null;
+    if (x['type'] === 'CreatureAdded' || x['type'] === 'InitiativeSet' || !hiddenIds.length) return x;
+    return anonymous(x) as T;
+  };
+  for (const raw of events) {
+    const e = scrub(raw as unknown as Record<string, unknown>) as unknown as FrayEvent | null;
+    if (!e) continue;
     if (e.visibility === 'gm') continue;
     if (e.visibility && typeof e.visibility === 'object' && !e.visibility.seats.includes(seat)) continue;
     switch (e.type) {
@@ -140,15 +179,26 @@ export function redactEvents(events: readonly FrayEvent[], seat: string, state: 
         // Positions of hidden creatures would leak through the raw space; players get moves of visible ones.
         if (e.moved && !hidden(e.moved)) out.push({ type: e.type, seq: e.seq, moved: e.moved });
         continue;
+      case 'ConditionAdded':
+        out.push({ ...(cloneJson(e) as unknown as Redacted), condition: scrubConditions([e.condition], hidden)[0] as unknown as Json });
+        continue;
+      case 'ConditionUpdated':
+        if (e.duration?.kind === 'turns' && hidden(e.duration.creatureId)) out.push({ ...(cloneJson(e) as unknown as Redacted), duration: { ...e.duration, creatureId: HIDDEN } });
+        else out.push(cloneJson(e) as unknown as Redacted);
+        continue;
+      case 'InitiativeSet':
+        out.push({ ...(cloneJson(e) as unknown as Redacted), order: cloneJson(e.order.filter((x) => !hidden(x.creatureId))) as unknown as Json });
+        continue;
+      case 'PromptAnswered':
+        // Answers reach the one who gave them; the effects that follow tell everyone else what happened.
+        if (typeof e.by === 'object' && e.by.role === 'player' && e.by.seat === seat) out.push(cloneJson(e) as unknown as Redacted);
+        continue;
       case 'VarSet':
         if (e.creatureId !== null && !own(e.creatureId)) continue;
         out.push(cloneJson(e) as unknown as Redacted);
         continue;
-      default: {
-        const subject = (e as { creatureId?: string; target?: string; actor?: string | null }).creatureId ?? (e as { target?: string }).target ?? (e as { actor?: string | null }).actor;
-        if (typeof subject === 'string' && hidden(subject)) continue;
+      default:
         out.push(cloneJson(e) as unknown as Redacted);
-      }
     }
   }
   return out;

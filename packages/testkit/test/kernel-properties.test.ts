@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Encounter, canonicalJson, fold, playerView, redactEvents, type Runtime, type PromptPolicy } from '@fray/engine';
+import { arbPlay, arbSeed, commandFor, miniRuleset, type Step } from '../src/index';
+import { fighter, goblin, ogre } from './fixtures';
+
+const SECRET_NAME = 'SENTINEL-HIDDEN-ASSASSIN';
+const SECRET_NOTE = 'SENTINEL-GM-NOTE';
+
+const setup = (seed: number) => ({
+  id: 'prop',
+  seed,
+  creatures: [
+    fighter(),
+    fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }),
+    ogre({ notes: SECRET_NOTE, hp: 29 }),
+    goblin('g1'),
+    goblin('lurker', { hidden: true, name: SECRET_NAME }),
+  ],
+});
+
+/** Half the prompts are answered by a policy, the rest wait for a command; both paths get exercised. */
+const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+
+function play(seed: number, steps: Step[]): { enc: Encounter; rt: Runtime } {
+  const rt: Runtime = { ruleset: miniRuleset, policy };
+  const enc = Encounter.create(setup(seed), rt);
+  let n = 0;
+  for (const step of steps) {
+    if ('undo' in step) {
+      enc.dispatch({ id: `u${n++}`, issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+      continue;
+    }
+    const command = commandFor(enc.state, miniRuleset, step);
+    if (!command) break;
+    const r = enc.dispatch({ id: `c${n++}`, issuedBy: { role: 'gm' }, command });
+    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.message}`);
+  }
+  return { enc, rt };
+}
+
+describe('kernel invariants over random legal play (mini ruleset)', () => {
+  it('same seed and commands give byte-identical events', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      expect(canonicalJson(play(seed, steps).enc.events)).toBe(canonicalJson(play(seed, steps).enc.events));
+    }), { numRuns: 40 });
+  });
+
+  it('folding the log reproduces the live state, and the state survives JSON', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const { enc } = play(seed, steps);
+      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+      expect(canonicalJson(JSON.parse(JSON.stringify(enc.state)))).toBe(canonicalJson(enc.state));
+    }), { numRuns: 40 });
+  });
+
+  it('a command then undo equals the state before it, dice generator included', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(25), fc.nat(), (seed, steps, pick) => {
+      const { enc } = play(seed, steps.filter((s) => !('undo' in s)));
+      const command = commandFor(enc.state, miniRuleset, { pick });
+      if (!command) return;
+      const before = canonicalJson({ ...enc.state, version: 0 });
+      const r = enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command });
+      expect(r.ok).toBe(true);
+      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+    }), { numRuns: 40 });
+  });
+
+  it('hit points, temporary hit points and the action budget stay in bounds', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(60), (seed, steps) => {
+      const { enc } = play(seed, steps);
+      for (const c of Object.values(enc.state.creatures)) {
+        expect(c.hp).toBeGreaterThanOrEqual(0);
+        expect(c.hp).toBeLessThanOrEqual(c.maxHp);
+        expect(c.tempHp).toBeGreaterThanOrEqual(0);
+        expect(c.resources['action']).toBeGreaterThanOrEqual(0);
+        expect(c.resources['action']).toBeLessThanOrEqual(1);
+      }
+    }), { numRuns: 40 });
+  });
+
+  it('no player view or redacted log carries a planted secret', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const { enc } = play(seed, steps);
+      const rng = JSON.stringify(enc.state.dice.rng.state);
+      const ogreHp = `"hp":${enc.state.creatures['ogre']!.hp},`;
+      for (const seat of ['seat-ana', 'seat-bo', 'seat-nobody']) {
+        const payload = JSON.stringify(playerView(enc.state, seat, miniRuleset)) + JSON.stringify(redactEvents(enc.events, seat, enc.state, miniRuleset));
+        expect(payload).not.toContain(SECRET_NAME);
+        expect(payload).not.toContain(SECRET_NOTE);
+        expect(payload).not.toContain('"lurker"');
+        expect(payload).not.toContain(rng);
+        for (const e of redactEvents(enc.events, seat, enc.state, miniRuleset)) {
+          if (typeof e['target'] === 'string' && enc.state.creatures[e['target']]?.controller !== seat) expect(e).not.toHaveProperty('hpAfter');
+        }
+        expect(JSON.stringify(playerView(enc.state, seat, miniRuleset).creatures['ogre'])).not.toContain(ogreHp);
+      }
+    }), { numRuns: 30 });
+  });
+});
