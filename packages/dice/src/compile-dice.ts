@@ -1,4 +1,4 @@
-import type { DiceExpression, DicePoolTerm, DiceTerm } from './expression';
+import type { DiceExpression, DiceTerm } from './expression';
 import { keepRule } from './keep-rule';
 import { poolTotal, rollPoolFaces } from './pool-roller';
 import type { PoolTotal } from './pool-roller';
@@ -62,7 +62,7 @@ class Compiled implements CompiledDice {
       if (term.kind === 'constant') {
         this.offset += term.sign * term.value;
       } else {
-        this.pools.push(poolTotal(term as DicePoolTerm));
+        this.pools.push(poolTotal(term));
         this.signs.push(term.sign);
       }
     }

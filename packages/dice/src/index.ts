@@ -11,6 +11,7 @@ export { entered } from './entered-source';
 export type { EnteredSource } from './entered-source';
 
 export type { DiceExpression, DiceTerm, DicePoolTerm, ConstantTerm, DiceKeep, KeepMode } from './expression';
+export { isValidLabel } from './expression';
 export { parseDice } from './parse-dice';
 export { formatDice } from './format-dice';
 export { scaleDiceCounts, addTerms, expressionOf } from './transforms';

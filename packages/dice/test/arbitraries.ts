@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { expressionOf } from '../src/index';
+import { expressionOf, isValidLabel } from '../src/index';
 import type { DiceExpression, DiceTerm } from '../src/index';
-import { isValidLabel } from '../src/expression';
 
 export const label = fc.stringMatching(/^[a-z][a-z0-9_]{0,5}(-[a-z][a-z0-9_]{0,3})?$/).filter(isValidLabel);
 const sign = fc.constantFrom<1 | -1>(1, -1);
