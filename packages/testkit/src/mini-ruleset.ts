@@ -107,7 +107,8 @@ function legalCommands(state: EncounterState, who: Principal): Command[] {
   if ((c.resources['action'] ?? 0) < 1 || hasCondition(c, 'incapacitated') || (c.conditions.find((x) => x.conditionId === 'weary')?.level ?? 0) >= 3) return [];
   const out: Command[] = [{ type: 'takeAction', actorId: current, action: 'dodge' }];
   for (const t of state.creatureIds) {
-    if (t === current || !hostile(state, current, t) || state.creatures[t]!.status === 'dead') continue;
+    // Nobody targets what they cannot see: hidden creatures are the GM's to reveal first.
+    if (t === current || !hostile(state, current, t) || state.creatures[t]!.status === 'dead' || state.creatures[t]!.hidden) continue;
     out.push({ type: 'takeAction', actorId: current, action: 'attack', targets: [t] });
     out.push({ type: 'takeAction', actorId: current, action: 'shove', targets: [t] });
   }

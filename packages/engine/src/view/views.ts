@@ -63,6 +63,28 @@ function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat
   return { ...rest, conditions: scrubConditions(c.conditions, isHidden), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
 }
 
+/** Replaces hidden creatures' ids and names, wherever they appear in a value, with 'someone'. */
+function anonymizer(state: EncounterState, seat: string): (v: unknown) => unknown {
+  const hiddenIds = state.creatureIds.filter((id) => !visibleTo(state.creatures[id]!, seat));
+  const needles = [...hiddenIds, ...hiddenIds.map((id) => state.creatures[id]!.name).filter((n) => n.length > 2)];
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      if (hiddenIds.includes(v)) return HIDDEN;
+      let out = v;
+      for (const n of needles) if (out.includes(n)) out = out.split(n).join(HIDDEN);
+      return out;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) o[k] = walk(x);
+      return o;
+    }
+    return v;
+  };
+  return hiddenIds.length ? walk : (v) => v;
+}
+
 /** Everything, for the GM (the pending replay base is internal bookkeeping, not game state). */
 export function gmView(state: EncounterState): EncounterState {
   return cloneJson(state);
@@ -89,7 +111,7 @@ export function playerView(state: EncounterState, seat: string, ruleset?: Loaded
     order: state.order.filter((e) => creatures[e.creatureId]).map((e) => ({ creatureId: e.creatureId, total: e.total, delayed: e.delayed })),
     creatures,
     counters: { ...state.counters },
-    prompts: cloneJson(mine),
+    prompts: anonymizer(state, seat)(cloneJson(mine)) as PromptSpec[],
     othersWaiting: open.length - mine.length,
     version: state.version,
   };
@@ -110,23 +132,8 @@ export function redactEvents(events: readonly FrayEvent[], seat: string, state: 
     return c ? !visibleTo(c, seat) : false;
   };
   const own = (id: string | null | undefined) => !!id && state.creatures[id]?.controller === seat;
+  const anonymous = anonymizer(state, seat);
   const hiddenIds = state.creatureIds.filter((id) => hidden(id));
-  const hiddenNames = hiddenIds.map((id) => state.creatures[id]!.name).filter((n) => n.length > 2);
-  const anonymous = (v: unknown): unknown => {
-    if (typeof v === 'string') {
-      if (hiddenIds.includes(v)) return HIDDEN;
-      let out = v;
-      for (const n of [...hiddenIds, ...hiddenNames]) if (out.includes(n)) out = out.split(n).join(HIDDEN);
-      return out;
-    }
-    if (Array.isArray(v)) return v.map(anonymous);
-    if (v && typeof v === 'object') {
-      const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) o[k] = anonymous(x);
-      return o;
-    }
-    return v;
-  };
   const scrub = <T extends Record<string, unknown>>(x: T): T | null => {
     // The subject hidden: the whole event goes. A hidden participant anywhere else becomes 'someone'.
     for (const k of ['creatureId', 'target'] as const) if (typeof x[k] === 'string' && hidden(x[k] as string)) return null;
@@ -166,7 +173,7 @@ export function redactEvents(events: readonly FrayEvent[], seat: string, state: 
       }
       case 'ResolutionPaused': {
         const mine = e.pending.open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
-        out.push({ type: e.type, seq: e.seq, prompts: cloneJson(mine) as unknown as Json, othersWaiting: e.pending.open.length - mine.length });
+        out.push({ type: e.type, seq: e.seq, prompts: anonymous(cloneJson(mine)) as Json, othersWaiting: e.pending.open.length - mine.length });
         continue;
       }
       case 'CreatureUpdated': {
