@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { engineCommandSchemas, type EngineCommandType } from './command';
+import type { engineCommandSchemas} from './command';
+import { type EngineCommandType } from './command';
 import type { CommandDef } from '../ruleset/ruleset';
 import { currentCreatureId } from '../core/state';
 import { startCombat, endTurn, endEncounter } from '../procedure/turns';

@@ -2,7 +2,7 @@ import type { Json } from './json';
 import { cloneJson } from './json';
 import type { CommandRejected } from './errors';
 import { ContentError } from './errors';
-import type { FrayEvent, FrayEventBody } from './events';
+import type { FrayEvent, FrayEventBody, Visibility } from './events';
 import { applyLogged, blankState, fold, SETUP_COMMAND } from './fold';
 import { decide } from './decide';
 import type { CreatureState, EncounterState } from './state';
@@ -163,7 +163,7 @@ export class Encounter {
     return { ok: true, events: appended };
   }
 
-  private append(batchId: string, events: { body: FrayEventBody; visibility?: import('./events').Visibility }[]): FrayEvent[] {
+  private append(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[]): FrayEvent[] {
     const out: FrayEvent[] = [];
     for (const { body, visibility } of events) {
       const e = { ...body, seq: this.events.length, commandId: batchId, ...(visibility ? { visibility } : {}) } as FrayEvent;

@@ -1,6 +1,6 @@
 import { rollDice, scripted, seededFromState, type DiceSource, type RollRecord } from '@fray/dice';
 import { cloneJson, type Json } from '../core/json';
-import type { FrayEventBody } from '../core/events';
+import type { FrayEventBody, Visibility } from '../core/events';
 import { evolveInPlace } from '../core/evolve';
 import type { EncounterState, EncounterStateCore, PendingResolution, Principal } from '../core/state';
 import type { CommandEnvelope } from '../command/command';
@@ -39,7 +39,7 @@ export interface RollMeta {
 export class Resolution {
   state: EncounterState;
   /** events produced by this decision, to be committed */
-  readonly out: { body: FrayEventBody; visibility?: import('../core/events').Visibility }[] = [];
+  readonly out: { body: FrayEventBody; visibility?: Visibility }[] = [];
   private emittedAll: FrayEventBody[];
   private replay: { emitted: FrayEventBody[]; index: number; asksBeforePause: number; live: EncounterState } | null;
   private askIndex = 0;
@@ -75,7 +75,7 @@ export class Resolution {
   }
 
   /** Records an outcome and applies it to the working state. */
-  emit(body: FrayEventBody, visibility?: import('../core/events').Visibility): void {
+  emit(body: FrayEventBody, visibility?: Visibility): void {
     if (this.replay) {
       const recorded = this.replay.emitted[this.replay.index++];
       if (!recorded || recorded.type !== body.type) {
