@@ -77,7 +77,11 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
   },
   move: {
     actor: (c) => c.creatureId,
-    run: (ctx) => ctx.reject('no-movement', `ruleset ${ctx.ruleset.id} has no movement rules yet`),
+    run: (ctx, c) => {
+      if (!ctx.state.creatures[c.creatureId]) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
+      if (!ctx.ruleset.move) return ctx.reject('no-movement', `ruleset ${ctx.ruleset.id} has no movement rules`);
+      ctx.ruleset.move(ctx, c.creatureId, c.to);
+    },
   },
   'gm.setHp': {
     gmOnly: true,

@@ -66,6 +66,8 @@ export interface Ruleset {
   commands?: CommandDef[];
   /** actions a creature may take with `takeAction`, by id (its stat block's attacks, Dodge, ...) */
   runAction?(ctx: Resolution, actorId: string, action: string, targets: string[], options: Record<string, Json>): void;
+  /** moves a creature in the encounter's space (`to` is the space's position shape); opportunity attacks and costs are the ruleset's */
+  move?(ctx: Resolution, creatureId: string, to: Json): void;
   /** rolls (or computes) one creature's initiative; shared rolls for groups are the engine's job */
   rollInitiative(ctx: Resolution, creatureId: string): InitiativeResult;
   /** how ties are settled after sorting: a d20 roll-off, or nothing (keep the listed order) */

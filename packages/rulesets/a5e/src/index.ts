@@ -1,0 +1,97 @@
+import {
+  ContentError, cancelOut, loadRuleset, sumAll, type AnyHook, type CommandDef, type ConditionDef, type Json, type LoadedRuleset, type Ruleset,
+} from '@fray/engine';
+import type { A5eModule, ActionHandler } from './module';
+import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
+import { sheetById } from './sheet/derived';
+import { a5eTest } from './core/d20';
+import { economyModule } from './core/economy';
+import { dyingModule } from './core/dying';
+import { attackModule } from './combat/attack';
+import { a5eDamageProfile, a5eDamageSteps } from './combat/damage';
+import { conditionsModule } from './conditions/index';
+
+/** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
+export const a5eModules: A5eModule[] = [
+  economyModule,
+  attackModule,
+  conditionsModule,
+  dyingModule,
+];
+
+function merge(modules: readonly A5eModule[]) {
+  const conditions: ConditionDef[] = [];
+  const hooks: AnyHook[] = [];
+  const commands: CommandDef[] = [];
+  const actions: Record<string, ActionHandler> = {};
+  for (const m of modules) {
+    conditions.push(...(m.conditions ?? []));
+    hooks.push(...(m.hooks ?? []));
+    commands.push(...(m.commands ?? []));
+    for (const [id, handler] of Object.entries(m.actions ?? {})) {
+      if (actions[id]) throw new ContentError('ruleset:a5e', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
+      actions[id] = handler;
+    }
+  }
+  return { conditions, hooks, commands, actions };
+}
+
+export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): LoadedRuleset {
+  const merged = merge(modules);
+  let loaded: LoadedRuleset;
+  const def: Ruleset = {
+    id: 'a5e',
+    version: '0.1.0',
+    name: 'Level Up Advanced 5th Edition',
+    ruleIdPrefix: 'A5E',
+    parseStatBlock(raw: unknown, file: string): Json {
+      const r = statBlockSchema.safeParse(raw);
+      if (!r.success) {
+        const issue = r.error.issues[0]!;
+        throw new ContentError(file, issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x)), issue.message);
+      }
+      return r.data as unknown as Json;
+    },
+    initCreature(sheet) {
+      const s = sheet as unknown as StatBlock;
+      return {
+        hp: s.hp, maxHp: s.hp, tempHp: 0, status: 'conscious', tracks: {}, tallies: {},
+        resources: { action: 1, bonusAction: 1, reaction: 1, movementFeet: s.speed.walk, attacksLeft: 0 },
+        tags: [s.kind === 'character' ? 'pc' : s.kind],
+      };
+    },
+    conditions: merged.conditions,
+    damageTypes: [...damageTypes],
+    damageSteps: a5eDamageSteps,
+    damageProfile: (state, id) => a5eDamageProfile(loaded, state, id),
+    conditionImmunities: (state, id) => [...sheetById(state, id).conditionImmunities],
+    stacking: sumAll,
+    rollMode: cancelOut,
+    hooks: merged.hooks,
+    commands: merged.commands,
+    runAction(ctx, actorId, action, targets, options) {
+      const handler = merged.actions[action];
+      if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(merged.actions).sort().join(', ')}`);
+      handler(ctx, actorId, targets, options);
+    },
+    rollInitiative(ctx, id) {
+      const p = a5eTest(ctx, { kind: 'check', actor: id, ability: 'dex', dc: null, options: ['check:initiative'], ruleId: 'A5E-INIT-1' });
+      return { total: p.total ?? 0, tiebreak: [] };
+    },
+    initiativeTies: 'rolloff',
+    takesTurn: (state, id) => state.creatures[id]!.status !== 'dead',
+    hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
+    roundSeconds: 6,
+  };
+  loaded = loadRuleset(def);
+  return loaded;
+}
+
+export const a5eRuleset: LoadedRuleset = buildA5eRuleset();
+export * from './module';
+export * from './sheet/stat-block';
+export * from './sheet/derived';
+export * from './core/d20';
+export * from './core/economy';
+export * from './combat/attack';
+export * from './combat/damage';
