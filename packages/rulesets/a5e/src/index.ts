@@ -38,7 +38,8 @@ function merge(modules: readonly A5eModule[]) {
 
 export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): LoadedRuleset {
   const merged = merge(modules);
-  let loaded: LoadedRuleset;
+  // The damage profile reads the loaded ruleset (its condition index), which exists only after loading.
+  const self: { loaded?: LoadedRuleset } = {};
   const def: Ruleset = {
     id: 'a5e',
     version: '0.1.0',
@@ -63,7 +64,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     conditions: merged.conditions,
     damageTypes: [...damageTypes],
     damageSteps: a5eDamageSteps,
-    damageProfile: (state, id) => a5eDamageProfile(loaded, state, id),
+    damageProfile: (state, id) => a5eDamageProfile(self.loaded!, state, id),
     conditionImmunities: (state, id) => [...sheetById(state, id).conditionImmunities],
     stacking: sumAll,
     rollMode: cancelOut,
@@ -83,8 +84,8 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     roundSeconds: 6,
   };
-  loaded = loadRuleset(def);
-  return loaded;
+  self.loaded = loadRuleset(def);
+  return self.loaded;
 }
 
 export const a5eRuleset: LoadedRuleset = buildA5eRuleset();
