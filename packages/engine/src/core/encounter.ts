@@ -79,6 +79,7 @@ export type DispatchResult = { ok: true; events: FrayEvent[] } | { ok: false; er
  */
 export class Encounter {
   private snapshots = new Map<string, EncounterState>();
+  private readonly usedIds = new Set<string>();
 
   private constructor(
     readonly rt: Runtime,
@@ -139,7 +140,9 @@ export class Encounter {
   }
 
   static fromEvents(events: readonly FrayEvent[], rt: Runtime): Encounter {
-    return new Encounter(rt, [...events], fold(events));
+    const enc = new Encounter(rt, [...events], fold(events));
+    for (const e of events) enc.usedIds.add(e.commandId);
+    return enc;
   }
 
   /** Decides a command and, if accepted, appends its events. The state is untouched on rejection. */
@@ -149,13 +152,14 @@ export class Encounter {
 
   private dispatchInternal(envelope: CommandEnvelope, batchId: string): DispatchResult {
     if ((envelope as { command?: { type?: unknown } }).command?.type === 'undo') return this.undo(envelope);
-    if (this.events.some((e) => e.commandId === envelope.id) && batchId === envelope.id) {
+    if (batchId === envelope.id && this.usedIds.has(envelope.id)) {
       return { ok: false, error: { code: 'duplicate-command', message: `command id '${envelope.id}' was already used` } };
     }
     const decision = decide(this.state, envelope, this.rt);
     if (!decision.ok) return decision;
     const before = cloneJson(this.state);
     const appended = this.append(batchId, decision.events);
+    this.usedIds.add(envelope.id);
     if (batchId !== SETUP_COMMAND) {
       this.snapshots.set(batchId, before);
       if (this.snapshots.size > 64) this.snapshots.delete(this.snapshots.keys().next().value!);
