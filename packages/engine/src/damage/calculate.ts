@@ -25,7 +25,8 @@ export interface DamageStep {
 }
 
 export interface DamageRow {
-  step: DamageStepId | 'rolled';
+  /** 'adjust': a ruleset's change before its steps (a save's halving, say) */
+  step: DamageStepId | 'rolled' | 'adjust';
   /** the damage type, or 'total' for steps over the sum */
   type: string;
   before: number;

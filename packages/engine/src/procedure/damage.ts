@@ -64,7 +64,12 @@ export function dealDamage(ctx: Resolution, target: string, parts: DamagePart[],
 export function heal(ctx: Resolution, target: string, amount: number, source: string | null = null, ruleId?: string): number {
   const c = ctx.state.creatures[target];
   if (!c) ctx.reject('unknown-creature', `no creature '${target}'`);
-  const hpAfter = Math.min(c.maxHp, c.hp + Math.max(0, amount));
+  const p = runStage(ctx, 'heal.modify', { target, amount: Math.max(0, amount), source, blocked: null });
+  if (p.blocked) {
+    ctx.emit({ type: 'RuleApplied', ruleId: p.blocked.ruleId ?? ruleId ?? 'heal', text: p.blocked.reason, creatureId: target });
+    return 0;
+  }
+  const hpAfter = Math.min(c.maxHp, c.hp + Math.max(0, p.amount));
   ctx.emit({ type: 'HealingApplied', target, source, amount: hpAfter - c.hp, hpBefore: c.hp, hpAfter, ...(ruleId ? { ruleId } : {}) });
   if (hpAfter !== c.hp) runStage(ctx, 'hp.changed', { creatureId: target, before: c.hp, after: hpAfter, damage: 0, source, data: {} });
   return hpAfter - c.hp;

@@ -56,6 +56,8 @@ export interface StagePayloads {
   'condition.removed': { creatureId: string; condition: ConditionInstance };
   /** a `saveEnds` duration asks the ruleset to roll the save: set `ended` when it succeeds */
   'duration.save': { creatureId: string; condition: ConditionInstance; save: Json; ended: boolean };
+  /** before healing lands: hooks may change the amount or block it (the dead cannot be healed) */
+  'heal.modify': { target: string; amount: number; source: string | null; blocked: { reason: string; ruleId?: string } | null };
 }
 
 export type StageId = keyof StagePayloads;
@@ -63,5 +65,5 @@ export type StageId = keyof StagePayloads;
 export const stageIds: StageId[] = [
   'encounter.start', 'encounter.end', 'round.start', 'round.end', 'turn.start', 'turn.end',
   'test.modifiers', 'test.outcome', 'damage.modify', 'hp.changed', 'hp.zero',
-  'condition.added', 'condition.removed', 'duration.save',
+  'condition.added', 'condition.removed', 'duration.save', 'heal.modify',
 ];
