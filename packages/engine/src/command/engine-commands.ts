@@ -6,6 +6,7 @@ import { currentCreatureId } from '../core/state';
 import { startCombat, endTurn, endEncounter } from '../procedure/turns';
 import { placeInOrder, rollInitiativeFor } from '../procedure/initiative';
 import { addCondition, removeCondition } from '../procedure/conditions';
+import { runStage } from '../ruleset/hooks';
 
 type Def<K extends EngineCommandType> = Omit<CommandDef<z.infer<(typeof engineCommandSchemas)[K]>>, 'schema' | 'type'>;
 
@@ -128,7 +129,10 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
         if (c.value === 0) removeCondition(ctx, c.creatureId, c.track, 'gm override');
         else if (cr.conditions.some((x) => x.conditionId === c.track)) {
           const inst = cr.conditions.find((x) => x.conditionId === c.track)!;
+          const previousLevel = inst.level ?? 0;
           ctx.emit({ type: 'ConditionUpdated', creatureId: c.creatureId, instanceId: inst.instanceId, level: c.value });
+          const after = ctx.state.creatures[c.creatureId]!.conditions.find((x) => x.instanceId === inst.instanceId)!;
+          runStage(ctx, 'condition.updated', { creatureId: c.creatureId, condition: after, previousLevel });
         } else addCondition(ctx, c.creatureId, c.track, { level: c.value, source: 'gm' });
         return;
       }

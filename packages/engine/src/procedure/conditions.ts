@@ -74,7 +74,12 @@ export function addCondition(ctx: Resolution, creatureId: string, conditionId: s
     const existing = c.conditions.find((x) => x.conditionId === conditionId);
     const level = Math.min(def.levels.max, opts.level ?? 1);
     if (existing) {
-      if ((existing.level ?? 0) !== level) ctx.emit({ type: 'ConditionUpdated', creatureId, instanceId: existing.instanceId, level });
+      const previousLevel = existing.level ?? 0;
+      if (previousLevel !== level) {
+        ctx.emit({ type: 'ConditionUpdated', creatureId, instanceId: existing.instanceId, level });
+        const after = ctx.state.creatures[creatureId]!.conditions.find((x) => x.instanceId === existing.instanceId)!;
+        runStage(ctx, 'condition.updated', { creatureId, condition: after, previousLevel });
+      }
       return ctx.state.creatures[creatureId]!.conditions.find((x) => x.instanceId === existing.instanceId)!;
     }
   }

@@ -54,6 +54,8 @@ export interface StagePayloads {
   'hp.zero': { creatureId: string; before: number; damage: number; overflow: number; source: string | null; data: Record<string, Json> };
   'condition.added': { creatureId: string; condition: ConditionInstance };
   'condition.removed': { creatureId: string; condition: ConditionInstance };
+  /** a leveled track's level changed in place (fatigue 2 → 3); `condition` is the instance after the change */
+  'condition.updated': { creatureId: string; condition: ConditionInstance; previousLevel: number };
   /** a `saveEnds` duration asks the ruleset to roll the save: set `ended` when it succeeds */
   'duration.save': { creatureId: string; condition: ConditionInstance; save: Json; ended: boolean };
   /** before healing lands: hooks may change the amount or block it (the dead cannot be healed) */
@@ -65,5 +67,5 @@ export type StageId = keyof StagePayloads;
 export const stageIds: StageId[] = [
   'encounter.start', 'encounter.end', 'round.start', 'round.end', 'turn.start', 'turn.end',
   'test.modifiers', 'test.outcome', 'damage.modify', 'hp.changed', 'hp.zero',
-  'condition.added', 'condition.removed', 'duration.save', 'heal.modify',
+  'condition.added', 'condition.removed', 'condition.updated', 'duration.save', 'heal.modify',
 ];
