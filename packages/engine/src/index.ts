@@ -21,6 +21,7 @@ export * from './procedure/conditions';
 export * from './procedure/damage';
 export * from './procedure/test';
 export * from './procedure/initiative';
+export * from './procedure/join';
 export * from './procedure/turns';
 export * from './procedure/effects';
 export * from './view/views';

@@ -15,6 +15,26 @@ export const durationInputSchema = z.union([
   z.object({ kind: z.literal('endOfEncounter') }).strict(),
 ]);
 
+/** A creature joining mid-encounter: the same shape as an encounter file's creature entry. */
+export const creatureSetupSchema = z.object({
+  id,
+  name: z.string().min(1).max(200).optional(),
+  side: id,
+  controller: id.nullable().optional(),
+  sheet: json,
+  tags: z.array(id).optional(),
+  hp: z.number().int().min(0).optional(),
+  tempHp: z.number().int().min(0).optional(),
+  conditions: z.array(z.object({ id, level: z.number().int().min(1).optional() }).strict()).optional(),
+  tracks: z.record(z.string(), z.number().int()).optional(),
+  tallies: z.record(z.string(), z.number().int()).optional(),
+  status: id.optional(),
+  hidden: z.boolean().optional(),
+  notes: z.string().max(5000).nullable().optional(),
+  vars: z.record(z.string(), json).optional(),
+  initiative: z.number().int().min(-100).max(1000).optional(),
+}).strict();
+
 /** The commands every ruleset gets. Rulesets add their own (validated by their own schemas). */
 export const engineCommandSchemas = {
   startCombat: z.object({ type: z.literal('startCombat') }).strict(),
@@ -37,6 +57,7 @@ export const engineCommandSchemas = {
   'gm.setCounter': z.object({ type: z.literal('gm.setCounter'), key: id, value: z.number().int() }).strict(),
   'gm.replaceRoll': z.object({ type: z.literal('gm.replaceRoll'), promptId: id, faces: z.array(z.number().int().min(1)).min(1) }).strict(),
   'gm.endEncounter': z.object({ type: z.literal('gm.endEncounter'), reason: z.string().max(500).optional() }).strict(),
+  addCreature: z.object({ type: z.literal('addCreature'), creature: creatureSetupSchema }).strict(),
 } as const;
 
 export type EngineCommandType = keyof typeof engineCommandSchemas;

@@ -6,6 +6,8 @@ import { currentCreatureId } from '../core/state';
 import { startCombat, endTurn, endEncounter } from '../procedure/turns';
 import { placeInOrder, rollInitiativeFor } from '../procedure/initiative';
 import { addCondition, removeCondition } from '../procedure/conditions';
+import { joinCreature } from '../procedure/join';
+import type { CreatureSetup } from '../core/encounter';
 import { runStage } from '../ruleset/hooks';
 
 type Def<K extends EngineCommandType> = Omit<CommandDef<z.infer<(typeof engineCommandSchemas)[K]>>, 'schema' | 'type'>;
@@ -155,4 +157,5 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
     run: (ctx) => ctx.reject('internal', 'gm.replaceRoll is handled by the decider'),
   },
   'gm.endEncounter': { gmOnly: true, allowedWhilePending: true, run: (ctx, c) => endEncounter(ctx, c.reason ?? 'ended by the GM') },
+  addCreature: { gmOnly: true, run: (ctx, c) => void joinCreature(ctx, c.creature as CreatureSetup) },
 };

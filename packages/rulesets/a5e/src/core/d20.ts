@@ -1,4 +1,4 @@
-import { d20Test, type Modifier, type Resolution, type TestPayload } from '@fray/engine';
+import { d20Test, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import { mod, saveBonus, sheetById } from '../sheet/derived';
 import type { AbilityId } from '../sheet/stat-block';
 
@@ -30,6 +30,8 @@ export interface A5eTest {
   dc: { label: string; value: number } | null;
   options?: string[];
   modifiers?: Modifier[];
+  /** advantage or disadvantage the caller knows of (a smaller creature tumbling, a granted initiative advantage) */
+  rollModeSources?: RollModeSource[];
   expertise?: ExpertiseSource[];
   base?: { label: string; value: number };
   ruleId?: string;
@@ -62,6 +64,7 @@ export function a5eTest(ctx: Resolution, t: A5eTest): TestPayload {
     options: [...(t.options ?? []), `${t.kind}:ability:${t.ability}`],
     base,
     modifiers: t.modifiers ?? [],
+    ...(t.rollModeSources ? { rollModeSources: t.rollModeSources } : {}),
     against: t.dc,
     data: { expertise: expertise as never },
     ...(t.ruleId ? { ruleId: t.ruleId } : {}),
