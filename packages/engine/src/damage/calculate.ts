@@ -2,6 +2,8 @@
 export interface DamagePart {
   type: string;
   amount: number;
+  /** how many dice were rolled for this part, when it came from a roll (effects that add per die read it) */
+  dice?: number;
 }
 
 /** What protects a target, gathered by the ruleset from its stat block and active effects. */

@@ -6,8 +6,10 @@ import { runStage } from '../ruleset/hooks';
 
 /** Splits a damage roll into typed parts by its labels; unlabelled dice take `defaultType`. */
 export function damagePartsFromRoll(record: RollRecord, defaultType: string): DamagePart[] {
+  const dice: Record<string, number> = {};
+  for (const t of record.terms) if (t.kind === 'dice') dice[t.label ?? ''] = (dice[t.label ?? ''] ?? 0) + t.count;
   const parts: DamagePart[] = [];
-  for (const [label, amount] of Object.entries(record.byLabel)) parts.push({ type: label || defaultType, amount });
+  for (const [label, amount] of Object.entries(record.byLabel)) parts.push({ type: label || defaultType, amount, ...(dice[label] ? { dice: dice[label] } : {}) });
   return parts;
 }
 
