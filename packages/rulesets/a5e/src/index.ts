@@ -3,13 +3,12 @@ import {
 } from '@fray/engine';
 import type { A5eModule, ActionHandler } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
-import { sheetById } from './sheet/derived';
 import { a5eTest } from './core/d20';
 import { economyModule } from './core/economy';
 import { dyingModule } from './core/dying';
 import { attackModule } from './combat/attack';
 import { a5eDamageProfile, a5eDamageSteps } from './combat/damage';
-import { conditionsModule } from './conditions/index';
+import { a5eConditionImmunities, conditionsModule } from './conditions/index';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -65,7 +64,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     damageTypes: [...damageTypes],
     damageSteps: a5eDamageSteps,
     damageProfile: (state, id) => a5eDamageProfile(self.loaded!, state, id),
-    conditionImmunities: (state, id) => [...sheetById(state, id).conditionImmunities],
+    conditionImmunities: (state, id) => a5eConditionImmunities(self.loaded!, state, id),
     stacking: sumAll,
     rollMode: cancelOut,
     hooks: merged.hooks,
@@ -96,3 +95,4 @@ export * from './core/d20';
 export * from './core/economy';
 export * from './combat/attack';
 export * from './combat/damage';
+export * from './conditions/index';
