@@ -9,6 +9,7 @@ import { dyingModule } from './core/dying';
 import { attackModule } from './combat/attack';
 import { a5eDamageProfile, a5eDamageSteps } from './combat/damage';
 import { a5eConditionImmunities, conditionsModule } from './conditions/index';
+import { damageModule } from './damage/index';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -16,6 +17,7 @@ export const a5eModules: A5eModule[] = [
   attackModule,
   conditionsModule,
   dyingModule,
+  damageModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {
@@ -96,3 +98,4 @@ export * from './core/economy';
 export * from './combat/attack';
 export * from './combat/damage';
 export * from './conditions/index';
+export * from './damage/exports';

@@ -1,0 +1,52 @@
+import { activeEffects, type CreatureState, type Resolution, type TestPayload } from '@fray/engine';
+import { REACTION } from '../core/economy';
+import { sheetOf } from '../sheet/derived';
+import { CRIT_BLOCK_USED_VAR, SHIELD_SACRIFICED_VAR, usesFullRules } from '../dying/state';
+import { gainFatigue } from '../conditions/tracks';
+
+function canReact(ctx: Resolution, c: CreatureState): boolean {
+  if ((c.resources[REACTION] ?? 0) <= 0) return false;
+  return !activeEffects(ctx.ruleset, c).some((a) => a.effect.kind === 'forbid' && a.effect.what === REACTION);
+}
+
+/**
+ * A critical hit confirmed against a creature that could turn it into a hit: with its reaction it
+ * may sacrifice an equipped shield (A5E-DMG-5) or, once per rest, block and take a level of fatigue
+ * (A5E-DMG-6). Both use the reaction; only the fatigue block is once per rest (AMB-20). Creatures
+ * under the monster rule accrue no fatigue, so only their shields are offered.
+ */
+export function offerCritDowngrade(ctx: Resolution, p: TestPayload): void {
+  if (p.kind !== 'attack' || p.outcome !== 'crit' || !p.target) return;
+  const t = ctx.state.creatures[p.target];
+  if (!t || t.hp <= 0 || !canReact(ctx, t)) return;
+  const shield = sheetOf(t).shield && t.vars[SHIELD_SACRIFICED_VAR] !== true;
+  const block = usesFullRules(t) && t.vars[CRIT_BLOCK_USED_VAR] !== true;
+  if (!shield && !block) return;
+  const attacker = p.actor ? ctx.state.creatures[p.actor]?.name ?? p.actor : 'an attacker';
+  const answer = ctx.ask({
+    key: 'a5e.crit.block',
+    to: { controllerOf: t.id },
+    about: t.id,
+    text: `${attacker} scores a critical hit on ${t.name}: use your reaction to turn it into a normal hit?`,
+    options: [
+      { id: 'take', label: 'Take the critical hit' },
+      ...(block ? [{ id: 'block', label: 'Block it: reaction and one level of fatigue (once per rest)' }] : []),
+      ...(shield ? [{ id: 'sacrifice-shield', label: 'Sacrifice your shield (reaction)' }] : []),
+    ],
+    default: 'take',
+    ruleId: block ? 'A5E-DMG-6' : 'A5E-DMG-5',
+    context: { attacker: p.actor, natural: p.natural },
+  });
+  if (answer === 'take') return;
+  const ruleId = answer === 'block' ? 'A5E-DMG-6' : 'A5E-DMG-5';
+  ctx.emit({ type: 'ResourceSet', creatureId: t.id, key: REACTION, value: (t.resources[REACTION] ?? 1) - 1, ruleId });
+  if (answer === 'block') {
+    gainFatigue(ctx, t.id, 1, 'A5E-DMG-6');
+    ctx.emit({ type: 'VarSet', creatureId: t.id, key: CRIT_BLOCK_USED_VAR, value: true });
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${t.name} blocks the critical hit: it becomes a normal hit`, creatureId: t.id });
+  } else {
+    ctx.emit({ type: 'VarSet', creatureId: t.id, key: SHIELD_SACRIFICED_VAR, value: true });
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${t.name} sacrifices its shield: the critical hit becomes a normal hit`, creatureId: t.id });
+  }
+  p.outcome = 'hit';
+}
