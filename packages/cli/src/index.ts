@@ -1,1 +1,13 @@
-export {};
+export { rollCommand } from './commands/roll';
+export { runCommand, type RunOptions } from './commands/run';
+export { demoCommand, playDemo, type DemoOptions, type DemoRun } from './commands/demo';
+export { chooseCommand, demoPromptPolicy } from './demo/policies';
+export { narrate, testLine, damageLine, type NarrationContext } from './narrate';
+export { encounterReport, summaryLines, tracksOf, type EncounterReport, type CreatureReport } from './report';
+export { findRuleset, rulesetIds } from './rulesets';
+export { runProgram, type Io } from './program';
+export { EXIT, type CommandResult } from './result';
+export { scenarioSchema, scenarioJsonSchema, scenarioJsonSchemaText, type Scenario, type ScenarioStep, type ScenarioExpect } from './scenario/schema';
+export { loadScenarioFile, createEncounter, ScenarioError, type LoadedScenario } from './scenario/load';
+export { runScenario, runScenarioFile, describeCommand, type ScenarioOutcome } from './scenario/run';
+export { checkExpect } from './scenario/expect';

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { currentCreatureId, type Command, type Encounter, type EncounterState, type LoadedRuleset, type Principal, type Runtime } from '@fray/engine';
+import { chooseCommand, demoPromptPolicy, isUp } from '../demo/policies';
+import { narrate } from '../narrate';
+import { scenariosDir } from '../paths';
+import { summaryLines } from '../report';
+import { EXIT, type CommandResult } from '../result';
+import { createEncounter, loadScenarioFile, ScenarioError } from '../scenario/load';
+
+export const DEMO_SCENARIO = path.join(scenariosDir, 'demo-mini.yaml');
+export const DEMO_MAX_ROUNDS = 10;
+/** A hard cap so a policy bug can never loop forever. */
+export const DEMO_MAX_COMMANDS = 400;
+
+export interface DemoOptions {
+  /** overrides the scenario's seed; whole numbers are read as numbers (`--seed 7` = `seed: 7`) */
+  seed?: string;
+  scenario?: string;
+}
+
+export interface DemoRun {
+  lines: string[];
+  encounter: Encounter;
+  commands: number;
+  /** the side still standing, or null (a draw, or the round limit) */
+  winner: string | null;
+}
+
+export const parseSeed = (seed: string): string | number => (/^-?\d{1,15}$/.test(seed) ? Number(seed) : seed);
+
+const sidesUp = (s: EncounterState) => [...new Set(s.creatureIds.map((id) => s.creatures[id]!).filter(isUp).map((c) => c.side))];
+
+/** True when no one after the current creature takes a turn this round. */
+function lastTurnOfRound(s: EncounterState, ruleset: LoadedRuleset): boolean {
+  return s.order.slice(s.turnIndex + 1).every((e) => e.delayed || !(ruleset.takesTurn ? ruleset.takesTurn(s, e.creatureId) : s.creatures[e.creatureId]?.status !== 'dead'));
+}
+
+/**
+ * Plays the demo fight with simple policies on both sides until one side is down or the round
+ * limit passes, narrating every command. Deterministic for a seed.
+ */
+export function playDemo(opts: DemoOptions = {}): DemoRun {
+  const loaded = loadScenarioFile(opts.scenario ?? DEMO_SCENARIO);
+  const setup = { ...loaded.setup, seed: opts.seed !== undefined ? parseSeed(opts.seed) : loaded.setup.seed };
+  const rt: Runtime = { ruleset: loaded.ruleset, policy: demoPromptPolicy };
+  const enc = createEncounter(loaded, rt, setup);
+  const names = () => Object.fromEntries(enc.state.creatureIds.map((id) => [id, enc.state.creatures[id]!.name]));
+  const lines = [`Fray demo: ${loaded.file}, seed ${String(setup.seed)} (replay with --seed ${String(setup.seed)})`, ...narrate(enc.events)];
+  let commands = 0;
+  let winner: string | null = null;
+
+  const issue = (command: Command, by: Principal) => {
+    commands++;
+    const prompts = enc.state.pending?.open ?? [];
+    const r = enc.dispatch({ id: `d${commands}`, issuedBy: by, command });
+    if (r.ok) lines.push(...narrate(r.events, { names: names(), prompts }));
+    else lines.push(`! ${command.type} was refused: ${r.error.code}: ${r.error.message}`);
+    return r.ok;
+  };
+  const end = (reason: string) => {
+    if (!issue({ type: 'gm.endEncounter', reason }, { role: 'gm' })) commands = DEMO_MAX_COMMANDS;
+  };
+
+  issue({ type: 'startCombat' }, { role: 'gm' });
+  while (commands < DEMO_MAX_COMMANDS && enc.state.phase !== 'ended') {
+    const s = enc.state;
+    const standing = sidesUp(s);
+    if (standing.length <= 1) {
+      winner = standing[0] ?? null;
+      end(winner ? `${winner} ${winner.endsWith('s') ? 'win' : 'wins'}: no one on the other side is standing` : 'no one is left standing');
+      continue;
+    }
+    if (s.pending) {
+      // The policy answers everything it can; whatever is left gets the prompt's default, by the GM.
+      const p = s.pending.open[0]!;
+      issue({ type: 'answerPrompt', promptId: p.id, answer: p.default ?? null }, { role: 'gm' });
+      continue;
+    }
+    const cmd = chooseCommand(s, loaded.ruleset);
+    if (!cmd) {
+      end('no one can act');
+      continue;
+    }
+    if (cmd.type === 'endTurn' && s.round >= DEMO_MAX_ROUNDS && lastTurnOfRound(s, loaded.ruleset)) {
+      end(`${DEMO_MAX_ROUNDS} rounds passed`);
+      continue;
+    }
+    const actor = currentCreatureId(s);
+    const me = actor ? s.creatures[actor] : undefined;
+    if (me && cmd.type === 'endTurn' && !isUp(me)) lines.push(`${me.name} is ${me.status} and cannot act.`);
+    const seat = me?.controller;
+    if (!issue(cmd, seat ? { role: 'player', seat } : { role: 'gm' }) && cmd.type !== 'endTurn') issue({ type: 'endTurn' }, { role: 'gm' });
+  }
+  if (enc.state.phase !== 'ended') lines.push(`! stopped after ${commands} commands`);
+  return { lines, encounter: enc, commands, winner };
+}
+
+/** `fray demo [--seed s]`. */
+export function demoCommand(opts: DemoOptions = {}): CommandResult {
+  let run: DemoRun;
+  try {
+    run = playDemo(opts);
+  } catch (err) {
+    if (err instanceof ScenarioError) return { output: '', exitCode: EXIT.invalidInput, errorOutput: `fray demo: ${err.message}` };
+    throw err;
+  }
+  const s = run.encounter.state;
+  const standing = s.creatureIds.map((id) => s.creatures[id]!).filter(isUp);
+  const result = run.winner
+    ? `Winner: ${run.winner} (${standing.map((c) => `${c.name} ${c.hp}/${c.maxHp} HP`).join(', ')})`
+    : `No winner after ${s.round} round${s.round === 1 ? '' : 's'}`;
+  return { output: [...run.lines, '', ...summaryLines(s), result].join('\n'), exitCode: EXIT.ok };
+}

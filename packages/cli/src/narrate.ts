@@ -1,0 +1,327 @@
+import { describeRoll, type RollRecord, type TermRecord } from '@fray/dice';
+import type { BreakdownRow, Duration, EventOf, FrayEventBody, Json, Principal, PromptSpec } from '@fray/engine';
+
+/**
+ * Events in, lines of text out: the table's view of a fight, every roll with its breakdown. Pure:
+ * no state, no rules, nothing but the events (and optional display names). Creature names come from
+ * `names` and from the CreatureAdded / CreatureUpdated events in the list.
+ */
+export interface NarrationContext {
+  /** creature id → display name */
+  names?: Record<string, string>;
+  /** prompts asked in earlier batches (the open ones), so their answers read as questions */
+  prompts?: readonly PromptSpec[];
+}
+
+type Ev<T extends FrayEventBody['type']> = EventOf<T>;
+
+export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext = {}): string[] {
+  const names = new Map(Object.entries(ctx.names ?? {}));
+  const nameOf = (id: string | null | undefined): string => (id == null ? 'the GM' : (names.get(id) ?? id));
+  const prompts = new Map<string, PromptSpec>((ctx.prompts ?? []).map((p) => [p.id, p]));
+  const { rollFor, consumed } = pairRolls(events);
+  const relinked = relinkedAdds(events);
+  const out: string[] = [];
+
+  events.forEach((e, i) => {
+    switch (e.type) {
+      case 'EncounterStarted':
+        out.push(`Encounter ${e.encounter.id} (ruleset ${e.encounter.ruleset.id} ${e.encounter.ruleset.version}, ${e.encounter.dice.mode} dice)`);
+        break;
+      case 'CreatureAdded': {
+        const c = e.creature;
+        names.set(c.id, c.name);
+        const who = [c.side, c.controller].filter((x) => x).join(', ');
+        out.push(`  ${c.name} (${who}): ${c.hp}/${c.maxHp} HP${c.tempHp ? ` + ${c.tempHp} temporary` : ''}${c.status !== 'conscious' ? `, ${c.status}` : ''}${c.hidden ? ' [hidden]' : ''}`);
+        break;
+      }
+      case 'CreatureRemoved':
+        out.push(`${nameOf(e.creatureId)} leaves the encounter`);
+        break;
+      case 'CreatureUpdated': {
+        const old = nameOf(e.creatureId);
+        if (e.changes.name) names.set(e.creatureId, e.changes.name);
+        const parts = Object.entries(e.changes).map(([k, v]) => `${k} ${v === null ? 'cleared' : Array.isArray(v) ? v.join(', ') : String(v)}`);
+        out.push(`${old}: ${parts.join('; ')}`);
+        break;
+      }
+      case 'InitiativeSet': {
+        const order = e.order.map((x) => `${nameOf(x.creatureId)} ${x.total}${x.tiebreak.length ? ` (tie-break ${x.tiebreak.join(', ')})` : ''}${x.delayed ? ' (delaying)' : ''}`);
+        out.push(`Initiative: ${order.join(', ')}${e.reason === 'rolled' ? '' : ` (${e.reason})`}`);
+        break;
+      }
+      case 'CombatStarted':
+        out.push('Combat starts.');
+        break;
+      case 'RoundStarted':
+        out.push(`=== Round ${e.round} ===`);
+        break;
+      case 'TurnStarted':
+        out.push(`--- ${nameOf(e.creatureId)}'s turn ---`);
+        break;
+      case 'DiceRolled':
+        if (!consumed.has(i)) out.push(`${cap(nameOf(e.roller))} rolls ${e.purpose}: ${describeRoll(e.record)}${e.entered ? ' (entered)' : ''}`);
+        break;
+      case 'TestResolved':
+        out.push(testLine(e, rollFor.get(i)?.record, nameOf));
+        break;
+      case 'DamageApplied':
+        out.push(damageLine(e, rollFor.get(i), nameOf));
+        break;
+      case 'HealingApplied':
+        out.push(`${nameOf(e.target)} heals ${e.amount}: ${e.hpBefore} → ${e.hpAfter} HP`);
+        break;
+      case 'HitPointsSet': {
+        const parts = [
+          e.hp !== undefined ? `HP set to ${e.hp}` : null,
+          e.tempHp !== undefined ? `temporary HP ${e.tempHp}` : null,
+          e.maxHp !== undefined ? `maximum HP ${e.maxHp}` : null,
+        ].filter((x) => x !== null);
+        out.push(`${nameOf(e.target)}: ${parts.join(', ')} (${e.reason})`);
+        break;
+      }
+      case 'ConditionAdded': {
+        if (relinked.has(i)) break;
+        const c = e.condition;
+        const by = c.impliedBy ? ` (with ${conditionOf(c.impliedBy)})` : c.source && c.source !== e.creatureId ? ` (${c.source === 'gm' ? 'GM' : nameOf(c.source)})` : '';
+        out.push(`${nameOf(e.creatureId)} is now ${c.conditionId}${c.level ? ` ${c.level}` : ''}${durationText(c.duration, nameOf)}${by}`);
+        break;
+      }
+      case 'ConditionRemoved':
+        if (e.reason !== 'relinked') out.push(`${nameOf(e.creatureId)} is no longer ${e.conditionId}: ${e.reason}`);
+        break;
+      case 'ConditionUpdated':
+        if (e.level !== undefined) out.push(`${nameOf(e.creatureId)}'s ${conditionOf(e.instanceId)} is now level ${e.level}`);
+        break;
+      case 'TrackSet':
+        out.push(`${nameOf(e.creatureId)}'s ${e.track} is now ${e.value}`);
+        break;
+      case 'StatusSet':
+        out.push(`${nameOf(e.creatureId)} is now ${e.status}`);
+        break;
+      case 'TallySet':
+        out.push(`${nameOf(e.creatureId)}'s ${e.key} tally is now ${e.value}`);
+        break;
+      case 'CounterSet':
+        out.push(`Counter ${e.key} is now ${e.value}`);
+        break;
+      case 'RuleApplied':
+        out.push(`  [${e.ruleId}] ${e.text}`);
+        break;
+      case 'ResolutionPaused':
+        for (const p of e.pending.open) {
+          if (prompts.has(p.id)) continue;
+          prompts.set(p.id, p);
+          out.push(`  ? ${p.text} (asks ${principalText(p.to)}; ${inputText(p)})`);
+        }
+        break;
+      case 'PromptAnswered': {
+        const p = prompts.get(e.promptId);
+        const question = p ? p.text : promptIdText(e.promptId, names);
+        out.push(`  ${question} → ${answerText(p, e.answer)}, ${byText(e.by)}`);
+        break;
+      }
+      case 'CommandUndone':
+        out.push(`Undo: command ${e.commandId} is taken back`);
+        break;
+      case 'EncounterEnded':
+        out.push(`The encounter is over: ${e.reason}`);
+        break;
+      case 'SpaceChanged':
+        if (e.moved) out.push(`${nameOf(e.moved)} moves`);
+        break;
+      // Bookkeeping the table does not need to hear about.
+      case 'TurnEnded':
+      case 'ResourceSet':
+      case 'VarSet':
+      case 'ClockAdvanced':
+      case 'ResolutionEnded':
+        break;
+    }
+  });
+  return out;
+}
+
+/** Which DiceRolled event feeds which TestResolved / DamageApplied, so they print as one line. */
+function pairRolls(events: readonly FrayEventBody[]): { rollFor: Map<number, Ev<'DiceRolled'>>; consumed: Set<number> } {
+  const rollFor = new Map<number, Ev<'DiceRolled'>>();
+  const consumed = new Set<number>();
+  events.forEach((e, i) => {
+    if (e.type !== 'TestResolved' && e.type !== 'DamageApplied') return;
+    for (let j = i - 1; j >= 0; j--) {
+      const r = events[j]!;
+      if (r.type === 'TestResolved' || r.type === 'DamageApplied') return;
+      if (r.type !== 'DiceRolled' || consumed.has(j)) continue;
+      const fits =
+        e.type === 'TestResolved'
+          ? r.purpose === e.kind && r.roller === e.actor
+          : (r.purpose === 'damage' || r.purpose.startsWith('ongoing')) && r.roller === e.source;
+      if (fits) {
+        rollFor.set(i, r);
+        consumed.add(j);
+        return;
+      }
+    }
+  });
+  return { rollFor, consumed };
+}
+
+/** An implied condition is added, removed ('relinked') and added again with its parent: print it once. */
+function relinkedAdds(events: readonly FrayEventBody[]): Set<number> {
+  const skip = new Set<number>();
+  events.forEach((e, i) => {
+    if (e.type !== 'ConditionRemoved' || e.reason !== 'relinked') return;
+    for (let j = i - 1; j >= 0; j--) {
+      const a = events[j]!;
+      if (a.type === 'ConditionAdded' && a.creatureId === e.creatureId && a.condition.instanceId === e.instanceId) {
+        skip.add(j);
+        return;
+      }
+    }
+  });
+  return skip;
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const signed = (n: number) => (n < 0 ? `- ${-n}` : `+ ${n}`);
+const conditionOf = (instanceId: string) => instanceId.replace(/#\d+$/, '');
+
+function principalText(p: Principal): string {
+  return p.role === 'gm' ? 'the GM' : p.seat;
+}
+
+function byText(by: Principal | 'policy' | 'default' | 'preAnswer'): string {
+  if (by === 'policy') return 'by policy';
+  if (by === 'default') return 'by default';
+  if (by === 'preAnswer') return 'answered ahead';
+  return `by ${principalText(by)}`;
+}
+
+function inputText(p: PromptSpec): string {
+  switch (p.input.kind) {
+    case 'choice':
+      return p.options.map((o) => o.id).join(' | ');
+    case 'number':
+      return `a number ${p.input.min}..${p.input.max}`;
+    case 'dice':
+      return `dice: ${p.input.dice.map((d) => `${d.count}d${d.sides}`).join(' ')}`;
+  }
+}
+
+function answerText(p: PromptSpec | undefined, answer: Json): string {
+  if (typeof answer === 'string') {
+    return p?.options.find((o) => o.id === answer)?.label ?? answer;
+  }
+  return JSON.stringify(answer);
+}
+
+/** A prompt answered without being asked (policy, pre-answer) is known only by its id: `<command>.<n>.<key>[.<about>]`. */
+function promptIdText(id: string, names: Map<string, string>): string {
+  const m = /^.*?\.\d+(?:\.\d+)?\.(.+)$/.exec(id);
+  const rest = m?.[1] ?? id;
+  for (const [cid, name] of names) if (rest.endsWith(`.${cid}`)) return `${rest.slice(0, -cid.length - 1)} (${name})`;
+  return rest;
+}
+
+function durationText(d: Duration, nameOf: (id: string) => string): string {
+  switch (d.kind) {
+    case 'untilRemoved':
+      return '';
+    case 'turns':
+      return d.count === 1
+        ? ` until the ${d.boundary} of ${nameOf(d.creatureId)}'s next turn`
+        : ` for ${d.count} turns (counted at the ${d.boundary} of ${nameOf(d.creatureId)}'s turns)`;
+    case 'gameTime':
+      return ` for ${d.seconds} seconds`;
+    case 'saveEnds':
+      return ` (save ends, at the ${d.timing} of each turn)`;
+    case 'untilRest':
+      return ` until a ${d.rest} rest`;
+    case 'endOfEncounter':
+      return ' until the end of the encounter';
+  }
+}
+
+/** "d20 14", or with advantage "d20 14 (advantage from target prone: rolled 14 and 3, kept 14)". */
+function d20Text(t: Ev<'TestResolved'>, roll: RollRecord | undefined): string {
+  const mode = t.breakdown.rollMode;
+  const from = (m: 'advantage' | 'disadvantage') =>
+    mode.sources.filter((s) => s.applied && s.mode === m).map((s) => s.label).join(', ');
+  const [first, ...extra] = roll?.terms ?? [];
+  let text: string;
+  if (first?.kind === 'dice' && first.faces.length > 1) {
+    const kept = first.faces.find((f) => f.kept)?.value ?? first.subtotal;
+    const rolled = first.faces.map((f) => f.value).join(' and ');
+    const why = mode.verdict === 'advantage' || mode.verdict === 'disadvantage' ? `${mode.verdict} from ${from(mode.verdict)}` : first.keep?.mode === 'kl' ? 'disadvantage' : 'advantage';
+    text = `d20 ${kept} (${why}: rolled ${rolled}, kept ${kept})`;
+  } else {
+    text = `d20 ${first?.subtotal ?? t.breakdown.natural ?? '?'}`;
+    if (mode.verdict === 'cancelled') text += ` (advantage and disadvantage cancel: ${mode.sources.filter((s) => s.applied).map((s) => s.label).join(', ')})`;
+  }
+  for (const term of extra) text += ` ${termText(term)}`;
+  return text;
+}
+
+function termText(term: TermRecord): string {
+  const sign = term.sign < 0 ? '-' : '+';
+  if (term.kind === 'constant') return `${sign} ${term.value}${term.label ? ` ${term.label}` : ''}`;
+  const faces = term.faces.length > 1 ? ` [${term.faces.map((f) => (f.kept ? `${f.value}` : `~${f.value}~`)).join(', ')}]` : '';
+  return `${sign} ${term.count}d${term.sides}${term.label ? ` ${term.label}` : ''} ${Math.abs(term.subtotal)}${faces}`;
+}
+
+function rowText(r: BreakdownRow): string {
+  return r.id === 'base' ? signed(r.value) : `${signed(r.value)} ${r.label}`;
+}
+
+/** "Ogre attacks Ana: d20 14 + 6 = 20 vs AC 16, hit", with unapplied modifiers and their reasons. */
+export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, nameOf: (id: string | null) => string): string {
+  const actor = cap(nameOf(t.actor));
+  const base = t.breakdown.rows.find((r) => r.id === 'base');
+  const subject =
+    t.kind === 'attack'
+      ? `${actor} attacks ${nameOf(t.target)}`
+      : t.kind === 'save'
+        ? `${actor} makes a ${base && /save/.test(base.label) ? base.label : 'save'}`
+        : `${actor} rolls ${t.kind}${t.target ? ` against ${nameOf(t.target)}` : ''}`;
+  const against = t.against ? ` vs ${t.against.label} ${t.against.value}` : '';
+  const outcome = t.kind === 'attack' ? ({ success: 'hit', failure: 'miss' } as Record<string, string>)[t.outcome] ?? t.outcome : t.outcome;
+  if (!roll && t.breakdown.natural === null) {
+    return `${subject}${against}: ${outcome} automatically${t.ruleId && t.ruleId !== 'auto-fail' ? ` [${t.ruleId}]` : ''}`;
+  }
+  const mode = t.breakdown.rollMode;
+  const parts = [d20Text(t, roll), ...t.breakdown.rows.filter((r) => r.applied).map(rowText)];
+  if (mode.bonus) parts.push(`${signed(mode.bonus)} (${mode.verdict === 'flat' ? (mode.bonus > 0 ? 'advantage' : 'disadvantage') : mode.verdict}: ${mode.sources.filter((s) => s.applied).map((s) => s.label).join(', ')})`);
+  const natural = t.breakdown.natural === 20 || t.breakdown.natural === 1 ? ` (natural ${t.breakdown.natural})` : '';
+  const skipped = [
+    ...t.breakdown.rows.filter((r) => !r.applied).map((r) => `${r.label} ${signed(r.value)} (${r.reason ?? 'not applied'}${r.by ? ` by ${r.by}` : ''})`),
+    ...mode.sources.filter((s) => !s.applied).map((s) => `${s.mode} from ${s.label} (predicate-false)`),
+  ];
+  return `${subject}: ${parts.join(' ')} = ${t.breakdown.total}${against}, ${outcome}${natural}${skipped.length ? `; not applied: ${skipped.join(', ')}` : ''}`;
+}
+
+/** "2d8+4 → 5+3 +4": every face, dropped ones as ~n~. */
+function facesText(r: RollRecord): string {
+  return r.terms
+    .map((t, k) => {
+      const body = t.kind === 'constant' ? `${t.value}` : t.faces.map((f) => (f.kept ? `${f.value}` : `~${f.value}~`)).join('+');
+      if (k === 0) return t.sign < 0 ? `-${body}` : body;
+      if (t.kind === 'constant') return ` ${t.sign < 0 ? '-' : '+'}${body}`;
+      return ` ${t.sign < 0 ? '-' : '+'} ${body}`;
+    })
+    .join('');
+}
+
+/** "  2d8+4 → 5+3 +4 = 12 bludgeoning; Ana 20 → 8 HP", with resistances and temporary HP on the way. */
+export function damageLine(d: Ev<'DamageApplied'>, roll: { record: RollRecord; purpose: string } | undefined, nameOf: (id: string | null) => string): string {
+  const target = nameOf(d.target);
+  const rolled = d.rows.filter((r) => r.step === 'rolled');
+  const types = rolled.length === 1 ? ` ${rolled[0]!.type}` : rolled.length > 1 ? ` (${rolled.map((r) => `${r.before} ${r.type}`).join(' + ')})` : '';
+  const steps = d.rows
+    .filter((r) => r.step !== 'rolled')
+    .map((r) => (r.step === 'tempHp' ? `, ${r.note ?? `${d.absorbed} absorbed by temporary hit points`}` : `, ${r.note ?? r.step}: ${r.type === 'total' ? '' : `${r.type} `}${r.before} → ${r.after}`))
+    .join('');
+  const hp = `; ${target} ${d.hpBefore} → ${d.hpAfter} HP`;
+  if (!roll) return `${cap(target)} takes ${d.total} damage${types}${steps}${hp}`;
+  const formula = `${roll.record.expression.replace(/ ([+-]) /g, '$1')} → ${facesText(roll.record)} = ${roll.record.total}${types}${steps}${hp}`;
+  return roll.purpose === 'damage' ? `  ${formula}` : `${cap(target)} takes ${roll.purpose} damage: ${formula}`;
+}

@@ -1,0 +1,61 @@
+import { Command, CommanderError } from 'commander';
+import { demoCommand } from './commands/demo';
+import { rollCommand } from './commands/roll';
+import { runCommand } from './commands/run';
+import { EXIT, type CommandResult } from './result';
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/**
+ * The `fray` program. Each action runs a command that returns its text and exit code; this only
+ * parses arguments and prints. Returns the exit code (usage errors are 2, like other invalid input).
+ */
+export function runProgram(argv: string[], io: Io): number {
+  let exitCode: number = EXIT.ok;
+  const emit = (r: CommandResult, stderrOnFailure = false) => {
+    if (r.output) (stderrOnFailure && r.exitCode !== 0 ? io.err : io.out)(r.output);
+    if (r.errorOutput) io.err(r.errorOutput);
+    exitCode = r.exitCode;
+  };
+  const program = new Command('fray')
+    .description('Fray: a rules engine for d20 tabletop RPGs')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .showHelpAfterError('(run fray --help for usage)');
+
+  program
+    .command('run')
+    .description('run a scenario file (YAML or JSON): narration and a summary, or --json for one JSON document')
+    .argument('<file>', 'the scenario file')
+    .option('--json', 'print one JSON document: final state, every event, the result')
+    .action((file: string, o: { json?: boolean }) => emit(runCommand(file, { json: o.json === true })));
+
+  program
+    .command('roll')
+    .description('roll dice and show every face, or --exact for the exact distribution')
+    .argument('<expr>', 'dice notation, e.g. "2d20kh1 + 5"')
+    .option('--seed <seed>', 'seed, to reproduce a roll')
+    .option('--exact', 'print the exact distribution with a histogram')
+    .action((expr: string, o: { seed?: string; exact?: boolean }) =>
+      emit(rollCommand(expr, { ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.exact ? { exact: true } : {}) }), true),
+    );
+
+  program
+    .command('demo')
+    .description('play a narrated demo fight (mini ruleset) with simple policies on both sides')
+    .option('--seed <seed>', 'seed for the dice (default: the scenario seed)')
+    .action((o: { seed?: string }) => emit(demoCommand(o.seed !== undefined ? { seed: o.seed } : {})));
+
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? EXIT.ok : EXIT.invalidInput;
+    }
+    throw err;
+  }
+  return exitCode;
+}

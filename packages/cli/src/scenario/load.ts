@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { scripted } from '@fray/dice';
+import {
+  ContentError, Encounter, engineCommandSchemas, type CreatureSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
+} from '@fray/engine';
+import { contentDir, displayPath } from '../paths';
+import { findRuleset, rulesetIds } from '../rulesets';
+import { scenarioSchema, type Scenario } from './schema';
+
+export type Path = (string | number)[];
+
+/** Invalid input (exit 2): names the file, the line when known, the path inside the file and the problem. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: Path,
+    readonly reason: string,
+    readonly line?: number,
+  ) {
+    super(`${file}${line ? `:${line}` : ''}: ${path.length ? `${path.join('.')}: ` : ''}${reason}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** A parsed YAML (or JSON) file that can tell the line of a path, for error messages. */
+interface SourceFile {
+  file: string;
+  data: unknown;
+  lineOf(p: Path): number | undefined;
+}
+
+function readSource(absolute: string, shown: string, whatFor: { file: string; path: Path } | null): SourceFile {
+  let text: string;
+  try {
+    text = fs.readFileSync(absolute, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read the file (${(err as Error).message})`;
+    if (whatFor) throw new ScenarioError(whatFor.file, whatFor.path, `${shown}: ${reason}`);
+    throw new ScenarioError(shown, [], reason);
+  }
+  // JSON is YAML too, so one parser serves both and gives line numbers for either.
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const line = lineCounter.linePos(syntax.pos[0]).line;
+    throw new ScenarioError(shown, [], `${path.extname(absolute) === '.json' ? 'JSON' : 'YAML'} syntax: ${syntax.message.split('\n')[0]}`, line);
+  }
+  return { file: shown, data: doc.toJS({ maxAliasCount: 100 }), lineOf: (p) => lineOf(doc, lineCounter, p) };
+}
+
+function lineOf(doc: Document, counter: LineCounter, p: Path): number | undefined {
+  for (let n = p.length; n >= 0; n--) {
+    const node = doc.getIn(p.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+    if (node?.range) return counter.linePos(node.range[0]).line;
+  }
+  return undefined;
+}
+
+function zodProblem(source: SourceFile, error: z.ZodError, prefix: Path = []): ScenarioError {
+  const issue = error.issues[0]!;
+  const p: Path = [...prefix, ...issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x))];
+  const at = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...p, issue.keys[0]] : p;
+  return new ScenarioError(source.file, p, issue.message, source.lineOf(at));
+}
+
+export interface LoadedScenario {
+  /** the scenario file as shown in messages */
+  file: string;
+  scenario: Scenario;
+  ruleset: LoadedRuleset;
+  setup: EncounterSetup;
+  /** the line of a path in the scenario file, when known */
+  lineOf(p: Path): number | undefined;
+}
+
+/** Reads, parses and checks a scenario file: everything that can be wrong before any command runs. */
+export function loadScenarioFile(file: string, cwd: string = process.cwd()): LoadedScenario {
+  const absolute = path.resolve(cwd, file);
+  const source = readSource(absolute, displayPath(absolute, cwd), null);
+  const parsed = scenarioSchema.safeParse(source.data ?? {});
+  if (!parsed.success) throw zodProblem(source, parsed.error);
+  const scenario = parsed.data;
+
+  const ruleset = findRuleset(scenario.ruleset);
+  if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${scenario.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
+
+  const creatures = scenario.creatures.map((c, i): CreatureSetup => {
+    const sheet = statBlockOf(source, path.dirname(absolute), ruleset, c.statBlock, c.ref, i, cwd);
+    const setup: CreatureSetup = { id: c.id, side: c.side, sheet };
+    if (c.name !== undefined) setup.name = c.name;
+    if (c.controller !== undefined) setup.controller = c.controller;
+    if (c.tags) setup.tags = c.tags;
+    if (c.hp !== undefined) setup.hp = c.hp;
+    if (c.tempHp !== undefined) setup.tempHp = c.tempHp;
+    if (c.conditions) setup.conditions = c.conditions;
+    if (c.tracks) setup.tracks = c.tracks;
+    if (c.tallies) setup.tallies = c.tallies;
+    if (c.status !== undefined) setup.status = c.status;
+    if (c.hidden !== undefined) setup.hidden = c.hidden;
+    if (c.notes !== undefined) setup.notes = c.notes;
+    if (c.initiative !== undefined) setup.initiative = c.initiative;
+    return setup;
+  });
+
+  scenario.steps.forEach((step, i) => {
+    checkCommand(source, ruleset, step.command, step.expectRejected, ['steps', i, 'command']);
+    if (step.dice !== undefined) checkDice(source, step.dice, ['steps', i, 'dice']);
+    step.answers?.forEach((a, j) => {
+      if (a.dice !== undefined) checkDice(source, a.dice, ['steps', i, 'answers', j, 'dice']);
+    });
+  });
+
+  const setup: EncounterSetup = {
+    id: path.basename(absolute).replace(/\.(ya?ml|json)$/i, ''),
+    seed: scenario.seed,
+    creatures,
+    file: source.file,
+  };
+  if (scenario.modules) setup.modules = scenario.modules;
+  if (scenario.options) setup.options = scenario.options as Record<string, Json>;
+  if (scenario.dice) setup.diceMode = scenario.dice;
+  return { file: source.file, scenario, ruleset, setup, lineOf: source.lineOf };
+}
+
+/** The raw stat block (inline or from `ref`), checked by the ruleset so errors carry the full path. */
+function statBlockOf(
+  source: SourceFile, dir: string, ruleset: LoadedRuleset, inline: Record<string, unknown> | undefined, ref: string | undefined, i: number, cwd: string,
+): unknown {
+  if (inline !== undefined) {
+    try {
+      ruleset.parseStatBlock(inline, source.file);
+    } catch (err) {
+      if (!(err instanceof ContentError)) throw err;
+      const p: Path = ['creatures', i, 'statBlock', ...err.path];
+      throw new ScenarioError(source.file, p, err.reason, source.lineOf(p));
+    }
+    return inline;
+  }
+  const refPath: Path = ['creatures', i, 'ref'];
+  const candidates = [path.resolve(dir, ref!), path.resolve(contentDir, ref!)];
+  const found = candidates.find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  if (!found) {
+    throw new ScenarioError(source.file, refPath, `no stat block file '${ref}' (looked in ${displayPath(dir, cwd)} and ${displayPath(contentDir, cwd)})`, source.lineOf(refPath));
+  }
+  const block = readSource(found, displayPath(found, cwd), { file: source.file, path: refPath });
+  try {
+    ruleset.parseStatBlock(block.data, block.file);
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    throw new ScenarioError(block.file, err.path, `${err.reason} (stat block of creatures.${i}, from ${source.file})`, block.lineOf(err.path));
+  }
+  return block.data;
+}
+
+/** Commands are checked against the engine's (or the ruleset's) schema up front, unless the step expects `malformed`. */
+function checkCommand(source: SourceFile, ruleset: LoadedRuleset, command: { type: string }, expectRejected: string | undefined, at: Path): void {
+  if (expectRejected === 'malformed') return;
+  const schema = (engineCommandSchemas as Record<string, z.ZodType>)[command.type] ?? ruleset.commandByType[command.type]?.schema;
+  if (!schema) {
+    const known = [...Object.keys(engineCommandSchemas), ...Object.keys(ruleset.commandByType)].join(', ');
+    throw new ScenarioError(source.file, [...at, 'type'], `unknown command type '${command.type}'; commands: ${known}`, source.lineOf([...at, 'type']));
+  }
+  const r = schema.safeParse(command);
+  if (!r.success) throw zodProblem(source, r.error, at);
+}
+
+function checkDice(source: SourceFile, dice: string, at: Path): void {
+  try {
+    scripted(dice);
+  } catch (err) {
+    throw new ScenarioError(source.file, at, `scripted dice: ${(err as Error).message}`, source.lineOf(at));
+  }
+}
+
+/** Creates the encounter; content the rules refuse at setup (hp out of range, unknown condition) is invalid input. */
+export function createEncounter(loaded: LoadedScenario, rt: Runtime, setup: EncounterSetup = loaded.setup): Encounter {
+  try {
+    return Encounter.create(setup, rt);
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    throw new ScenarioError(loaded.file, err.path, err.reason, loaded.lineOf(err.path));
+  }
+}

@@ -1,0 +1,154 @@
+import { DiceError, scripted, type ScriptedSource } from '@fray/dice';
+import type { Command, CommandEnvelope, DispatchResult, Encounter, EncounterState, Json, Principal, Runtime } from '@fray/engine';
+import { narrate } from '../narrate';
+import { EXIT } from '../result';
+import { checkExpect } from './expect';
+import { createEncounter, loadScenarioFile, ScenarioError, type LoadedScenario } from './load';
+import type { ScenarioStep } from './schema';
+
+export interface ScenarioOutcome {
+  exitCode: number;
+  /** why the run failed (absent on success) */
+  message?: string;
+  /** the narration, step by step */
+  lines: string[];
+  /** null when the input was invalid and no encounter was created */
+  encounter: Encounter | null;
+  /** steps run (including a failing one) */
+  stepsRun: number;
+}
+
+/** Loads and runs a scenario file; invalid input comes back as exit 2 with the message. */
+export function runScenarioFile(file: string, cwd: string = process.cwd()): ScenarioOutcome {
+  let loaded: LoadedScenario;
+  try {
+    loaded = loadScenarioFile(file, cwd);
+  } catch (err) {
+    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0 };
+    throw err;
+  }
+  return runScenario(loaded);
+}
+
+const principal = (as: string | undefined): Principal => (as === undefined || as === 'gm' ? { role: 'gm' } : { role: 'player', seat: as });
+
+const namesOf = (state: EncounterState): Record<string, string> => Object.fromEntries(state.creatureIds.map((id) => [id, state.creatures[id]!.name]));
+
+/** "Ana: attack Ogre", "endTurn", "gm.setHp {creatureId: ogre, hp: 12}". */
+export function describeCommand(command: Command, names: Record<string, string>): string {
+  const n = (id: unknown) => (typeof id === 'string' ? (names[id] ?? id) : JSON.stringify(id));
+  const c = command as Record<string, Json | undefined>;
+  if (c['type'] === 'takeAction') {
+    const targets = Array.isArray(c['targets']) && c['targets'].length ? ` ${c['targets'].map(n).join(', ')}` : '';
+    return `${n(c['actorId'])}: ${String(c['action'])}${targets}`;
+  }
+  const rest = Object.entries(c).filter(([k, v]) => k !== 'type' && v !== undefined);
+  return rest.length ? `${String(c['type'])} ${rest.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}` : String(c['type']);
+}
+
+class StepFailure extends Error {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs the steps of a loaded scenario: each command (with its scripted dice), its answers, its
+ * expectations; then the final expectation. Stops at the first failure.
+ */
+export function runScenario(loaded: LoadedScenario): ScenarioOutcome {
+  const rt: Runtime = { ruleset: loaded.ruleset };
+  let encounter: Encounter;
+  try {
+    encounter = createEncounter(loaded, rt);
+  } catch (err) {
+    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0 };
+    throw err;
+  }
+  const lines = narrate(encounter.events);
+  const steps = loaded.scenario.steps;
+  let stepsRun = 0;
+  try {
+    steps.forEach((step, i) => {
+      stepsRun = i + 1;
+      runStep(encounter, rt, step, i, lines);
+    });
+    if (loaded.scenario.expect) {
+      const problems = checkExpect(encounter.state, loaded.scenario.expect, 'expect');
+      if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
+    }
+  } catch (err) {
+    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, encounter, stepsRun };
+    throw err;
+  } finally {
+    delete rt.dice;
+  }
+  return { exitCode: EXIT.ok, lines, encounter, stepsRun };
+}
+
+function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: number, lines: string[]): void {
+  const at = `steps.${i}`;
+  const names = namesOf(encounter.state);
+  lines.push(`[${at}] ${describeCommand(step.command as Command, names)}${step.as && step.as !== 'gm' ? ` (as ${step.as})` : ''}`);
+  const envelope: CommandEnvelope = { id: `s${i}`, issuedBy: principal(step.as), command: step.command as Command };
+  const r = dispatchWithDice(encounter, rt, envelope, step.dice, `${at}.dice`);
+
+  if (!r.ok) {
+    const why = `${r.error.code}: ${r.error.message}${r.error.path?.length ? ` (at ${r.error.path.join('.')})` : ''}`;
+    if (step.expectRejected === undefined) throw new StepFailure(EXIT.commandRejected, `${at}: command rejected: ${why}`);
+    if (r.error.code !== step.expectRejected) throw new StepFailure(EXIT.expectationFailed, `${at}.expectRejected: expected rejection '${step.expectRejected}', got ${why}`);
+    lines.push(`  rejected as expected: ${why}`);
+  } else {
+    if (step.expectRejected !== undefined) {
+      lines.push(...narrate(r.events, { names }).map((l) => `  ${l}`));
+      throw new StepFailure(EXIT.expectationFailed, `${at}.expectRejected: expected rejection '${step.expectRejected}', but the command was accepted`);
+    }
+    lines.push(...narrate(r.events, { names }).map((l) => `  ${l}`));
+  }
+
+  (step.answers ?? []).forEach((a, j) => {
+    const aAt = `${at}.answers.${j}`;
+    const open = encounter.state.pending?.open ?? [];
+    const prompt = open.find((p) => p.key === a.key);
+    if (!prompt) throw new StepFailure(EXIT.expectationFailed, `${aAt}: no open prompt '${a.key}' to answer (open: ${open.length ? open.map((p) => p.key).join(', ') : 'none'})`);
+    const by = a.as === undefined ? prompt.to : principal(a.as);
+    const env: CommandEnvelope = { id: `s${i}-a${j}`, issuedBy: by, command: { type: 'answerPrompt', promptId: prompt.id, answer: a.answer as Json } };
+    const ar = dispatchWithDice(encounter, rt, env, a.dice, `${aAt}.dice`);
+    if (!ar.ok) throw new StepFailure(EXIT.commandRejected, `${aAt}: answer rejected: ${ar.error.code}: ${ar.error.message}`);
+    lines.push(...narrate(ar.events, { names: namesOf(encounter.state), prompts: open }).map((l) => `  ${l}`));
+  });
+
+  if (step.expect) {
+    const problems = checkExpect(encounter.state, step.expect, `${at}.expect`);
+    if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
+  }
+}
+
+/**
+ * Dispatches with strict scripted dice when `dice` is given (the encounter's seeded dice otherwise).
+ * A die of the wrong size, too few faces, or faces left over fail the step (exit 1).
+ */
+function dispatchWithDice(encounter: Encounter, rt: Runtime, envelope: CommandEnvelope, dice: string | undefined, at: string): DispatchResult {
+  let source: ScriptedSource | undefined;
+  if (dice === undefined) delete rt.dice;
+  else rt.dice = source = scripted(dice);
+  try {
+    const r = encounter.dispatch(envelope);
+    if (r.ok && source) {
+      const left = source.remaining();
+      if (left.length) {
+        const hint = encounter.state.pending ? ' (the command is waiting for a prompt: give the dice for rolls after it to that answer)' : '';
+        throw new StepFailure(EXIT.expectationFailed, `${at}: ${left.length} scripted face${left.length === 1 ? ' was' : 's were'} never used: ${left.map((f) => `d${f.sides}:${f.value}`).join(' ')}${hint}`);
+      }
+    }
+    return r;
+  } catch (err) {
+    if (err instanceof DiceError && err.code === 'scripted') throw new StepFailure(EXIT.expectationFailed, `${at}: ${err.message}`);
+    throw err;
+  } finally {
+    delete rt.dice;
+  }
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The scenario file format (`fray run <file>`): an encounter setup, a list of steps (commands with
+ * optional scripted dice, prompt answers and expectations) and a final expectation. YAML or JSON.
+ * `docs/scenario.schema.json` is generated from this (`npm run -w @fray/cli schema`).
+ */
+
+const id = z.string().min(1).max(200);
+const json = z.json().meta({ id: 'Json', description: 'any JSON value' });
+
+export const seatSchema = id.describe("a player's seat, e.g. 'seat-ana'");
+
+const diceScript = z
+  .string()
+  .describe("scripted die faces in the order the rules roll them, e.g. 'd20:14 d8:6'. Strict: a die of the wrong size, or a face left unused, fails the run (exit 1)");
+
+const conditionSetup = z
+  .object({
+    id: id.describe('condition id in the ruleset'),
+    level: z.number().int().min(1).optional().describe('for leveled conditions (weary 2)'),
+  })
+  .strict();
+
+export const creatureSchema = z
+  .object({
+    id: id.describe('unique within the scenario; commands and expectations refer to it'),
+    name: z.string().min(1).optional().describe("display name; defaults to the stat block's name"),
+    side: id.describe("free string ('party', 'foes'); different sides are hostile"),
+    controller: seatSchema.nullable().optional().describe('the seat that controls it; absent or null: the GM'),
+    tags: z.array(id).optional(),
+    statBlock: z.record(z.string(), z.unknown()).optional().describe("inline stat block, validated by the ruleset"),
+    ref: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("a stat block file (YAML or JSON), relative to the scenario file or to scenarios/content/, e.g. 'mini/ogre.yaml'"),
+    hp: z.number().int().min(0).optional().describe('starting hit points (default: the maximum)'),
+    tempHp: z.number().int().min(0).optional(),
+    conditions: z.array(conditionSetup).optional().describe('conditions at the start (applied through the rules, so implied conditions and immunities apply)'),
+    tracks: z.record(z.string(), z.number().int().min(0)).optional(),
+    tallies: z.record(z.string(), z.number().int()).optional(),
+    status: id.optional().describe("starting status (default from the ruleset, usually 'conscious')"),
+    hidden: z.boolean().optional(),
+    notes: z.string().optional(),
+    initiative: z.number().int().optional().describe('a fixed initiative instead of a roll'),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.statBlock === undefined && c.ref === undefined) ctx.addIssue({ code: 'custom', path: ['statBlock'], message: 'give a statBlock or a ref to a stat block file' });
+    if (c.statBlock !== undefined && c.ref !== undefined) ctx.addIssue({ code: 'custom', path: ['ref'], message: 'give either statBlock or ref, not both' });
+  })
+  .meta({ oneOf: [{ required: ['statBlock'] }, { required: ['ref'] }] });
+
+const creatureExpect = z
+  .object({
+    hp: z.number().int().optional(),
+    tempHp: z.number().int().optional(),
+    maxHp: z.number().int().optional(),
+    status: id.optional(),
+    conditions: z.array(id).optional().describe('the exact set of condition ids the creature has, implied ones included (order does not matter)'),
+    tracks: z.record(z.string(), z.number().int()).optional().describe('track levels, leveled conditions included (weary: 2); an absent track is 0'),
+  })
+  .strict();
+
+export const expectSchema = z
+  .object({
+    creatures: z.record(id, creatureExpect).optional(),
+    round: z.number().int().min(0).optional(),
+    current: id.nullable().optional().describe('the creature whose turn it is; null: nobody'),
+    pendingPrompt: id.nullable().optional().describe('the key of a prompt that must be open (e.g. mini.brace); null: no prompt open'),
+  })
+  .strict();
+
+const answerSchema = z
+  .object({
+    key: id.describe('the prompt key, e.g. mini.brace (the first open prompt with that key is answered)'),
+    answer: json.describe('the answer: an option id, a number, or a list of die faces'),
+    dice: diceScript.optional().describe('scripted faces for the rolls this answer leads to'),
+    as: z.string().min(1).optional().describe("'gm' or a seat; default: whoever the prompt is addressed to"),
+  })
+  .strict();
+
+export const commandSchema = z
+  .object({ type: id.describe('an engine command (startCombat, endTurn, takeAction, gm.setHp, ...) or a ruleset command') })
+  .catchall(json)
+  .describe("the engine's command JSON, e.g. {type: takeAction, actorId: ana, action: attack, targets: [ogre]}");
+
+export const stepSchema = z
+  .object({
+    command: commandSchema,
+    as: z.string().min(1).optional().describe("who issues it: 'gm' (default) or a seat"),
+    dice: diceScript.optional(),
+    answers: z.array(answerSchema).optional().describe('prompt answers given in order right after the command'),
+    expectRejected: id.optional().describe("the command must be refused with this error code (e.g. 'not-your-turn')"),
+    expect: expectSchema.optional().describe('checked after the command and its answers'),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.expectRejected !== undefined && s.answers?.length) ctx.addIssue({ code: 'custom', path: ['answers'], message: 'a step that expects a rejection cannot answer prompts' });
+  });
+
+export const scenarioSchema = z
+  .object({
+    $schema: z.string().optional().describe('editor hint; ignored'),
+    ruleset: id.describe("the ruleset id, e.g. 'mini'"),
+    modules: z.array(id).optional(),
+    seed: z.union([z.string(), z.number().int()]).default(1).describe('seed for the encounter dice (steps without scripted dice use it)'),
+    dice: z.enum(['seeded', 'entered']).optional().describe("'entered': rolls without scripted dice become dice.enter prompts"),
+    options: z.record(z.string(), json).optional().describe('ruleset options'),
+    creatures: z.array(creatureSchema).min(1),
+    steps: z.array(stepSchema).default([]),
+    expect: expectSchema.optional().describe('checked after the last step'),
+  })
+  .strict()
+  .meta({
+    title: 'Fray scenario',
+    description: 'An encounter and the commands to play in it, for `fray run <file>`.',
+  });
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioCreature = z.output<typeof creatureSchema>;
+export type ScenarioStep = z.output<typeof stepSchema>;
+export type ScenarioExpect = z.output<typeof expectSchema>;
+
+/** The JSON Schema for editors and other tools (what `docs/scenario.schema.json` holds). */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+}
+
+export function scenarioJsonSchemaText(): string {
+  return `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`;
+}

@@ -1,0 +1,155 @@
+import { rollDice, scripted } from '@fray/dice';
+import type { FrayEventBody, PromptSpec } from '@fray/engine';
+import { describe, expect, it } from 'vitest';
+import { narrate } from '../src/narrate';
+
+const names = { ana: 'Ana', ogre: 'Ogre', gob: 'Goblin' };
+const roll = (expr: string, faces: string, roller: string, purpose: string): FrayEventBody => ({ type: 'DiceRolled', roller, purpose, record: rollDice(expr, scripted(faces)) });
+const base = (value: number) => ({ id: 'base', label: 'attack bonus', value, type: 'base', source: 'x', applied: true });
+const noMode = { mode: 'normal' as const, bonus: 0, sources: [], verdict: 'none' as const };
+
+const ogreAttacksAna: FrayEventBody[] = [
+  roll('1d20', 'd20:14', 'ogre', 'attack'),
+  {
+    type: 'TestResolved', kind: 'attack', actor: 'ogre', target: 'ana', against: { label: 'AC', value: 16 }, outcome: 'success',
+    breakdown: { rows: [base(6)], rollMode: noMode, dice: '1d20', natural: 14, total: 20 },
+  },
+  roll('2d8+4', 'd8:5 d8:3', 'ogre', 'damage'),
+  {
+    type: 'DamageApplied', target: 'ana', source: 'ogre', rows: [{ step: 'rolled', type: 'bludgeoning', before: 12, after: 12 }],
+    total: 12, absorbed: 0, toHp: 12, hpBefore: 20, hpAfter: 8, tempBefore: 0, tempAfter: 0,
+  },
+];
+
+describe('narrate', () => {
+  it('an attack and its damage, one line each, with names', () => {
+    expect(narrate(ogreAttacksAna, { names })).toEqual([
+      'Ogre attacks Ana: d20 14 + 6 = 20 vs AC 16, hit',
+      '  2d8+4 → 5+3 +4 = 12 bludgeoning; Ana 20 → 8 HP',
+    ]);
+  });
+
+  it('advantage shows both faces, the kept one and the sources; unapplied modifiers show their reason', () => {
+    const events: FrayEventBody[] = [
+      roll('2d20kh1', 'd20:3 d20:17', 'ana', 'attack'),
+      {
+        type: 'TestResolved', kind: 'attack', actor: 'ana', target: 'ogre', against: { label: 'AC', value: 11 }, outcome: 'success',
+        breakdown: {
+          rows: [
+            base(5),
+            { id: 'blessed', label: 'blessed', value: 2, type: 'status', source: 'blessed#1', applied: true },
+            { id: 'heroism', label: 'heroism', value: 1, type: 'status', source: 'heroism#1', applied: false, reason: 'superseded', by: 'blessed' },
+          ],
+          rollMode: { mode: 'advantage', bonus: 0, verdict: 'advantage', sources: [{ mode: 'advantage', source: 'prone#1', label: 'target prone', applied: true }] },
+          dice: '2d20kh1', natural: 17, total: 24,
+        },
+      },
+    ];
+    expect(narrate(events, { names })).toEqual([
+      'Ana attacks Ogre: d20 17 (advantage from target prone: rolled 3 and 17, kept 17) + 5 + 2 blessed = 24 vs AC 11, hit; not applied: heroism + 1 (superseded by blessed)',
+    ]);
+  });
+
+  it('cancelled roll modes, saves, automatic failures and natural 20s', () => {
+    const save: FrayEventBody[] = [
+      roll('1d20', 'd20:20', 'ana', 'save'),
+      {
+        type: 'TestResolved', kind: 'save', actor: 'ana', target: null, against: { label: 'DC', value: 12 }, outcome: 'success',
+        breakdown: {
+          rows: [{ ...base(-1), label: 'dex save' }],
+          rollMode: { mode: 'normal', bonus: 0, verdict: 'cancelled', sources: [{ mode: 'advantage', source: 'a', label: 'dodging', applied: true }, { mode: 'disadvantage', source: 'b', label: 'poisoned', applied: true }] },
+          dice: '1d20', natural: 20, total: 19,
+        },
+      },
+      {
+        type: 'TestResolved', kind: 'save', actor: 'ogre', target: null, against: { label: 'DC', value: 12 }, outcome: 'failure', ruleId: 'auto-fail',
+        breakdown: { rows: [{ ...base(-1), label: 'dex save' }], rollMode: noMode, dice: '1d20', natural: null, total: 0 },
+      },
+    ];
+    expect(narrate(save, { names })).toEqual([
+      'Ana makes a dex save: d20 20 (advantage and disadvantage cancel: dodging, poisoned) - 1 = 19 vs DC 12, success (natural 20)',
+      'Ogre makes a dex save vs DC 12: failure automatically',
+    ]);
+  });
+
+  it('damage through resistance and temporary hit points; ongoing damage', () => {
+    const events: FrayEventBody[] = [
+      roll('1d8+3', 'd8:6', 'ana', 'damage'),
+      {
+        type: 'DamageApplied', target: 'ogre', source: 'ana',
+        rows: [
+          { step: 'rolled', type: 'slashing', before: 9, after: 9 },
+          { step: 'resistance', type: 'slashing', before: 9, after: 4, note: 'resistant' },
+          { step: 'tempHp', type: 'total', before: 4, after: 1, note: '3 absorbed by temporary hit points' },
+        ],
+        total: 4, absorbed: 3, toHp: 1, hpBefore: 30, hpAfter: 29, tempBefore: 3, tempAfter: 0,
+      },
+      roll('1d4 fire', 'd4:3', 'gob', 'ongoing burning'),
+      {
+        type: 'DamageApplied', target: 'ana', source: 'gob', rows: [{ step: 'rolled', type: 'fire', before: 3, after: 3 }],
+        total: 3, absorbed: 0, toHp: 3, hpBefore: 8, hpAfter: 5, tempBefore: 0, tempAfter: 0,
+      },
+    ];
+    expect(narrate(events, { names })).toEqual([
+      '  1d8+3 → 6 +3 = 9 slashing, resistant: slashing 9 → 4, 3 absorbed by temporary hit points; Ogre 30 → 29 HP',
+      'Ana takes ongoing burning damage: 1d4 fire → 3 = 3 fire; Ana 8 → 5 HP',
+    ]);
+  });
+
+  it('rounds, turns, initiative, conditions (implied ones once), status, prompts asked and answered', () => {
+    const prompt: PromptSpec = {
+      id: 'c3.1.mini.brace.ogre', key: 'mini.brace', to: { role: 'gm' }, about: 'ogre', text: 'Brace against the shove?', input: { kind: 'choice' },
+      options: [{ id: 'brace', label: 'Brace (Dex save DC 12)' }, { id: 'fall', label: 'Fall prone' }], default: 'brace',
+    };
+    const inst = (id: string, extra = {}) => ({ instanceId: `${id}#1`, conditionId: id, source: 'ana', duration: { kind: 'untilRemoved' as const }, ...extra });
+    const events: FrayEventBody[] = [
+      { type: 'InitiativeSet', reason: 'rolled', order: [{ creatureId: 'ana', total: 17, tiebreak: [], group: null, delayed: false }, { creatureId: 'ogre', total: 9, tiebreak: [4], group: null, delayed: false }] },
+      { type: 'CombatStarted' },
+      { type: 'RoundStarted', round: 1 },
+      { type: 'TurnStarted', round: 1, creatureId: 'ana', turnIndex: 0 },
+      { type: 'ResourceSet', creatureId: 'ana', key: 'action', value: 1 },
+      { type: 'ResolutionPaused', pending: { commandId: 'c3', envelope: { id: 'c3', issuedBy: { role: 'gm' }, command: { type: 'x' } }, base: {} as never, emitted: [], answers: {}, asksBeforePause: 1, open: [prompt] } },
+      { type: 'PromptAnswered', promptId: prompt.id, answer: 'fall', by: { role: 'gm' } },
+      { type: 'PromptAnswered', promptId: 'c4.2.mini.spare.gob', answer: 'spare', by: 'policy' },
+      { type: 'ConditionAdded', creatureId: 'ogre', condition: inst('unconscious') },
+      { type: 'ConditionAdded', creatureId: 'ogre', condition: inst('prone') },
+      { type: 'ConditionRemoved', creatureId: 'ogre', instanceId: 'prone#1', conditionId: 'prone', reason: 'relinked' },
+      { type: 'ConditionAdded', creatureId: 'ogre', condition: inst('prone', { impliedBy: 'unconscious#1' }) },
+      { type: 'ConditionAdded', creatureId: 'ana', condition: inst('dodging', { duration: { kind: 'turns', creatureId: 'ana', boundary: 'start', count: 1 } }) },
+      { type: 'ConditionUpdated', creatureId: 'ana', instanceId: 'weary#1', level: 2 },
+      { type: 'ConditionRemoved', creatureId: 'ana', instanceId: 'dodging#1', conditionId: 'dodging', reason: "duration ended (start of ana's turn)" },
+      { type: 'StatusSet', creatureId: 'gob', status: 'unconscious' },
+      { type: 'EncounterEnded', reason: 'party wins' },
+    ];
+    expect(narrate(events, { names })).toEqual([
+      'Initiative: Ana 17, Ogre 9 (tie-break 4)',
+      'Combat starts.',
+      '=== Round 1 ===',
+      "--- Ana's turn ---",
+      '  ? Brace against the shove? (asks the GM; brace | fall)',
+      '  Brace against the shove? → Fall prone, by the GM',
+      '  mini.spare (Goblin) → spare, by policy',
+      'Ogre is now unconscious (Ana)',
+      'Ogre is now prone (with unconscious)',
+      "Ana is now dodging until the start of Ana's next turn",
+      "Ana's weary is now level 2",
+      "Ana is no longer dodging: duration ended (start of ana's turn)",
+      'Goblin is now unconscious',
+      'The encounter is over: party wins',
+    ]);
+  });
+
+  it('learns names from CreatureAdded; an unpaired roll prints on its own', () => {
+    const events: FrayEventBody[] = [
+      {
+        type: 'CreatureAdded',
+        creature: {
+          id: 'z', name: 'Zed', side: 'foes', controller: null, tags: [], sheet: {}, hp: 5, maxHp: 9, tempHp: 2, status: 'conscious',
+          conditions: [], tracks: {}, resources: {}, tallies: {}, hidden: true, notes: null, vars: {},
+        },
+      },
+      roll('1d20', 'd20:7', 'z', 'initiative'),
+    ];
+    expect(narrate(events)).toEqual(['  Zed (foes): 5/9 HP + 2 temporary [hidden]', 'Zed rolls initiative: 1d20 [7] = 7']);
+  });
+});
