@@ -1,13 +1,8 @@
-import { activeEffects, type CreatureState, type Resolution, type TestPayload } from '@fray/engine';
-import { REACTION } from '../core/economy';
+import type { Resolution, TestPayload } from '@fray/engine';
+import { canSpend, REACTION, spend } from '../core/economy';
 import { sheetOf } from '../sheet/derived';
 import { CRIT_BLOCK_USED_VAR, SHIELD_SACRIFICED_VAR, usesFullRules } from '../dying/state';
 import { gainFatigue } from '../conditions/tracks';
-
-function canReact(ctx: Resolution, c: CreatureState): boolean {
-  if ((c.resources[REACTION] ?? 0) <= 0) return false;
-  return !activeEffects(ctx.ruleset, c).some((a) => a.effect.kind === 'forbid' && a.effect.what === REACTION);
-}
 
 /**
  * A critical hit confirmed against a creature that could turn it into a hit: with its reaction it
@@ -18,7 +13,7 @@ function canReact(ctx: Resolution, c: CreatureState): boolean {
 export function offerCritDowngrade(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'attack' || p.outcome !== 'crit' || !p.target) return;
   const t = ctx.state.creatures[p.target];
-  if (!t || t.hp <= 0 || !canReact(ctx, t)) return;
+  if (!t || t.hp <= 0 || !canSpend(ctx.ruleset, ctx.state, t.id, REACTION)) return;
   const shield = sheetOf(t).shield && t.vars[SHIELD_SACRIFICED_VAR] !== true;
   const block = usesFullRules(t) && t.vars[CRIT_BLOCK_USED_VAR] !== true;
   if (!shield && !block) return;
@@ -39,7 +34,7 @@ export function offerCritDowngrade(ctx: Resolution, p: TestPayload): void {
   });
   if (answer === 'take') return;
   const ruleId = answer === 'block' ? 'A5E-DMG-6' : 'A5E-DMG-5';
-  ctx.emit({ type: 'ResourceSet', creatureId: t.id, key: REACTION, value: (t.resources[REACTION] ?? 1) - 1, ruleId });
+  spend(ctx, t.id, REACTION, ruleId);
   if (answer === 'block') {
     gainFatigue(ctx, t.id, 1, 'A5E-DMG-6');
     ctx.emit({ type: 'VarSet', creatureId: t.id, key: CRIT_BLOCK_USED_VAR, value: true });

@@ -2,18 +2,20 @@ import {
   calculateDamage, dealDamage, damagePartsFromRoll, type AnyHook, type DamagePart, type DamagePayload, type DamageRow,
   type Json, type Resolution,
 } from '@fray/engine';
+import { isUnderwater } from '../hazards/underwater';
 
 /** dealDamage option: a successful save halves this damage (A5E-DMG-20 step 4). */
 export const HALF_DAMAGE = 'damage:half';
 /** dealDamage option: the damage happens underwater, where bludgeoning and fire are halved (A5E-DMG-17). */
 export const UNDERWATER_DAMAGE = 'damage:underwater';
-/** Creature or encounter var the environment rules set while a creature (or everyone) is underwater. */
-export const UNDERWATER_VAR = 'underwater';
 /** Damage types water halves (A5E-ENV-10, A5E-SCEN-3). */
 export const WATER_HALVES = ['bludgeoning', 'fire'];
 
-/** Keys this pipeline leaves in the damage payload's data, read by the 0-HP and concentration rules. */
-export const DATA_ROWS = 'a5e.rows';
+/**
+ * Keys this pipeline keeps in the damage payload's data while it runs: the rows so far (the hazards
+ * module looks here for the A5E-DMG-17 row before halving water damage itself), the amounts reached.
+ */
+export const DATA_ROWS = 'a5e.adjust';
 export const DATA_REACHED = 'a5e.reached';
 /** the whole instance after resistance and vulnerability, temporary hit points included (AMB-5) */
 export const DATA_TOTAL = 'a5e.total';
@@ -32,10 +34,7 @@ export function mergeParts(parts: readonly DamagePart[]): DamagePart[] {
 /** Halving rounds down (A5E-CORE-13). */
 export const halve = (n: number): number => Math.floor(n / 2);
 
-function isUnderwater(ctx: Resolution, p: DamagePayload): boolean {
-  if (p.options.has(UNDERWATER_DAMAGE)) return true;
-  return ctx.state.creatures[p.target]?.vars[UNDERWATER_VAR] === true || ctx.state.vars[UNDERWATER_VAR] === true;
-}
+const underwater = (ctx: Resolution, p: DamagePayload): boolean => p.options.has(UNDERWATER_DAMAGE) || isUnderwater(ctx.state, p.target);
 
 const rowsOf = (p: DamagePayload): DamageRow[] => p.data[DATA_ROWS] as unknown as DamageRow[];
 
@@ -57,29 +56,33 @@ function rolled(_ctx: Resolution, p: DamagePayload): void {
   p.data[DATA_REACHED] = Object.fromEntries(p.parts.map((x) => [x.type, x.amount]));
 }
 
-/**
- * Step 4 of A5E-DMG-20: halvings from a save and from water, each rounding down, after bonuses and
- * crit doubling and before flat reductions and resistance, so water and resistance stack to a
- * quarter (A5E-DMG-17, AMB-25). Hooks adding bonuses per die (step 2) run below priority 500.
- */
-function halvings(ctx: Resolution, p: DamagePayload): void {
+function halveParts(p: DamagePayload, types: readonly string[] | 'all', ruleId: string, note: string): void {
   noteChanges(p);
-  const rows = rowsOf(p);
   const reached = p.data[DATA_REACHED] as Record<string, number>;
-  const underwater = isUnderwater(ctx, p);
   p.parts = p.parts.map((part) => {
-    let amount = part.amount;
-    if (p.options.has(HALF_DAMAGE) && amount > 0) {
-      rows.push({ step: 'adjust', type: part.type, before: amount, after: halve(amount), ruleId: 'A5E-DMG-20', note: 'halved by a successful save' });
-      amount = halve(amount);
-    }
-    if (underwater && WATER_HALVES.includes(part.type) && amount > 0) {
-      rows.push({ step: 'adjust', type: part.type, before: amount, after: halve(amount), ruleId: 'A5E-DMG-17', note: 'halved underwater' });
-      amount = halve(amount);
-    }
-    reached[part.type] = amount;
-    return { ...part, amount };
+    if ((types !== 'all' && !types.includes(part.type)) || part.amount <= 0) return part;
+    const after = halve(part.amount);
+    rowsOf(p).push({ step: 'adjust', type: part.type, before: part.amount, after, ruleId, note });
+    reached[part.type] = after;
+    return { ...part, amount: after };
   });
+}
+
+/**
+ * Step 4 of A5E-DMG-20, water: bludgeoning and fire halved underwater, before flat reductions and
+ * resistance, so water and resistance stack to a quarter (A5E-DMG-17, AMB-25). Early, so the
+ * hazards module's own water hook (priority 20) finds the row and does not halve twice.
+ */
+function waterHalving(ctx: Resolution, p: DamagePayload): void {
+  if (underwater(ctx, p)) halveParts(p, WATER_HALVES, 'A5E-DMG-17', 'halved underwater');
+}
+
+/**
+ * Step 4 of A5E-DMG-20, the save: "half damage on a success", after bonuses added per die (step 2,
+ * hooks below priority 500) and before flat reductions and resistance.
+ */
+function saveHalving(_ctx: Resolution, p: DamagePayload): void {
+  if (p.options.has(HALF_DAMAGE)) halveParts(p, 'all', 'A5E-DMG-20', 'halved by a successful save');
 }
 
 /** Last: the ruleset's steps over what is left, with the roll and the adjustments in front. */
@@ -97,7 +100,8 @@ function calculate(ctx: Resolution, p: DamagePayload): void {
 
 export const pipelineHooks: AnyHook[] = [
   { stage: 'damage.modify', id: 'a5e.damage.rolled', priority: -1000, ruleId: 'A5E-DMG-1', run: rolled },
-  { stage: 'damage.modify', id: 'a5e.damage.halvings', priority: 500, ruleId: 'A5E-DMG-20', run: halvings },
+  { stage: 'damage.modify', id: 'a5e.damage.water', priority: 10, ruleId: 'A5E-DMG-17', run: waterHalving },
+  { stage: 'damage.modify', id: 'a5e.damage.saveHalving', priority: 500, ruleId: 'A5E-DMG-20', run: saveHalving },
   { stage: 'damage.modify', id: 'a5e.damage.calculate', priority: 900, ruleId: 'A5E-DMG-20', run: calculate },
 ];
 

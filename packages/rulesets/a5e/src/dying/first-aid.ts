@@ -1,12 +1,16 @@
 import { hasCondition, isAdjacent, hasCreature, type Resolution, type SpaceState } from '@fray/engine';
 import { a5eTest } from '../core/d20';
 import { ACTION, spend } from '../core/economy';
-import { becomeStable, DEAD, DYING, SUFFOCATING_VAR } from './state';
+import { hasNoAir, isSuffocating } from '../hazards/breath';
+import { becomeStable, DEAD, DYING } from './state';
 
-/** A creature at 0 hit points that still cannot breathe can be neither healed nor stabilized (A5E-DYING-19, A5E-ENV-6). */
+/**
+ * A creature at 0 hit points from suffocation that still has no air can be neither healed nor
+ * stabilized (A5E-DYING-19, A5E-ENV-6); the hazards module keeps the air vars.
+ */
 export function suffocatingAtZero(ctx: Resolution, id: string): boolean {
   const c = ctx.state.creatures[id];
-  return !!c && c.hp === 0 && c.vars[SUFFOCATING_VAR] === true;
+  return !!c && c.hp === 0 && hasNoAir(c) && isSuffocating(c);
 }
 
 /**

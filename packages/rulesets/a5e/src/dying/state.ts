@@ -21,8 +21,6 @@ export type DyingRules = 'pc' | 'monster' | 'doomed-at-zero';
 export const CRIT_BLOCK_USED_VAR = 'critBlockUsed';
 /** Creature var set when its shield was given up to stop a critical hit (A5E-DMG-5). */
 export const SHIELD_SACRIFICED_VAR = 'shieldSacrificed';
-/** Creature var the environment rules set while a creature cannot breathe (A5E-ENV-4..6). */
-export const SUFFOCATING_VAR = 'suffocating';
 /** Condition carrying a stable creature's 1d4-hour recovery time (A5E-DYING-13). */
 export const STABLE_RECOVERY = 'stable-recovery';
 

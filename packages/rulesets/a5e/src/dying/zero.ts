@@ -69,8 +69,8 @@ function dropped(ctx: Resolution, p: ZeroPayload): void {
   }
   setStatus(ctx, id, DYING, 'A5E-DYING-3');
   fallUnconscious(ctx, id, p.source, 'A5E-DYING-1');
-  // Only a fall during a running encounter is traumatic enough for fatigue (A5E-DYING-2).
-  if (inEncounter(ctx)) gainFatigue(ctx, id, 1, 'A5E-DYING-2');
+  // Only damage that drops it during a running encounter costs fatigue (A5E-DYING-2); running out of air is not damage.
+  if (inEncounter(ctx) && p.damage > 0) gainFatigue(ctx, id, 1, 'A5E-DYING-2');
 }
 
 /**
