@@ -71,10 +71,12 @@ export function heal(ctx: Resolution, target: string, amount: number, source: st
     ctx.emit({ type: 'RuleApplied', ruleId: p.blocked.ruleId ?? ruleId ?? 'heal', text: p.blocked.reason, creatureId: target });
     return 0;
   }
-  const hpAfter = Math.min(c.maxHp, c.hp + Math.max(0, p.amount));
-  ctx.emit({ type: 'HealingApplied', target, source, amount: hpAfter - c.hp, hpBefore: c.hp, hpAfter, ...(ruleId ? { ruleId } : {}) });
-  if (hpAfter !== c.hp) runStage(ctx, 'hp.changed', { creatureId: target, before: c.hp, after: hpAfter, damage: 0, source, data: {} });
-  return hpAfter - c.hp;
+  // Read before emitting: the event updates this same creature object in place.
+  const hpBefore = c.hp;
+  const hpAfter = Math.min(c.maxHp, hpBefore + Math.max(0, p.amount));
+  ctx.emit({ type: 'HealingApplied', target, source, amount: hpAfter - hpBefore, hpBefore, hpAfter, ...(ruleId ? { ruleId } : {}) });
+  if (hpAfter !== hpBefore) runStage(ctx, 'hp.changed', { creatureId: target, before: hpBefore, after: hpAfter, damage: 0, source, data: {} });
+  return hpAfter - hpBefore;
 }
 
 /** Temporary hit points do not add: the holder keeps the larger set unless a ruleset asks them. */
