@@ -113,7 +113,8 @@ export class Encounter {
           counters: {},
           vars: {},
           clockSeconds: 0,
-          roundSeconds: rt.ruleset.roundSeconds ?? 6,
+          // A scenario may set its own round length (a minute-long round for a chase); otherwise the ruleset's.
+          roundSeconds: typeof setup.options?.['roundSeconds'] === 'number' ? setup.options['roundSeconds'] : (rt.ruleset.roundSeconds ?? 6),
           dice: { mode: setup.diceMode ?? 'seeded', rng: seeded(setup.seed).getState() },
           endedReason: null,
         },

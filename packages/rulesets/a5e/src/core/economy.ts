@@ -1,4 +1,4 @@
-import { currentCreatureId, type CreatureState, type Resolution } from '@fray/engine';
+import { activeEffects, currentCreatureId, hasFlag, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { sheetOf } from '../sheet/derived';
 
@@ -7,26 +7,182 @@ export const ACTION = 'action';
 export const BONUS = 'bonusAction';
 export const REACTION = 'reaction';
 export const MOVEMENT = 'movementFeet';
+/** the movement pool the turn began with, plus Dash and Sprint: how far it has moved is this minus MOVEMENT */
+export const MOVEMENT_MAX = 'movementMaxFeet';
 /** attacks left from an Attack action already begun (Extra Attack, Multiattack) */
 export const ATTACKS_LEFT = 'attacksLeft';
+/** the one free object interaction of a turn (A5E-ACT-2, A5E-ACT-20) */
+export const OBJECT = 'objectInteraction';
+/** attack rolls made since the start of its turn (slowed allows one, A5E-ACT-24) */
+export const ATTACKS_MADE = 'attacksMade';
+
+/** creature var: the id of the creature that controls it (summons, hirelings, controlled mounts; A5E-SUMMON-1) */
+export const CONTROLLED_BY = 'a5e.controlledBy';
+/** creature var: commanded to act this turn by its controller's bonus action (A5E-SUMMON-4) */
+export const COMMANDED = 'a5e.commanded';
+/** creature var: a controlled mount, which may Dash, Disengage or Dodge without a command (A5E-POS-4) */
+export const MOUNT = 'a5e.mount';
+/** creature var: set while a readied action runs on its reaction, so the readied action costs nothing more */
+export const RELEASING = 'a5e.releasing';
 
 export type Cost = 'action' | 'bonusAction' | 'reaction' | 'free';
+
+/** Conditions that take reactions away outright (A5E-ACT-23), besides any `forbid: reaction` effect. */
+export const NO_REACTION_CONDITIONS = ['incapacitated', 'slowed', 'confused', 'rattled'];
+/** Conditions that allow an action or a bonus action on a turn, not both (A5E-ACT-24); strife 3+ does too. */
+export const ACTION_OR_BONUS_CONDITIONS = ['slowed'];
+/** Condition flags (the conditions module's names) the economy reads, so new sources need no code here. */
+export const ECONOMY_FLAGS = { actionOrBonus: 'action-or-bonus', actionOrMove: 'action-or-move', oneAttackPerTurn: 'one-attack-per-turn' } as const;
 
 export function has(c: CreatureState, key: string): boolean {
   return (c.resources[key] ?? 0) > 0;
 }
 
-/** Refuses unless it is the actor's turn (reactions excepted) and the cost can be paid; then pays it. */
-export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5E-ROUND-4'): void {
-  const c = ctx.state.creatures[actorId];
-  if (!c) return ctx.reject('unknown-creature', `no creature '${actorId}'`);
-  if (cost === 'free') return;
-  if (cost !== 'reaction' && currentCreatureId(ctx.state) !== actorId) ctx.reject('not-your-turn', `it is not ${c.name}'s turn`, ruleId);
+/** The level of a leveled track (fatigue, strife), from its condition or, failing that, its track value. */
+export function trackLevel(c: CreatureState, track: string): number {
+  const inst = c.conditions.find((x) => x.conditionId === track);
+  return inst?.level ?? c.tracks[track] ?? 0;
+}
+
+export function controllerCreature(state: EncounterState, id: string): string | null {
+  const v = state.creatures[id]?.vars[CONTROLLED_BY];
+  return typeof v === 'string' && state.creatures[v] ? v : null;
+}
+
+/** Creatures a creature controls (they act on its turn, A5E-INIT-6). */
+export function controlledBy(state: EncounterState, controllerId: string): string[] {
+  return state.creatureIds.filter((id) => controllerCreature(state, id) === controllerId);
+}
+
+/** Its own turn, or (for a controlled creature) its controller's turn (A5E-INIT-6, A5E-SUMMON-2). */
+export function isActingNow(state: EncounterState, id: string): boolean {
+  const current = currentCreatureId(state);
+  if (!current) return false;
+  return current === id || controllerCreature(state, id) === current;
+}
+
+/**
+ * Walking speed after condition speed effects: additions, then multipliers (rounded down, A5E-CORE-13),
+ * then any fixed value (grappled: 0) caps it.
+ */
+export function effectiveSpeed(ruleset: LoadedRuleset, c: CreatureState): number {
+  let speed = sheetOf(c).speed.walk;
+  let factor = 1;
+  let cap = Infinity;
+  for (const a of activeEffects(ruleset, c)) {
+    if (a.effect.kind !== 'speed') continue;
+    if (a.effect.add !== undefined) speed += a.effect.add;
+    if (a.effect.multiply !== undefined) factor *= a.effect.multiply;
+    if (a.effect.set !== undefined) cap = Math.min(cap, a.effect.set);
+  }
+  return Math.max(0, Math.min(cap, Math.floor(speed * factor)));
+}
+
+/** Feet moved this turn so far. */
+export function movedFeet(c: CreatureState): number {
+  return Math.max(0, (c.resources[MOVEMENT_MAX] ?? 0) - (c.resources[MOVEMENT] ?? 0));
+}
+
+export interface Refusal {
+  code: string;
+  message: string;
+  ruleId: string;
+}
+
+export interface SpendOptions {
+  /** a controlled mount's Dash, Disengage or Dodge needs no command (A5E-POS-4, A5E-SUMMON-11) */
+  mountMay?: boolean;
+}
+
+const costWords: Record<Exclude<Cost, 'free'>, string> = { action: 'an action', bonusAction: 'a bonus action', reaction: 'a reaction' };
+
+/**
+ * Why a creature cannot pay a cost now, or null: the turn, conditions that forbid it (incapacitated,
+ * surprised, sprinting), the action-or-bonus limit (slowed, strife 3), manic's action-or-move, the
+ * summon's need for a command, and the budget itself (A5E-ROUND-4, A5E-ACT-23, A5E-ACT-24).
+ */
+export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, opts: SpendOptions = {}): Refusal | null {
+  const c = state.creatures[actorId];
+  if (!c) return { code: 'unknown-creature', message: `no creature '${actorId}'`, ruleId: 'A5E-ROUND-4' };
+  const releasing = c.vars[RELEASING] === true;
+  if (cost !== 'reaction' && !releasing && !isActingNow(state, actorId)) {
+    return { code: 'not-your-turn', message: `it is not ${c.name}'s turn`, ruleId: cost === 'free' ? 'A5E-ACT-2' : 'A5E-ROUND-4' };
+  }
+  if (cost === 'free' || (releasing && cost === 'action')) return null;
+  for (const a of activeEffects(ruleset, c)) {
+    if (a.effect.kind === 'forbid' && a.effect.what === cost) {
+      const def = ruleset.conditionById[a.conditionId];
+      return { code: cost === 'reaction' ? 'cannot-react' : 'cannot-act', message: `${c.name} cannot take ${costWords[cost]} while ${def?.name.toLowerCase() ?? a.conditionId}`, ruleId: a.effect.ruleId ?? def?.ruleId ?? 'A5E-ACT-24' };
+    }
+  }
+  // Surprise leaves the bonus action alone unless the table rules otherwise (A5E-ENC-6).
+  if (cost === BONUS && state.options['surpriseBlocksBonusAction'] === true && c.conditions.some((x) => x.conditionId === 'surprised')) {
+    return { code: 'cannot-act', message: `${c.name} is surprised and this table rules that surprise takes the bonus action too`, ruleId: 'A5E-ENC-6' };
+  }
+  if (cost === 'reaction') {
+    const blocker = c.conditions.find((x) => NO_REACTION_CONDITIONS.includes(x.conditionId));
+    if (blocker) return { code: 'cannot-react', message: `${c.name} cannot take reactions while ${blocker.conditionId}`, ruleId: 'A5E-ACT-23' };
+  } else {
+    const controller = controllerCreature(state, actorId);
+    if (controller && c.vars[COMMANDED] !== true && !(opts.mountMay && c.vars[MOUNT] === true)) {
+      return { code: 'not-commanded', message: `${c.name} acts only when ${state.creatures[controller]!.name} commands it with a bonus action`, ruleId: 'A5E-SUMMON-4' };
+    }
+    const limited = c.conditions.find((x) => ACTION_OR_BONUS_CONDITIONS.includes(x.conditionId))?.conditionId
+      ?? (trackLevel(c, 'strife') >= 3 ? 'strife 3' : hasFlag(ruleset, c, ECONOMY_FLAGS.actionOrBonus) ? 'a condition' : null);
+    const other = cost === ACTION ? BONUS : ACTION;
+    if (limited && !has(c, other)) {
+      return { code: 'action-or-bonus', message: `${c.name} (${limited}) may take an action or a bonus action on a turn, not both`, ruleId: 'A5E-ACT-24' };
+    }
+    if (cost === ACTION && actionOrMove(ruleset, c) && movedFeet(c) > 0) {
+      return { code: 'action-or-move', message: `${c.name} (manic) has moved this turn, so it cannot also take an action`, ruleId: 'A5E-ACT-24' };
+    }
+  }
   if (!has(c, cost)) {
     const what = cost === 'action' ? 'its action' : cost === 'bonusAction' ? 'its bonus action' : 'its reaction';
-    ctx.reject(`no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, `${c.name} has already used ${what}`, ruleId);
+    return { code: `no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, message: `${c.name} has already used ${what}`, ruleId: cost === 'reaction' ? 'A5E-ROUND-4' : 'A5E-ROUND-4' };
   }
+  return null;
+}
+
+export function canSpend(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, opts: SpendOptions = {}): boolean {
+  return economyRefusal(ruleset, state, actorId, cost, opts) === null;
+}
+
+/** Whether a manic creature that has taken its action may still move (A5E-ACT-24): for the movement rules. */
+export function mayMove(ruleset: LoadedRuleset, state: EncounterState, id: string): boolean {
+  const c = state.creatures[id];
+  if (!c) return false;
+  return !(actionOrMove(ruleset, c) && !has(c, ACTION) && c.vars[RELEASING] !== true);
+}
+
+function actionOrMove(ruleset: LoadedRuleset, c: CreatureState): boolean {
+  return c.conditions.some((x) => x.conditionId === 'manic') || hasFlag(ruleset, c, ECONOMY_FLAGS.actionOrMove);
+}
+
+/** Refuses unless the cost can be paid now (see `economyRefusal`); then pays it. */
+export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5E-ROUND-4', opts: SpendOptions = {}): void {
+  const refusal = economyRefusal(ctx.ruleset, ctx.state, actorId, cost, opts);
+  if (refusal) {
+    // A rule-specific refusal keeps its own rule; a plain budget or turn refusal names the action's rule.
+    const generic = refusal.ruleId === 'A5E-ROUND-4';
+    return ctx.reject(refusal.code, refusal.message, generic ? ruleId : refusal.ruleId);
+  }
+  const c = ctx.state.creatures[actorId]!;
+  if (cost === 'free' || (cost === ACTION && c.vars[RELEASING] === true)) return;
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: cost, value: (c.resources[cost] ?? 1) - 1 });
+}
+
+/** A fresh turn's budget for a creature (and, through its controller's turn, for a controlled one). */
+export function freshBudget(ruleset: LoadedRuleset, c: CreatureState): Record<string, number> {
+  const speed = effectiveSpeed(ruleset, c);
+  return { [ACTION]: 1, [BONUS]: 1, [REACTION]: 1, [MOVEMENT]: speed, [MOVEMENT_MAX]: speed, [ATTACKS_LEFT]: 0, [OBJECT]: 1, [ATTACKS_MADE]: 0 };
+}
+
+function resetBudget(ctx: Resolution, id: string): void {
+  const c = ctx.state.creatures[id]!;
+  for (const [key, value] of Object.entries(freshBudget(ctx.ruleset, c))) {
+    if (c.resources[key] !== value) ctx.emit({ type: 'ResourceSet', creatureId: c.id, key, value, ruleId: 'A5E-ROUND-4' });
+  }
 }
 
 export const economyModule: A5eModule = {
@@ -35,11 +191,34 @@ export const economyModule: A5eModule = {
     {
       stage: 'turn.start', id: 'a5e.economy.reset', priority: 0, ruleId: 'A5E-ROUND-4',
       run: (ctx, p) => {
-        const c = ctx.state.creatures[p.creatureId]!;
-        const budget: Record<string, number> = { [ACTION]: 1, [BONUS]: 1, [REACTION]: 1, [MOVEMENT]: sheetOf(c).speed.walk, [ATTACKS_LEFT]: 0 };
-        for (const [key, value] of Object.entries(budget)) {
-          if (c.resources[key] !== value) ctx.emit({ type: 'ResourceSet', creatureId: c.id, key, value, ruleId: 'A5E-ROUND-4' });
+        resetBudget(ctx, p.creatureId);
+        // Controlled creatures have no turn of their own: their budget renews with their controller's (A5E-INIT-6).
+        for (const id of controlledBy(ctx.state, p.creatureId)) {
+          resetBudget(ctx, id);
+          if (ctx.state.creatures[id]!.vars[COMMANDED] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: COMMANDED, value: null });
         }
+      },
+    },
+    {
+      // Attacks left over from an Attack action do not outlive the turn they were begun in.
+      stage: 'turn.end', id: 'a5e.economy.leftover-attacks', priority: 0, ruleId: 'A5E-ACT-3',
+      run: (ctx, p) => {
+        for (const id of [p.creatureId, ...controlledBy(ctx.state, p.creatureId)]) {
+          if ((ctx.state.creatures[id]!.resources[ATTACKS_LEFT] ?? 0) > 0) ctx.emit({ type: 'ResourceSet', creatureId: id, key: ATTACKS_LEFT, value: 0 });
+        }
+      },
+    },
+    {
+      // Slowed: one attack per turn (A5E-ACT-24, A5E-COND-27). Counted here so every kind of attack is.
+      stage: 'test.modifiers', id: 'a5e.economy.one-attack', priority: -100, ruleId: 'A5E-ACT-24',
+      run: (ctx, p) => {
+        if (p.kind !== 'attack' || !p.actor) return;
+        const c = ctx.state.creatures[p.actor]!;
+        const limited = c.conditions.some((x) => x.conditionId === 'slowed') || hasFlag(ctx.ruleset, c, ECONOMY_FLAGS.oneAttackPerTurn);
+        if (limited && (c.resources[ATTACKS_MADE] ?? 0) >= 1) {
+          ctx.reject('one-attack-per-turn', `${c.name} is slowed and has already attacked this turn`, 'A5E-ACT-24');
+        }
+        ctx.emit({ type: 'ResourceSet', creatureId: c.id, key: ATTACKS_MADE, value: (c.resources[ATTACKS_MADE] ?? 0) + 1 });
       },
     },
   ],

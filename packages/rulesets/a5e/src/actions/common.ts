@@ -1,0 +1,44 @@
+import { hasCreature, isWithinReach, type CreatureState, type EncounterState, type Resolution, type SpaceState } from '@fray/engine';
+import { canSpend, controllerCreature, economyRefusal, trackLevel, type Cost, type SpendOptions } from '../core/economy';
+
+/** Whether two creatures are within `feet` on the map; with no map (or one not placed) the Narrator judges, so yes. */
+export function within(state: EncounterState, a: string, b: string, feet: number): boolean {
+  const space = state.space as SpaceState | null;
+  if (!space || typeof space !== 'object' || !('kind' in space) || !hasCreature(space, a) || !hasCreature(space, b)) return true;
+  return isWithinReach(space, a, b, feet);
+}
+
+/** The creature whose turn boundaries time its "until your next turn" effects: itself, or its controller. */
+export function turnOwner(state: EncounterState, id: string): string {
+  return controllerCreature(state, id) ?? id;
+}
+
+/** Refuses now, before any question is asked, if the cost cannot be paid (a refusal after a prompt would strand it). */
+export function requireCanSpend(ctx: Resolution, actorId: string, cost: Cost, ruleId: string, opts: SpendOptions = {}): void {
+  const r = economyRefusal(ctx.ruleset, ctx.state, actorId, cost, opts);
+  if (r) ctx.reject(r.code, r.message, r.ruleId === 'A5E-ROUND-4' ? ruleId : r.ruleId);
+}
+
+export { canSpend };
+
+/** Fatigue in effect (level 1+) rules out Dash and Sprint (A5E-FATIGUE-1, A5E-ACT-7, A5E-ACT-18). */
+export function requireUnfatigued(ctx: Resolution, c: CreatureState, action: string, ruleId: string): void {
+  const forbidden = ctx.ruleset.conditionById['fatigue'] && c.conditions.some((x) => {
+    const def = ctx.ruleset.conditionById[x.conditionId];
+    const levels = def?.levels ? Object.entries(def.levels.effects).filter(([lv]) => Number(lv) <= (x.level ?? 0)).flatMap(([, e]) => e) : [];
+    return [...(def?.effects ?? []), ...levels].some((e) => e.kind === 'forbid' && e.what === action);
+  });
+  if (forbidden || trackLevel(c, 'fatigue') >= 1) ctx.reject('fatigued', `${c.name} suffers fatigue and cannot ${action}`, ruleId);
+}
+
+export function requireLiving(ctx: Resolution, id: string, ruleId: string): CreatureState {
+  const c = ctx.state.creatures[id];
+  if (!c) return ctx.reject('unknown-creature', `no creature '${id}'`, ruleId);
+  if (c.status === 'dead') ctx.reject('illegal-target', `${c.name} is dead`, ruleId);
+  return c;
+}
+
+export function oneTarget(ctx: Resolution, targets: string[], what: string, ruleId: string): string {
+  if (targets.length !== 1) return ctx.reject(targets.length ? 'one-target' : 'no-target', `${what} needs exactly one target`, ruleId);
+  return targets[0]!;
+}

@@ -1,0 +1,18 @@
+import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend } from '../core/economy';
+import type { ActionHandler } from '../module';
+import { requireUnfatigued } from './common';
+
+/**
+ * Dash (A5E-ACT-7): Speed doubles for the rest of the turn, after every other Speed change, so the
+ * movement pool grows by the current Speed and what was already walked still counts. Fatigue in effect
+ * forbids it (A5E-FATIGUE-1); fatigue deferred until the encounter ends does not (proposed ruling).
+ */
+export const dashAction: ActionHandler = (ctx, actorId) => {
+  const c = ctx.state.creatures[actorId]!;
+  requireUnfatigued(ctx, c, 'Dash', 'A5E-ACT-7');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-7', { mountMay: true });
+  const speed = effectiveSpeed(ctx.ruleset, c);
+  ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT, value: (c.resources[MOVEMENT] ?? 0) + speed, ruleId: 'A5E-ACT-7' });
+  ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT_MAX, value: (c.resources[MOVEMENT_MAX] ?? 0) + speed, ruleId: 'A5E-ACT-7' });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-7', text: `${c.name} dashes: Speed ${speed} doubled for this turn`, creatureId: actorId });
+};

@@ -1,0 +1,19 @@
+import { addCondition, currentCreatureId, type ConditionDef } from '@fray/engine';
+import { ACTION, spend } from '../core/economy';
+import type { ActionHandler } from '../module';
+
+/** flag the movement rules read: this creature's movement provokes no opportunity attacks */
+export const NO_OPPORTUNITY_ATTACKS = 'provokes-no-opportunity-attacks';
+
+export const disengagedCondition: ConditionDef = {
+  id: 'disengaged', name: 'Disengaged', ruleId: 'A5E-ACT-8',
+  effects: [{ kind: 'flag', flag: NO_OPPORTUNITY_ATTACKS, ruleId: 'A5E-ACT-8' }],
+};
+
+/** Disengage (A5E-ACT-8): for the rest of this turn its movement provokes no opportunity attacks. */
+export const disengageAction: ActionHandler = (ctx, actorId) => {
+  spend(ctx, actorId, ACTION, 'A5E-ACT-8', { mountMay: true });
+  // Ends with the turn in progress (a controlled mount's is its rider's), not the creature's next one.
+  const owner = currentCreatureId(ctx.state) ?? actorId;
+  addCondition(ctx, actorId, 'disengaged', { source: actorId, ruleId: 'A5E-ACT-8', duration: { kind: 'turns', creatureId: owner, boundary: 'end', count: 1, skipCurrent: false } });
+};

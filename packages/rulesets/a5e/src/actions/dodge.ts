@@ -1,0 +1,38 @@
+import { addCondition, hasCondition, removeInstance, type ConditionDef, type Hook } from '@fray/engine';
+import { ACTION, effectiveSpeed, spend } from '../core/economy';
+import type { ActionHandler } from '../module';
+import { turnOwner } from './common';
+
+/** roll option: the target of this attack cannot see the attacker (blinded, invisible attacker, hidden attacker) */
+export const UNSEEN_BY_TARGET = 'attack:unseen-by-target';
+
+/**
+ * Dodging (A5E-ACT-9): attacks against it have disadvantage, but only from attackers it can see; its
+ * Dexterity saves have advantage. Lasts until the start of its next turn.
+ */
+export const dodgingCondition: ConditionDef = {
+  id: 'dodging', name: 'Dodging', ruleId: 'A5E-ACT-9',
+  effects: [
+    { kind: 'rollMode', selector: 'attack', subject: 'against', mode: 'disadvantage', predicate: { not: UNSEEN_BY_TARGET }, ruleId: 'A5E-ACT-9' },
+    { kind: 'rollMode', selector: 'save:dex', subject: 'self', mode: 'advantage', ruleId: 'A5E-ACT-9' },
+  ],
+};
+
+/** Dodge (A5E-ACT-9): not with Speed 0. */
+export const dodgeAction: ActionHandler = (ctx, actorId) => {
+  const c = ctx.state.creatures[actorId]!;
+  if (effectiveSpeed(ctx.ruleset, c) === 0) ctx.reject('speed-zero', `${c.name}'s Speed is 0, so it cannot Dodge`, 'A5E-ACT-9');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-9', { mountMay: true });
+  addCondition(ctx, actorId, 'dodging', { source: actorId, ruleId: 'A5E-ACT-9', duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
+};
+
+/** The dodge ends at once if the dodger is incapacitated or its Speed drops to 0 (A5E-ACT-9, proposed ruling). */
+export const dodgeEndsHook: Hook<'condition.added'> = {
+  stage: 'condition.added', id: 'a5e.actions.dodge-ends', priority: 50, ruleId: 'A5E-ACT-9',
+  run: (ctx, p) => {
+    const c = ctx.state.creatures[p.creatureId];
+    if (!c || p.condition.conditionId === 'dodging' || !hasCondition(c, 'dodging')) return;
+    if (!hasCondition(c, 'incapacitated') && effectiveSpeed(ctx.ruleset, c) > 0) return;
+    for (const inst of c.conditions.filter((x) => x.conditionId === 'dodging')) removeInstance(ctx, c.id, inst, `${p.condition.conditionId}: the dodge ends`, 'A5E-ACT-9');
+  },
+};

@@ -1,0 +1,86 @@
+import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type Hook, type Json } from '@fray/engine';
+import { ACTION, spend } from '../core/economy';
+import type { ActionHandler } from '../module';
+import { oneTarget, requireCanSpend, requireLiving, turnOwner, within } from './common';
+
+/**
+ * Helped (A5E-ACT-10, A5E-ACT-11): one instance per Help, carrying what it is for in its data:
+ * `{ kind: 'task', task, helper }` or `{ kind: 'attack', target, helper }`. Used up by the first roll
+ * it improves; otherwise it lapses at the start of the helper's next turn.
+ */
+export const helpedCondition: ConditionDef = { id: 'helped', name: 'Helped', ruleId: 'A5E-ACT-10', effects: [] };
+
+interface HelpData {
+  kind: 'task' | 'attack';
+  helper: string;
+  task?: string;
+  target?: string;
+}
+
+const dataOf = (inst: ConditionInstance) => inst.data as unknown as HelpData;
+
+/**
+ * Help (action). `options.mode`: 'task' (target: the creature helped; `options.task` names the task;
+ * the Narrator confirms the helper can meaningfully assist) or 'attack' (target: the foe, which must be
+ * within 5 ft of the helper; `options.ally`: the friend whose next attack on it gains advantage).
+ */
+export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
+  const target = oneTarget(ctx, targets, 'Help', 'A5E-ACT-10');
+  const me = ctx.state.creatures[actorId]!;
+  const mode = options['mode'] ?? (ctx.state.creatures[target]!.side === me.side ? 'task' : 'attack');
+  const owner = turnOwner(ctx.state, actorId);
+  if (mode === 'task') {
+    if (target === actorId) ctx.reject('illegal-target', 'a creature cannot Help itself', 'A5E-ACT-10');
+    const helped = requireLiving(ctx, target, 'A5E-ACT-10');
+    const task = typeof options['task'] === 'string' && options['task'] ? options['task'] : 'the task at hand';
+    requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-10');
+    const ok = ctx.ask({
+      key: 'a5e.helpPossible', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-10',
+      text: `Can ${me.name} meaningfully help ${helped.name} with ${task}?`,
+      options: [{ id: 'yes', label: 'Yes: advantage on its next check for it' }, { id: 'no', label: 'No: the Help is not possible' }],
+      default: 'yes',
+    });
+    if (ok !== 'yes') {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-10', text: `the Narrator rules ${me.name} cannot help with ${task}; no action spent`, creatureId: actorId });
+      return;
+    }
+    spend(ctx, actorId, ACTION, 'A5E-ACT-10');
+    addCondition(ctx, target, 'helped', { source: actorId, ruleId: 'A5E-ACT-10', data: { kind: 'task', task, helper: actorId }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
+    return;
+  }
+  if (mode !== 'attack') return ctx.reject('bad-option', `Help mode is 'task' or 'attack', not '${String(mode as Json)}'`, 'A5E-ACT-10');
+  const foe = requireLiving(ctx, target, 'A5E-ACT-11');
+  if (foe.side === me.side) ctx.reject('illegal-target', `${foe.name} is not a foe to help against`, 'A5E-ACT-11');
+  const allyId = options['ally'];
+  if (typeof allyId !== 'string') return ctx.reject('no-ally', 'name the ally to help with options.ally', 'A5E-ACT-11');
+  const ally = requireLiving(ctx, allyId, 'A5E-ACT-11');
+  if (allyId === actorId || ally.side !== me.side) ctx.reject('illegal-target', `${ally.name} is not a friendly creature to help`, 'A5E-ACT-11');
+  if (!within(ctx.state, actorId, target, 5)) ctx.reject('out-of-reach', `${foe.name} must be within 5 feet of ${me.name}`, 'A5E-ACT-11');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-11');
+  addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target, helper: actorId }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
+};
+
+/**
+ * The help is spent on the first roll it applies to: the next ability check of the helped creature
+ * (checks tagged `task:<name>` must match), or its first attack roll against the named foe.
+ */
+export const helpUsedHook: Hook<'test.modifiers'> = {
+  stage: 'test.modifiers', id: 'a5e.actions.help', priority: 10, ruleId: 'A5E-ACT-10',
+  run: (ctx, p) => {
+    if (!p.actor || (p.kind !== 'check' && p.kind !== 'attack') || p.options.has('check:passive')) return;
+    const c = ctx.state.creatures[p.actor];
+    if (!c) return;
+    const tasks = [...p.options].filter((o) => o.startsWith('task:')).map((o) => o.slice(5));
+    const inst = c.conditions.find((x) => {
+      if (x.conditionId !== 'helped') return false;
+      const d = dataOf(x);
+      if (p.kind === 'attack') return d.kind === 'attack' && d.target === p.target;
+      return d.kind === 'task' && (!tasks.length || tasks.includes(d.task ?? ''));
+    });
+    if (!inst) return;
+    const d = dataOf(inst);
+    const ruleId = d.kind === 'attack' ? 'A5E-ACT-11' : 'A5E-ACT-10';
+    p.rollModeSources.push({ mode: 'advantage', source: inst.instanceId, label: `helped by ${ctx.state.creatures[d.helper]?.name ?? d.helper}`, ruleId });
+    removeInstance(ctx, c.id, inst, 'help used', ruleId);
+  },
+};

@@ -1,0 +1,101 @@
+import { addCondition, hasCondition, hasFlag, type ConditionDef, type Hook, type Json } from '@fray/engine';
+import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend } from '../core/economy';
+import type { ActionHandler } from '../module';
+import { sheetOf } from '../sheet/derived';
+import { oneTarget, requireLiving, turnOwner, within } from './common';
+import { gridWith, shift, stepFrom } from './grid-step';
+import type { ExpertiseSource } from '../core/d20';
+
+/** creature var on the presser: `{ target, fellBack }` until the start of its next turn (A5E-ACT-13, A5E-ACT-14) */
+export const PRESS = 'a5e.press';
+
+interface PressState {
+  target: string;
+  fellBack: boolean;
+}
+
+export function pressOf(c: { vars: Record<string, Json> } | undefined): PressState | null {
+  const v = c?.vars[PRESS] as unknown as PressState | undefined;
+  return v && typeof v.target === 'string' ? v : null;
+}
+
+/** Pressing the attack: every attack roll against the presser has advantage (A5E-ACT-13). */
+export const pressingCondition: ConditionDef = {
+  id: 'pressing', name: 'Pressing the attack', ruleId: 'A5E-ACT-13',
+  effects: [{ kind: 'rollMode', selector: 'attack', subject: 'against', mode: 'advantage', ruleId: 'A5E-ACT-13' }],
+};
+
+const meleeReach = (c: Parameters<typeof sheetOf>[0]) => Math.max(5, ...sheetOf(c).attacks.filter((a) => a.kind === 'melee').map((a) => a.reachFeet));
+const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
+  const c = ctx.state.creatures[id]!;
+  return hasCondition(c, 'raging') || hasCondition(c, 'rage') || c.vars['a5e.raging'] === true || hasFlag(ctx.ruleset, c, 'raging');
+};
+
+/**
+ * Press the Attack (bonus action, A5E-ACT-13), before the Attack action: designate one creature within
+ * reach that nobody is pressing yet (proposed ruling: by any creature). Until the start of the presser's
+ * next turn its melee attacks on that creature gain an expertise die (not with disadvantage) and every
+ * attack against the presser has advantage. The designee may Fall Back with its reaction (A5E-ACT-14):
+ * 5 ft straight back, which costs the presser its die (the advantage against it stays), and the presser
+ * may follow 5 ft; neither step spends Speed or provokes. A raging creature cannot Fall Back, nor can one
+ * with no free square behind it (proposed ruling).
+ */
+export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets) => {
+  const target = oneTarget(ctx, targets, 'Press the Attack', 'A5E-ACT-13');
+  if (target === actorId) ctx.reject('illegal-target', 'a creature cannot press the attack against itself', 'A5E-ACT-13');
+  const foe = requireLiving(ctx, target, 'A5E-ACT-13');
+  const me = ctx.state.creatures[actorId]!;
+  if (!has(me, ACTION) || (me.resources[ATTACKS_LEFT] ?? 0) > 0) ctx.reject('attack-already-taken', `${me.name} must press the attack before taking the Attack action`, 'A5E-ACT-13');
+  if (!within(ctx.state, actorId, target, meleeReach(me))) ctx.reject('out-of-reach', `${foe.name} is not within ${me.name}'s reach`, 'A5E-ACT-13');
+  const presser = ctx.state.creatureIds.find((x) => pressOf(ctx.state.creatures[x])?.target === target);
+  if (presser) ctx.reject('already-pressed', `${foe.name} is already the target of ${ctx.state.creatures[presser]!.name}'s Press the Attack`, 'A5E-ACT-13');
+  spend(ctx, actorId, BONUS, 'A5E-ACT-13');
+  // It only makes sense with the Attack action still to come (slowed or strife 3 rule that out).
+  const after = economyRefusal(ctx.ruleset, ctx.state, actorId, ACTION);
+  if (after) ctx.reject(after.code, `${after.message}: Press the Attack needs the Attack action after it`, after.ruleId);
+  addCondition(ctx, actorId, 'pressing', { source: actorId, ruleId: 'A5E-ACT-13', data: { target }, duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
+  ctx.emit({ type: 'VarSet', creatureId: actorId, key: PRESS, value: { target, fellBack: false } });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-13', text: `${me.name} presses the attack against ${foe.name}`, creatureId: actorId });
+
+  const grid = gridWith(ctx, actorId, target);
+  const back = grid ? stepFrom(grid, target, actorId) : null;
+  const canFallBack = !economyRefusal(ctx.ruleset, ctx.state, target, REACTION) && !raging(ctx, target) && (!grid || back !== null);
+  if (!canFallBack) return;
+  const answer = ctx.ask({
+    key: 'a5e.fallBack', to: { controllerOf: target }, about: target, ruleId: 'A5E-ACT-14',
+    text: `${me.name} presses the attack against ${foe.name}. Fall Back 5 feet with the reaction, denying the expertise die?`,
+    options: [{ id: 'hold', label: 'Hold ground' }, { id: 'fall-back', label: 'Fall Back (reaction)' }],
+    default: 'hold',
+  });
+  if (answer !== 'fall-back') return;
+  spend(ctx, target, REACTION, 'A5E-ACT-14');
+  if (grid && back) shift(ctx, grid, target, back);
+  ctx.emit({ type: 'VarSet', creatureId: actorId, key: PRESS, value: { target, fellBack: true } });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-14', text: `${foe.name} falls back 5 feet: no expertise die from this Press the Attack`, creatureId: target });
+  const grid2 = gridWith(ctx, actorId, target);
+  const toward = grid2 ? stepFrom(grid2, actorId, target, -1) : null;
+  if (!grid2 || !toward) return;
+  const follow = ctx.ask({
+    key: 'a5e.pressFollow', to: { controllerOf: actorId }, about: actorId, ruleId: 'A5E-ACT-14',
+    text: `Follow ${foe.name} 5 feet as part of the Attack action?`,
+    options: [{ id: 'follow', label: 'Follow 5 feet' }, { id: 'stay', label: 'Stay' }],
+    default: 'follow',
+  });
+  if (follow === 'follow') shift(ctx, grid2, actorId, toward);
+};
+
+/** The presser's melee attacks on its designee gain an expertise die, unless made with disadvantage (A5E-ACT-13, A5E-CORE-7). */
+export const pressExpertiseHook: Hook<'test.modifiers'> = {
+  stage: 'test.modifiers', id: 'a5e.actions.press-expertise', priority: 900, ruleId: 'A5E-ACT-13',
+  run: (ctx, p) => {
+    if (p.kind !== 'attack' || !p.actor || !p.target || !p.options.has('attack:melee')) return;
+    const press = pressOf(ctx.state.creatures[p.actor]);
+    if (!press || press.target !== p.target || press.fellBack) return;
+    if (ctx.ruleset.rollMode(p.rollModeSources, p.options).mode === 'disadvantage') {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-CORE-7', text: 'attack with disadvantage: no Press the Attack die', creatureId: p.actor });
+      return;
+    }
+    const list = (p.data['expertise'] as unknown as ExpertiseSource[] | undefined) ?? [];
+    p.data['expertise'] = [...list, { source: 'Press the Attack', ruleId: 'A5E-ACT-13' }] as unknown as Json;
+  },
+};

@@ -1,0 +1,156 @@
+import { removeCondition, type AnyHook, type CommandDef, type Json, type Resolution } from '@fray/engine';
+import { z } from 'zod';
+import { CONCENTRATING, endConcentration } from '../core/concentration';
+import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, effectiveSpeed, spend } from '../core/economy';
+import type { ActionHandler } from '../module';
+import { requireCanSpend } from './common';
+
+/**
+ * creature var: a readied action `{ trigger, action, targets, options }` (or `action: 'move'` with `to`,
+ * or a held spell with `spell`), until it is released, ignored, or the start of its next turn.
+ */
+export const READIED = 'a5e.readied';
+
+export interface Readied {
+  trigger: string;
+  action: string;
+  targets: string[];
+  options: Record<string, Json>;
+  to?: Json;
+  spell?: string;
+}
+
+export function readiedOf(c: { vars: Record<string, Json> } | undefined): Readied | null {
+  const v = c?.vars[READIED] as unknown as Readied | undefined;
+  return v && typeof v.trigger === 'string' ? v : null;
+}
+
+/**
+ * Ready (A5E-ACT-15): name a perceivable trigger (`options.trigger`) and what to do: an action
+ * (`options.readied`, e.g. 'attack', with the takeAction's targets and `options.readiedOptions`) or a
+ * move (`options.readied: 'move'`, `options.to`). A spell (`options.readied: 'cast-spell'`,
+ * `options.spell: { name, castingTime }`) must take 1 action; it is cast now and held with
+ * concentration, which ends any other concentration (A5E-ACT-16, proposed ruling).
+ */
+export const readyAction: ActionHandler = (ctx, actorId, targets, options) => {
+  const me = ctx.state.creatures[actorId]!;
+  const trigger = options['trigger'];
+  if (typeof trigger !== 'string' || !trigger.trim()) return ctx.reject('no-trigger', 'Ready needs a perceivable trigger (options.trigger)', 'A5E-ACT-15');
+  const action = options['readied'];
+  if (typeof action !== 'string' || !action) return ctx.reject('nothing-readied', "name the readied action (options.readied: an action id or 'move')", 'A5E-ACT-15');
+  if (action === 'ready') ctx.reject('nothing-readied', 'a readied action cannot be another Ready', 'A5E-ACT-15');
+  const readiedOptions = (options['readiedOptions'] && typeof options['readiedOptions'] === 'object' && !Array.isArray(options['readiedOptions']) ? options['readiedOptions'] : {}) as Record<string, Json>;
+  const entry: Readied = { trigger, action, targets: [...targets], options: readiedOptions };
+  if (action === 'move') {
+    if (options['to'] === undefined) return ctx.reject('no-destination', "a readied move needs options.to", 'A5E-ACT-15');
+    entry.to = options['to'];
+  }
+  let spell: { name: string; castingTime: string } | null = null;
+  if (action === 'cast-spell') {
+    const s = options['spell'] as { name?: Json; castingTime?: Json } | undefined;
+    if (!s || typeof s.name !== 'string' || typeof s.castingTime !== 'string') return ctx.reject('no-spell', 'a readied spell needs options.spell { name, castingTime }', 'A5E-ACT-16');
+    if (s.castingTime !== 'action') ctx.reject('not-readyable', `${s.name} takes ${s.castingTime} to cast; only 1-action spells can be readied`, 'A5E-ACT-16');
+    spell = { name: s.name, castingTime: s.castingTime };
+    entry.spell = s.name;
+  }
+  requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-15');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-15');
+  if (spell) {
+    if (me.vars[CONCENTRATING] !== undefined || me.conditions.some((x) => x.conditionId === CONCENTRATING)) endConcentration(ctx, actorId, `holding ${spell.name} instead`);
+    ctx.emit({ type: 'VarSet', creatureId: actorId, key: CONCENTRATING, value: spell.name });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-16', text: `${me.name} casts ${spell.name} and holds it with concentration`, creatureId: actorId });
+  }
+  ctx.emit({ type: 'VarSet', creatureId: actorId, key: READIED, value: entry as unknown as Json });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-15', text: `${me.name} readies ${action === 'move' ? 'a move' : action} for: ${trigger}`, creatureId: actorId });
+};
+
+function clearReadied(ctx: Resolution, id: string, why: string, ruleId: string): void {
+  const r = readiedOf(ctx.state.creatures[id]);
+  if (!r) return;
+  ctx.emit({ type: 'VarSet', creatureId: id, key: READIED, value: null });
+  if (r.spell && ctx.state.creatures[id]!.vars[CONCENTRATING] === r.spell) endConcentration(ctx, id, `${r.spell} was never released`);
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[id]!.name}'s readied ${r.spell ?? r.action} is wasted: ${why}`, creatureId: id });
+}
+
+/** Runs the readied action on the reaction, its own action cost already paid by the Ready. */
+function release(ctx: Resolution, id: string, r: Readied): void {
+  const c = ctx.state.creatures[id]!;
+  spend(ctx, id, REACTION, 'A5E-ACT-15');
+  ctx.emit({ type: 'VarSet', creatureId: id, key: READIED, value: null });
+  ctx.emit({ type: 'RuleApplied', ruleId: r.spell ? 'A5E-ACT-16' : 'A5E-ACT-15', text: `${c.name} releases its readied ${r.spell ?? r.action}: ${r.trigger}`, creatureId: id });
+  if (r.spell) {
+    ctx.emit({ type: 'VarSet', creatureId: id, key: CONCENTRATING, value: null });
+    removeCondition(ctx, id, CONCENTRATING, `${r.spell} released`);
+    return;
+  }
+  ctx.emit({ type: 'VarSet', creatureId: id, key: RELEASING, value: true });
+  if (r.action === 'move') {
+    if (!ctx.ruleset.move) ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-15', text: `${c.name} moves up to its Speed (no movement rules loaded: the Narrator places it)`, creatureId: id });
+    else {
+      // A readied move is up to its Speed, whatever it walked on its own turn.
+      const left = ctx.state.creatures[id]!.resources[MOVEMENT] ?? 0;
+      ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: effectiveSpeed(ctx.ruleset, c) });
+      ctx.ruleset.move(ctx, id, r.to ?? null);
+      ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: left });
+    }
+  } else {
+    if (!ctx.ruleset.runAction) return ctx.reject('no-actions', 'this ruleset has no actions');
+    const leftover = ctx.state.creatures[id]!.resources[ATTACKS_LEFT] ?? 0;
+    ctx.ruleset.runAction(ctx, id, r.action, r.targets, r.options);
+    // One readied action, not the rest of a multiattack on someone else's turn.
+    if ((ctx.state.creatures[id]!.resources[ATTACKS_LEFT] ?? 0) !== leftover) ctx.emit({ type: 'ResourceSet', creatureId: id, key: ATTACKS_LEFT, value: leftover });
+  }
+  ctx.emit({ type: 'VarSet', creatureId: id, key: RELEASING, value: null });
+}
+
+const id = z.string().min(1).max(200);
+export const releaseReadiedSchema = z.object({
+  type: z.literal('a5e.releaseReadied'),
+  creatureId: id,
+  /** decided already; otherwise its controller is asked */
+  decision: z.enum(['release', 'ignore']).optional(),
+}).strict();
+export type ReleaseReadied = z.infer<typeof releaseReadiedSchema>;
+
+/**
+ * The trigger has happened (A5E-ACT-15): the readier releases the readied action with its reaction, or
+ * ignores the trigger and the readied action is wasted. Without a decision its controller is asked.
+ */
+export const releaseReadiedCommand: CommandDef<ReleaseReadied> = {
+  type: 'a5e.releaseReadied',
+  schema: releaseReadiedSchema,
+  actor: (c) => c.creatureId,
+  run: (ctx, c) => {
+    const cr = ctx.state.creatures[c.creatureId];
+    if (!cr) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`, 'A5E-ACT-15');
+    const r = readiedOf(cr);
+    if (!r) return ctx.reject('nothing-readied', `${cr.name} has nothing readied`, 'A5E-ACT-15');
+    if (c.decision !== 'ignore') requireCanSpend(ctx, c.creatureId, REACTION, 'A5E-ACT-15');
+    const decision = c.decision ?? ctx.ask({
+      key: 'a5e.releaseReadied', to: { controllerOf: c.creatureId }, about: c.creatureId, ruleId: 'A5E-ACT-15',
+      text: `The trigger has come: ${r.trigger}. Release the readied ${r.spell ?? r.action} with ${cr.name}'s reaction?`,
+      options: [{ id: 'release', label: 'Release it (reaction)' }, { id: 'ignore', label: 'Ignore the trigger (the readied action is wasted)' }],
+      default: 'release',
+    });
+    if (decision === 'release') release(ctx, c.creatureId, r);
+    else clearReadied(ctx, c.creatureId, 'the trigger was ignored', 'A5E-ACT-15');
+  },
+};
+
+/** An unused readied action lapses at the start of the readier's next turn (A5E-ACT-15, proposed ruling). */
+export function expireReadied(ctx: Resolution, id: string): void {
+  clearReadied(ctx, id, 'its next turn began', 'A5E-ACT-15');
+}
+
+function heldSpellLost(ctx: Resolution, id: string): void {
+  const c = ctx.state.creatures[id];
+  const r = readiedOf(c);
+  if (!c || !r?.spell || c.vars[CONCENTRATING] === r.spell) return;
+  clearReadied(ctx, id, 'concentration was lost', 'A5E-ACT-16');
+}
+
+/** Losing concentration before the release wastes a held spell (A5E-ACT-16, proposed ruling): after damage, or a condition (agonized). */
+export const heldSpellLostHooks: AnyHook[] = [
+  { stage: 'hp.changed', id: 'a5e.actions.held-spell-damage', priority: 950, ruleId: 'A5E-ACT-16', run: (ctx, p) => heldSpellLost(ctx, p.creatureId) },
+  { stage: 'condition.added', id: 'a5e.actions.held-spell-condition', priority: 950, ruleId: 'A5E-ACT-16', run: (ctx, p) => heldSpellLost(ctx, p.creatureId) },
+];
