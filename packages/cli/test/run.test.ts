@@ -182,7 +182,7 @@ describe('fray run --json', () => {
       },
     });
     const attack = doc.events.filter((e) => e.type === 'TestResolved').at(-1)!;
-    expect(attack).toMatchObject({ kind: 'attack', actor: 'ana', target: 'ogre', outcome: 'success', breakdown: { natural: 14, total: 18, dice: '2d20kh1', rollMode: { mode: 'advantage' } } });
+    expect(attack).toMatchObject({ kind: 'attack', actor: 'ana', target: 'ogre', outcome: 'hit', breakdown: { natural: 14, total: 18, dice: '2d20kh1', rollMode: { mode: 'advantage' } } });
     const roll = doc.events.filter((e) => e.type === 'DiceRolled').at(-1)!;
     expect(roll).toMatchObject({ purpose: 'damage', record: { total: 9, terms: [{ faces: [{ value: 6, kept: true }] }, { value: 3 }] } });
     expect(doc.events.map((e) => e.seq)).toEqual(doc.events.map((_, i) => i));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   ContentError, cancelOut, currentCreatureId, emptyProfile, hasCondition, loadRuleset, runEffects, sumAll, hasFlag,
   type Command, type ConditionDef, type EffectNode, type EffectRules, type EncounterState, type Json, type LoadedRuleset,
-  type Principal, type Resolution, type Ruleset, activeEffects, d20Test,
+  type Principal, type Resolution, type Ruleset, activeEffects, d20Test, addCondition,
 } from '@fray/engine';
 
 /**
@@ -156,6 +156,7 @@ export const miniRulesetDef: Ruleset = {
         const c = ctx.state.creatures[p.creatureId]!;
         if (c.tags.includes('pc')) {
           ctx.emit({ type: 'StatusSet', creatureId: c.id, status: 'unconscious' });
+          addCondition(ctx, c.id, 'unconscious', { source: p.source });
           return;
         }
         const attacker = p.source;

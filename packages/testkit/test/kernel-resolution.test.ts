@@ -13,7 +13,7 @@ describe('attacks, modifiers and roll modes', () => {
     const t = started();
     const ev = t.run({ type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] }, { dice: 'd20:11 d8:6' });
     const test = TestTable.ofType(ev, 'TestResolved')[0]!;
-    expect(test.outcome).toBe('success');
+    expect(test.outcome).toBe('hit');
     expect(test.breakdown.total).toBe(16);
     expect(test.breakdown.natural).toBe(11);
     expect(test.against).toEqual({ label: 'AC', value: 11 });
@@ -37,7 +37,7 @@ describe('attacks, modifiers and roll modes', () => {
     const test = TestTable.ofType(ev, 'TestResolved')[0]!;
     expect(test.breakdown.rollMode.verdict).toBe('cancelled');
     expect(test.breakdown.dice).toBe('1d20');
-    expect(test.outcome).toBe('failure');
+    expect(test.outcome).toBe('miss');
   });
 
   it('advantage rolls two d20s and keeps the higher', () => {
@@ -57,7 +57,7 @@ describe('attacks, modifiers and roll modes', () => {
     const test = TestTable.ofType(ev, 'TestResolved')[0]!;
     expect(test.breakdown.rows.map((r) => [r.label, r.value, r.applied])).toEqual([['attack bonus', 5, true], ['blessed', 2, true]]);
     expect(test.breakdown.total).toBe(11);
-    expect(test.outcome).toBe('success');
+    expect(test.outcome).toBe('hit');
   });
 
   it('resistance from a condition halves damage, rounding down, with its own row', () => {

@@ -97,7 +97,7 @@ function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runt
   const problem = answerProblem(prompt, answer);
   if (problem) return fail('bad-answer', `prompt ${promptId}: ${problem}`, { path: ['command', isReplace ? 'faces' : 'answer'] });
 
-  const answered: FrayEventBody = { type: 'PromptAnswered', promptId, answer, by: envelope.issuedBy };
+  const answered: FrayEventBody = { type: 'PromptAnswered', promptId, answer, by: envelope.issuedBy, key: prompt.key, about: prompt.about };
   const visibility: Visibility | undefined = prompt.secret ? (prompt.to.role === 'player' ? { seats: [prompt.to.seat] } : 'gm') : undefined;
   const remaining = pending.open.filter((p) => p.id !== promptId);
   if (remaining.length) {

@@ -31,7 +31,7 @@ export type FrayEventBody =
   | { type: 'TurnStarted'; round: number; creatureId: string; turnIndex: number }
   | { type: 'TurnEnded'; creatureId: string }
   | { type: 'DiceRolled'; roller: string | null; purpose: string; record: RollRecord; rngAfter?: RngState; entered?: boolean }
-  | { type: 'TestResolved'; kind: string; actor: string | null; target: string | null; against: { label: string; value: number } | null; outcome: string; breakdown: RollBreakdown; ruleId?: string }
+  | { type: 'TestResolved'; kind: string; actor: string | null; target: string | null; against: { label: string; value: number } | null; outcome: string; breakdown: RollBreakdown; ruleId?: string; /** why it failed without a roll (the condition that imposed it) */ autoFail?: string }
   | { type: 'DamageApplied'; target: string; source: string | null; rows: DamageRow[]; total: number; absorbed: number; toHp: number; hpBefore: number; hpAfter: number; tempBefore: number; tempAfter: number }
   | { type: 'HealingApplied'; target: string; source: string | null; amount: number; hpBefore: number; hpAfter: number; ruleId?: string }
   | { type: 'HitPointsSet'; target: string; hp?: number; tempHp?: number; maxHp?: number; reason: string; ruleId?: string }
@@ -49,7 +49,7 @@ export type FrayEventBody =
   | { type: 'RuleApplied'; ruleId: string; text: string; creatureId?: string }
   | { type: 'ResolutionPaused'; pending: PendingResolution }
   | { type: 'ResolutionEnded'; commandId: string }
-  | { type: 'PromptAnswered'; promptId: string; answer: Json; by: Principal | 'policy' | 'default' | 'preAnswer' }
+  | { type: 'PromptAnswered'; promptId: string; answer: Json; by: Principal | 'policy' | 'default' | 'preAnswer'; key?: string; about?: string | null }
   | { type: 'CommandUndone'; commandId: string }
   | { type: 'EncounterEnded'; reason: string };
 

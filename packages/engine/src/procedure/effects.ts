@@ -65,8 +65,11 @@ export function runEffects(ctx: Resolution, rules: EffectRules, nodes: readonly 
           options: [...scope.options, ...(node.options ?? [])],
           base: { label: node.label ?? 'attack bonus', value: node.bonus },
           against,
+          judge: (t) => {
+            t.outcome = rules.attackOutcome(ctx, t.natural, t.outcome === 'success');
+          },
         });
-        const outcome = rules.attackOutcome(ctx, p.natural, p.outcome === 'success' || p.outcome === 'hit' || p.outcome === 'crit');
+        const outcome = p.outcome ?? 'miss';
         const next = { ...scope, outcome };
         if (outcome === 'crit') run(node.crit ?? node.hit, next);
         else if (outcome === 'hit') run(node.hit, next);

@@ -22,6 +22,8 @@ export interface TestRequest {
   ruleId?: string;
   data?: Record<string, Json>;
   secret?: boolean;
+  /** turns the raw success or failure into the kind's own outcome ('hit', 'crit', ...) before hooks see it */
+  judge?: (p: TestPayload) => void;
 }
 
 const matches = (selector: string, wanted: readonly string[]) => wanted.includes(selector);
@@ -95,6 +97,7 @@ export function d20Test(ctx: Resolution, req: TestRequest): TestPayload {
     p.total = record.total + mod.total + rollMode.bonus;
     for (const o of [`roll:natural:${p.natural}`]) p.options.add(o);
     if (p.against) p.outcome = p.total >= p.against.value ? 'success' : 'failure';
+    req.judge?.(p);
     runStage(ctx, 'test.outcome', p);
     if (p.outcome === null) p.outcome = 'done';
   }
@@ -115,7 +118,7 @@ export function d20Test(ctx: Resolution, req: TestRequest): TestPayload {
       against: p.against,
       outcome: p.outcome ?? 'done',
       breakdown,
-      ...(p.autoFail ? { ruleId: p.autoFail.ruleId ?? p.ruleId ?? 'auto-fail' } : p.ruleId ? { ruleId: p.ruleId } : {}),
+      ...(p.autoFail ? { ruleId: p.autoFail.ruleId ?? p.ruleId ?? 'auto-fail', autoFail: p.autoFail.reason } : p.ruleId ? { ruleId: p.ruleId } : {}),
     },
     req.secret ? 'gm' : undefined,
   );

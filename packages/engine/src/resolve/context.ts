@@ -164,7 +164,7 @@ export class Resolution {
       if (auto) {
         results[i] = auto.answer;
         this.answers[p.id] = auto.answer;
-        this.emit({ type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by });
+        this.emit({ type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by, key: p.key, about: p.about });
       }
     }
     const missing = specs.filter((_, i) => results[i] === undefined);
