@@ -10,6 +10,7 @@ import { attackModule } from './combat/attack';
 import { a5eDamageProfile, a5eDamageSteps } from './combat/damage';
 import { a5eConditionImmunities, conditionsModule } from './conditions/index';
 import { damageModule } from './damage/index';
+import { flowModule } from './flow/module';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -18,6 +19,7 @@ export const a5eModules: A5eModule[] = [
   conditionsModule,
   dyingModule,
   damageModule,
+  flowModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {
