@@ -10,7 +10,9 @@ import { attackModule } from './combat/attack';
 import { a5eDamageProfile, a5eDamageSteps } from './combat/damage';
 import { a5eConditionImmunities, conditionsModule } from './conditions/index';
 import { damageModule } from './damage/index';
-import { flowModule } from './flow/module';
+import { objectsModule } from './objects/objects-module';
+import { hazardsModule } from './hazards/hazards-module';
+import { scenariosModule } from './scenarios/scenarios-module';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -19,7 +21,7 @@ export const a5eModules: A5eModule[] = [
   conditionsModule,
   dyingModule,
   damageModule,
-  flowModule,
+  objectsModule, hazardsModule, scenariosModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {
@@ -99,5 +101,10 @@ export * from './core/d20';
 export * from './core/economy';
 export * from './combat/attack';
 export * from './combat/damage';
+export * from './objects/object-schema';
+export * from './objects/object-sheet';
+export * from './objects/tables';
+export { fall, fallDice } from './hazards/falling';
+export * from './scenarios/scenario';
 export * from './conditions/index';
 export * from './damage/exports';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDice } from '@fray/dice';
+import { objectSectionSchema } from '../objects/object-schema';
 
 export const abilityIds = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
 export type AbilityId = (typeof abilityIds)[number];
@@ -41,7 +42,7 @@ export const attackSchema = z.object({
 
 export const statBlockSchema = z.object({
   name: z.string().min(1),
-  kind: z.enum(['character', 'monster', 'npc']).default('monster'),
+  kind: z.enum(['character', 'monster', 'npc', 'object']).default('monster'),
   size: z.enum(sizes).default('medium'),
   /** characters: level (massive damage uses 20 + 3 × level) */
   level: z.number().int().min(1).max(20).optional(),
@@ -68,6 +69,10 @@ export const statBlockSchema = z.object({
   shield: z.boolean().default(false),
   /** an NPC the Narrator runs under the full dying rules (A5E-DYING-16) */
   important: z.boolean().default(false),
+  /** an inanimate object's material, table row and traits (A5E-OBJ); only with kind 'object' */
+  object: objectSectionSchema.optional(),
+  /** breathes water, so it does not hold its breath underwater (A5E-ENV-7) */
+  waterBreathing: z.boolean().optional(),
 }).strict();
 
 export type Attack = z.infer<typeof attackSchema>;

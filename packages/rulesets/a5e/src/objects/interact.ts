@@ -1,0 +1,115 @@
+import { compileDice } from '@fray/dice';
+import type { CreatureState, EncounterState, Resolution } from '@fray/engine';
+import { damageExpression } from '../combat/attack';
+import { a5eTest } from '../core/d20';
+import { ACTION, spend } from '../core/economy';
+import { mod, sheetOf } from '../sheet/derived';
+import { abilityIds, type AbilityId } from '../sheet/stat-block';
+import { isObject, objectBashDC, objectOf, objectThreshold } from './object-sheet';
+
+/**
+ * A broken object is out of play: the engine's 'dead' status (no turns, no healing, ignored by the
+ * dying rules) plus this var, which says it broke rather than died.
+ */
+export const BROKEN = 'broken';
+export const isBroken = (c: CreatureState): boolean => c.vars[BROKEN] === true || c.status === 'dead';
+
+/** The one object a bash or an object check is aimed at, refused when it is not a whole object. */
+function targetObject(ctx: Resolution, targets: string[], ruleId: string): string {
+  if (targets.length !== 1) ctx.reject('no-target', 'name exactly one object', ruleId);
+  const id = targets[0]!;
+  const c = ctx.state.creatures[id]!;
+  if (!isObject(c)) ctx.reject('not-an-object', `${c.name} is a creature, not an object`, ruleId);
+  if (isBroken(c)) ctx.reject('already-broken', `${c.name} is already broken`, ruleId);
+  return id;
+}
+
+/** Marks an object broken (A5E-OBJ-6): the status other rules read. */
+export function breakObject(ctx: Resolution, id: string, ruleId: string, why: string): void {
+  const c = ctx.state.creatures[id]!;
+  if (isBroken(c)) return;
+  ctx.emit({ type: 'VarSet', creatureId: id, key: BROKEN, value: true });
+  ctx.emit({ type: 'StatusSet', creatureId: id, status: 'dead', ruleId });
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${c.name} breaks (${why})`, creatureId: id });
+}
+
+/** The Narrator sets a DC the rules leave open (A5E-OBJ-2). */
+function askDC(ctx: Resolution, objectId: string, what: string, ruleId: string): number {
+  const answer = ctx.ask({
+    key: 'a5e.object.dc', to: { role: 'gm' }, about: objectId, ruleId,
+    text: `Set the DC for ${what} (${ctx.state.creatures[objectId]!.name})`,
+    input: { kind: 'number', min: 1, max: 40 }, options: [], default: 15,
+  });
+  return answer as number;
+}
+
+/**
+ * Bash: a Strength check against the door's or material's Bash DC forces the object open or breaks
+ * it (A5E-OBJ-12, A5E-OBJ-13, A5E-OBJ-16); without a table DC the Narrator sets one (A5E-OBJ-2).
+ * Forcefields cannot be bashed (A5E-OBJ-17).
+ */
+export function bashAction(ctx: Resolution, actorId: string, targets: string[]): void {
+  const id = targetObject(ctx, targets, 'A5E-OBJ-12');
+  const c = ctx.state.creatures[id]!;
+  const row = objectBashDC(ctx.state, c);
+  if (row === null) ctx.reject('cannot-bash', `${c.name} cannot be bashed`, objectOf(c)?.material === 'forcefield' ? 'A5E-OBJ-17' : 'A5E-OBJ-16');
+  spend(ctx, actorId, ACTION, 'A5E-OBJ-12');
+  const dc = row ?? askDC(ctx, id, 'breaking it with a Strength check', 'A5E-OBJ-2');
+  const p = a5eTest(ctx, { kind: 'check', actor: actorId, target: id, ability: 'str', dc: { label: 'Bash DC', value: dc }, options: ['check:bash'], ruleId: 'A5E-OBJ-12' });
+  if (p.outcome === 'success') breakObject(ctx, id, 'A5E-OBJ-12', `bashed by ${sheetOf(ctx.state.creatures[actorId]!).name}, DC ${dc}`);
+}
+
+/**
+ * Anything but destroying the object (picking its lock, wrenching rusted hinges): the Narrator picks
+ * the check when the player has not, and sets the DC (A5E-OBJ-2).
+ */
+export function objectCheckAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, unknown>): void {
+  const id = targetObject(ctx, targets, 'A5E-OBJ-2');
+  const given = options['ability'];
+  if (given !== undefined && !(abilityIds as readonly unknown[]).includes(given)) ctx.reject('bad-ability', `ability must be one of ${abilityIds.join(', ')}`, 'A5E-OBJ-2');
+  const skill = typeof options['skill'] === 'string' ? options['skill'] : undefined;
+  const task = typeof options['task'] === 'string' ? options['task'] : 'use it';
+  spend(ctx, actorId, ACTION, 'A5E-OBJ-2');
+  const ability = (given as AbilityId | undefined) ?? (ctx.ask({
+    key: 'a5e.object.ability', to: { role: 'gm' }, about: id, ruleId: 'A5E-OBJ-2',
+    text: `Which check lets ${ctx.state.creatures[actorId]!.name} ${task} (${ctx.state.creatures[id]!.name})?`,
+    options: abilityIds.map((a) => ({ id: a, label: a.toUpperCase() })), default: 'dex',
+  }) as AbilityId);
+  const dc = typeof options['dc'] === 'number' ? options['dc'] : askDC(ctx, id, task, 'A5E-OBJ-2');
+  const p = a5eTest(ctx, { kind: 'check', actor: actorId, target: id, ability, ...(skill ? { skill } : {}), dc: { label: 'DC', value: dc }, options: ['check:object'], ruleId: 'A5E-OBJ-2' });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-OBJ-2', text: `${ctx.state.creatures[actorId]!.name} ${p.outcome === 'success' ? 'manages to' : 'fails to'} ${task}`, creatureId: id });
+}
+
+export interface OpenVerdict {
+  /** 20 + the creature's Strength check modifier */
+  bestBash: number;
+  bashDC: number | null;
+  /** the largest critical hit its attacks can deal */
+  bestCrit: number;
+  threshold: number | null;
+  byBashing: boolean;
+  byDamage: boolean;
+  possible: boolean;
+}
+
+/**
+ * Given time, a door can be taken apart unless even a 20 on the Strength check misses its Bash DC
+ * and even a critical hit falls short of its threshold (A5E-OBJ-15; catalog ruling: 20 + the Strength
+ * modifier, and the maximum doubled damage of the creature's best attack).
+ */
+export function canEventuallyOpen(state: EncounterState, creatureId: string, objectId: string): OpenVerdict {
+  const sheet = sheetOf(state.creatures[creatureId]!);
+  const obj = state.creatures[objectId]!;
+  const dc = objectBashDC(state, obj) ?? null;
+  const threshold = objectThreshold(state, obj);
+  const bestBash = 20 + mod(sheet, 'str');
+  const bestCrit = Math.max(0, ...sheet.attacks.map((a) => compileDice(damageExpression(sheet, a)).max * 2));
+  const byBashing = dc !== null && bestBash >= dc;
+  const byDamage = sheet.attacks.length > 0 && (threshold === null || bestCrit >= threshold);
+  return { bestBash, bashDC: dc, bestCrit, threshold, byBashing, byDamage, possible: byBashing || byDamage };
+}
+
+/** Psionics against zirkon: level III and below cannot pass; level IV and up cost double (A5E-OBJ-19). */
+export function psionicsThroughZirkon(powerLevel: number, points: number): { blocked: boolean; points: number } {
+  return powerLevel <= 3 ? { blocked: true, points: 0 } : { blocked: false, points: points * 2 };
+}
