@@ -310,3 +310,10 @@ describe('undo', () => {
     expect(t.encounter.dispatch({ id: 'u', issuedBy: { role: 'gm' }, command: { type: 'undo' } })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } });
   });
 });
+
+describe('content errors', () => {
+  it('a stat block error names the creature path and the field', () => {
+    expect(() => new TestTable(miniRuleset, { creatures: [fighter(), ogre({ sheet: { name: 'Ogre', hp: 'lots', ac: 11, attackBonus: 6, damage: '2d8' } })] }))
+      .toThrow(/creatures\.1\.sheet\.hp: /);
+  });
+});

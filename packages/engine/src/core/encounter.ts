@@ -46,7 +46,14 @@ export interface EncounterSetup {
 
 /** Builds a creature from its setup, with the ruleset's starting values; errors name the path. */
 export function creatureFromSetup(ruleset: LoadedRuleset, c: CreatureSetup, file: string, path: (string | number)[]): CreatureState {
-  const sheet = ruleset.parseStatBlock(c.sheet, file);
+  let sheet: Json;
+  try {
+    sheet = ruleset.parseStatBlock(c.sheet, file);
+  } catch (e) {
+    // The ruleset knows the path inside the stat block; the encounter knows where the stat block sits.
+    if (e instanceof ContentError) throw new ContentError(e.file, [...path, 'sheet', ...e.path], e.reason, e.ruleId);
+    throw e;
+  }
   const init = ruleset.initCreature(sheet);
   const name = c.name ?? (typeof (sheet as Record<string, Json>)?.['name'] === 'string' ? ((sheet as Record<string, Json>)['name'] as string) : c.id);
   if (c.hp !== undefined && (c.hp < 0 || c.hp > init.maxHp)) throw new ContentError(file, [...path, 'hp'], `hp ${c.hp} is outside 0..${init.maxHp}`);
