@@ -13,6 +13,8 @@ import { damageModule } from './damage/index';
 import { objectsModule } from './objects/objects-module';
 import { hazardsModule } from './hazards/hazards-module';
 import { scenariosModule } from './scenarios/scenarios-module';
+import { worldModule } from './world/module';
+import { countdownModule } from './countdown/module';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -22,6 +24,7 @@ export const a5eModules: A5eModule[] = [
   dyingModule,
   damageModule,
   objectsModule, hazardsModule, scenariosModule,
+  worldModule, countdownModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {

@@ -1,0 +1,74 @@
+import { canPlace, moveCreature, placeCreature, type Json, type Resolution, type Square } from '@fray/engine';
+import { freeSquaresWithin, gridOf } from './area';
+
+/** The eight compass directions as grid steps (north is −y). */
+export const directions: Record<string, { dx: number; dy: number }> = {
+  n: { dx: 0, dy: -1 }, ne: { dx: 1, dy: -1 }, e: { dx: 1, dy: 0 }, se: { dx: 1, dy: 1 },
+  s: { dx: 0, dy: 1 }, sw: { dx: -1, dy: 1 }, w: { dx: -1, dy: 0 }, nw: { dx: -1, dy: -1 },
+};
+
+/**
+ * Forced movement on a grid, square by square, stopping early at anything in the way. Nothing it does
+ * provokes opportunity attacks: it is not the creature's own move. Returns the feet moved.
+ */
+export function push(ctx: Resolution, creatureId: string, direction: string, feet: number, ruleId: string): number {
+  const grid = gridOf(ctx.state);
+  const at = grid?.creatures[creatureId];
+  const d = directions[direction];
+  if (!grid || !at || !d) {
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[creatureId]!.name} is pushed ${feet} ft (no map: the Narrator moves it)`, creatureId });
+    return 0;
+  }
+  let x = at.x;
+  let y = at.y;
+  let moved = 0;
+  for (let i = 0; i < Math.floor(feet / grid.squareFeet); i++) {
+    const next = { x: x + d.dx, y: y + d.dy };
+    if (!canPlace(grid, creatureId, next).ok) break;
+    x = next.x;
+    y = next.y;
+    moved += grid.squareFeet;
+  }
+  if (moved) ctx.emit({ type: 'SpaceChanged', space: moveCreature(grid, creatureId, { x, y }) as unknown as Json, moved: creatureId });
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[creatureId]!.name} is pushed ${moved} ft ${direction}${moved < feet ? ' (stopped by an obstacle)' : ''}; this provokes no opportunity attacks`, creatureId });
+  return moved;
+}
+
+/** Teleports a creature to a random free space within `feet`; with none free it stays put. */
+export function teleportRandomly(ctx: Resolution, creatureId: string, feet: number, ruleId: string, purpose: string): Square | null {
+  const grid = gridOf(ctx.state);
+  const name = ctx.state.creatures[creatureId]!.name;
+  if (!grid || !grid.creatures[creatureId]) {
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${name} teleports up to ${feet} ft (no map: the Narrator places it)`, creatureId });
+    return null;
+  }
+  const free = freeSquaresWithin(ctx.state, creatureId, feet);
+  if (!free.length) {
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${name} has no unoccupied space within ${feet} ft and stays where it is`, creatureId });
+    return null;
+  }
+  const pick = free.length === 1 ? 0 : ctx.roll(`1d${free.length}`, { roller: null, purpose }).total - 1;
+  const to = free[pick]!;
+  ctx.emit({ type: 'SpaceChanged', space: moveCreature(grid, creatureId, to) as unknown as Json, moved: creatureId });
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${name} teleports to (${to.x},${to.y})`, creatureId });
+  return to;
+}
+
+/** Puts a newly made creature on the first free square next to `anchorId`, if there is a map. */
+export function placeBeside(ctx: Resolution, creatureId: string, anchorId: string, size: string): boolean {
+  const grid = gridOf(ctx.state);
+  const at = grid?.creatures[anchorId];
+  if (!grid || !at) return false;
+  for (let r = 1; r <= 3; r++) {
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+        const sq = { x: at.x + dx, y: at.y + dy };
+        if (!canPlace(grid, creatureId, sq, { size }).ok) continue;
+        ctx.emit({ type: 'SpaceChanged', space: placeCreature(grid, creatureId, { ...sq, size }) as unknown as Json, moved: creatureId });
+        return true;
+      }
+    }
+  }
+  return false;
+}
