@@ -13,6 +13,7 @@ import { damageModule } from './damage/index';
 import { objectsModule } from './objects/objects-module';
 import { hazardsModule } from './hazards/hazards-module';
 import { scenariosModule } from './scenarios/scenarios-module';
+import { flowModule } from './flow/module';
 import { worldModule } from './world/module';
 import { countdownModule } from './countdown/module';
 
