@@ -26,6 +26,7 @@ export const a5eModules: A5eModule[] = [
   damageModule,
   objectsModule, hazardsModule, scenariosModule,
   worldModule, countdownModule,
+  flowModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {
