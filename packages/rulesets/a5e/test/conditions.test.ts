@@ -199,7 +199,7 @@ describe('A5E conditions', () => {
     expect(closestEnemies(t.state, 'ana')).toEqual(['gob']);
     t.run({ type: 'test.addCondition', creatureId: 'ana', conditionId: 'frightened', source: 'ogre' });
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'placid' });
-    expect(mode(onlyTest(attack(t, 'ana', 'ogre', 'd20:9 d8:1')))).toBe('normal');
+    expect(mode(roll(t, 'ana', { kind: 'check', ability: 'str' }, 'd20:9'))).toBe('normal');
     expect(movementLimits(t.state, 'ana')).toEqual({ crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: true });
     expect(hostileActionBlock(t.state, 'ana', 'ogre')).toBeNull();
     expect(hasConditionFlag(t.state, 'ana', 'must-attack-enemy-in-reach')).toBe(true);
