@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealDamage, heal, type CommandDef, type CreatureSetup, type LoadedRuleset } from '@fray/engine';
+import { dealDamage, heal, type CommandDef, type CreatureSetup, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
 import { a5eModules, a5eTest, abilityIds, buildA5eRuleset, type A5eModule } from '../src/index';
 
 /**
@@ -43,6 +43,13 @@ const probe: A5eModule = {
     },
   ] as unknown as CommandDef[],
 };
+
+/**
+ * Other areas' questions (a target dropping prone, a knock-out) take their defaults, so these tests
+ * see only this area's own prompts.
+ */
+const ours = /^a5e\.(object|fall|aloft|rolling)\./;
+export const othersTakeDefaults: PromptPolicy = (p) => (ours.test(p.key) ? undefined : p.default);
 
 export const probeRuleset: LoadedRuleset = buildA5eRuleset([...a5eModules, probe]);
 

@@ -6,7 +6,7 @@ import {
 } from '../src/index';
 import { canEventuallyOpen, psionicsThroughZirkon } from '../src/objects/interact';
 import { ana } from './fixtures';
-import { dummy, kit, probeRuleset } from './hazards-probe';
+import { dummy, kit, othersTakeDefaults, probeRuleset } from './hazards-probe';
 
 const attack = (attackId: string, target: string, actorId = 'kit') => ({ type: 'takeAction', actorId, action: 'attack', targets: [target], options: { attack: attackId } });
 const damageOf = (ev: FrayEvent[]) => TestTable.ofType(ev, 'DamageApplied')[0]!;
@@ -14,7 +14,7 @@ const rules = (ev: FrayEvent[], ruleId: string) => TestTable.ofType(ev, 'RuleApp
 
 /** Kit (initiative 20) against one or more objects, combat started. */
 function table(objects: CreatureSetup[], opts: { options?: Record<string, never | string | boolean | number>; ruleset?: typeof a5eRuleset } = {}) {
-  const t = new TestTable(opts.ruleset ?? a5eRuleset, { creatures: [kit({ initiative: 20 }), dummy('ogre', {}, { initiative: 1 }), ...objects], ...(opts.options ? { options: opts.options } : {}) });
+  const t = new TestTable(opts.ruleset ?? a5eRuleset, { creatures: [kit({ initiative: 20 }), dummy('ogre', {}, { initiative: 1 }), ...objects], ...(opts.options ? { options: opts.options } : {}) }, { policy: othersTakeDefaults });
   t.run({ type: 'startCombat' });
   return t;
 }
@@ -125,7 +125,7 @@ describe('A5E objects', () => {
   });
 
   it('A5E-OBJ-12 bashing a door is a Strength check against its Bash DC and costs the action', () => {
-    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 20 }), objectCreature({ id: 'door', name: 'Oak door', door: 'wooden' })] });
+    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 20 }), objectCreature({ id: 'door', name: 'Oak door', door: 'wooden' })] }, { policy: othersTakeDefaults });
     t.run({ type: 'startCombat' });
     expect(t.creature('door').hp).toBe(27);
     // Ana: d20 11 + Str 3 = 14 < 15.
@@ -186,7 +186,7 @@ describe('A5E objects', () => {
 
   it('A5E-OBJ-17 forcefields cannot be bashed and regain 5 hit points each round, up to their maximum, unless down', () => {
     const ff = (id: string, hp: number) => ({ ...objectCreature({ id, name: id, material: 'forcefield' }), hp });
-    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 20 }), ff('field', 40), ff('nearly', 53), ff('down', 0)] });
+    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 20 }), ff('field', 40), ff('nearly', 53), ff('down', 0)] }, { policy: othersTakeDefaults });
     const start = t.run({ type: 'startCombat' });
     expect([t.creature('field').hp, t.creature('nearly').hp, t.creature('down').hp]).toEqual([45, 55, 0]);
     expect(TestTable.ofType(start, 'HealingApplied').map((h) => [h.target, h.amount, h.ruleId])).toEqual([['field', 5, 'A5E-OBJ-17'], ['nearly', 2, 'A5E-OBJ-17']]);
