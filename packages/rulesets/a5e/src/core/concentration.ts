@@ -1,6 +1,7 @@
 import { hasCondition, removeCondition, type Resolution, type StagePayloads } from '@fray/engine';
 import { a5eTest } from './d20';
 import { DATA_TOTAL } from '../damage/pipeline';
+import { CONCENTRATION } from '../conditions/options';
 
 /** Creature var (or condition id) marking a creature that holds concentration. */
 export const CONCENTRATING = 'concentrating';
@@ -25,7 +26,8 @@ export function concentrationCheck(ctx: Resolution, id: string, damage: number):
     // as a "skill" it adds the selector `save:concentration` that strife 2 and agonized match
     skill: 'concentration',
     dc: { label: 'concentration DC', value: concentrationDc(damage) },
-    options: ['save:concentration-check'],
+    // the conditions' atom for "a test to keep concentration" (strife 2, agonized)
+    options: [CONCENTRATION],
     ruleId: 'A5E-CORE-14',
   });
   if (save.outcome === 'success') return true;
