@@ -1,4 +1,5 @@
 import type { A5eModule } from '../module';
+import { TURN_END } from '../flow/phases';
 import { concentrationOnDamage } from '../core/concentration';
 import { testCommand } from '../core/checks';
 import { blockHealing, healCommand, tempHpCommand, tempHpCondition, tempHpExpired, tempHpSpent, wakeOnHealing } from '../hp/healing';
@@ -18,7 +19,7 @@ export const damageModule: A5eModule = {
   hooks: [
     ...pipelineHooks,
     { stage: 'test.outcome', id: 'a5e.crit.downgrade', priority: 50, ruleId: 'A5E-DMG-6', run: offerCritDowngrade },
-    { stage: 'turn.end', id: 'a5e.damage.ongoing', priority: 100, ruleId: 'A5E-DMG-8', run: (ctx, p) => ongoingAtTurnEnd(ctx, p.creatureId) },
+    { stage: 'turn.end', id: 'a5e.damage.ongoing', priority: TURN_END.ongoingDamage, ruleId: 'A5E-DMG-8', run: (ctx, p) => ongoingAtTurnEnd(ctx, p.creatureId) },
     { stage: 'heal.modify', id: 'a5e.hp.blockHealing', priority: 0, ruleId: 'A5E-HP-5', run: blockHealing },
     { stage: 'hp.changed', id: 'a5e.hp.wake', priority: 50, ruleId: 'A5E-DYING-1', run: wakeOnHealing },
     { stage: 'hp.changed', id: 'a5e.concentration.damage', priority: 200, ruleId: 'A5E-CORE-14', run: concentrationOnDamage },

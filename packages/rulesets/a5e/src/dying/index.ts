@@ -1,5 +1,6 @@
 import { heal, type ConditionDef } from '@fray/engine';
 import type { A5eModule } from '../module';
+import { TURN_START } from '../flow/phases';
 import { deathSaveAtTurnStart, doomedTurnEnd, judgeDeathSave } from './death-save';
 import { firstAid } from './first-aid';
 import { STABLE, STABLE_RECOVERY } from './state';
@@ -17,7 +18,8 @@ export const dyingModule: A5eModule = {
   hooks: [
     { stage: 'hp.zero', id: 'a5e.dying.zero', priority: 100, ruleId: 'A5E-DYING-1', run: onZeroHp },
     { stage: 'test.outcome', id: 'a5e.dying.deathSaveNatural', priority: 5, ruleId: 'A5E-DYING-5', run: judgeDeathSave },
-    { stage: 'turn.start', id: 'a5e.dying.deathSave', priority: 50, ruleId: 'A5E-DYING-3', run: (ctx, p) => deathSaveAtTurnStart(ctx, p.creatureId) },
+    // After the budget renews and suffocation is counted, in the start-of-turn order (A5E-ROUND-5).
+    { stage: 'turn.start', id: 'a5e.dying.deathSave', priority: TURN_START.deathSave, ruleId: 'A5E-DYING-3', run: (ctx, p) => deathSaveAtTurnStart(ctx, p.creatureId) },
     { stage: 'turn.end', id: 'a5e.dying.doomedFinalTurn', priority: 900, ruleId: 'A5E-DYING-16', run: (ctx, p) => doomedTurnEnd(ctx, p.creatureId) },
     {
       // The recovery timer ran out (not removed by healing or new damage): 1 hit point back (A5E-DYING-13).
