@@ -1,4 +1,5 @@
 import type { LoadedRuleset } from '@fray/engine';
+import { a5eRuleset } from '@fray/ruleset-a5e';
 import { miniRuleset } from '@fray/testkit';
 
 /**
@@ -7,6 +8,7 @@ import { miniRuleset } from '@fray/testkit';
  * Entries are thunks so a ruleset is only touched when a scenario asks for it.
  */
 const registry: Record<string, () => LoadedRuleset> = {
+  a5e: () => a5eRuleset,
   mini: () => miniRuleset,
 };
 
