@@ -87,11 +87,11 @@ describe('A5E encounter set-up and surprise', () => {
     t.run({ type: 'startCombat' }, { dice: 'd20:9' });
     expect(t.state.order.map((e) => e.creatureId)).toEqual(['g1', 'g2', 'ana']);
     const reaction = act('ana', 'cast-spell', [], { spell: 'shield', castingTime: 'reaction' });
-    expect(t.rejects(reaction, 'cannot-react').ruleId).toBe('A5E-ENC-6');
+    expect(t.rejects(reaction, 'cannot-take-reaction').ruleId).toBe('A5E-ENC-6');
     t.run({ type: 'endTurn' });
     t.run({ type: 'endTurn' });
     expect(t.creature('ana').resources['movementFeet']).toBe(0);
-    expect(t.rejects(act('ana', 'dash'), 'cannot-act').ruleId).toBe('A5E-ENC-6');
+    expect(t.rejects(act('ana', 'dash'), 'cannot-take-action').ruleId).toBe('A5E-ENC-6');
     t.run(act('ana', 'tumble', ['g1'], { cost: 'bonusAction' }), { preAnswers: { 'a5e.letPass': 'let-pass' } });
     expect(t.creature('ana').resources['bonusAction']).toBe(0);
     const end = t.run({ type: 'endTurn' });
@@ -103,7 +103,7 @@ describe('A5E encounter set-up and surprise', () => {
     strict.run({ type: 'a5e.setSurprise', stealthy: ['g1'], totals: { g1: 15 } });
     strict.run({ type: 'startCombat' }, { dice: 'd20:9' });
     strict.run({ type: 'endTurn' });
-    expect(strict.rejects(act('ana', 'tumble', ['g1'], { cost: 'bonusAction' }), 'cannot-act').ruleId).toBe('A5E-ENC-6');
+    expect(strict.rejects(act('ana', 'tumble', ['g1'], { cost: 'bonusAction' }), 'cannot-take-bonus-action').ruleId).toBe('A5E-ENC-6');
   });
 
   it('A5E-ENC-7 nobody surprised, but the instigators roll initiative with advantage', () => {

@@ -1,5 +1,6 @@
 import { hasCreature, isWithinReach, type CreatureState, type EncounterState, type Resolution, type SpaceState } from '@fray/engine';
-import { canSpend, controllerCreature, economyRefusal, trackLevel, type Cost, type SpendOptions } from '../core/economy';
+import { canSpend, controllerCreature, economyRefusal, type Cost, type SpendOptions } from '../core/economy';
+import { hostileActionBlock, namedActionBlock } from '../conditions/queries';
 
 /** Whether two creatures are within `feet` on the map; with no map (or one not placed) the Narrator judges, so yes. */
 export function within(state: EncounterState, a: string, b: string, feet: number): boolean {
@@ -21,14 +22,19 @@ export function requireCanSpend(ctx: Resolution, actorId: string, cost: Cost, ru
 
 export { canSpend };
 
-/** Fatigue in effect (level 1+) rules out Dash and Sprint (A5E-FATIGUE-1, A5E-ACT-7, A5E-ACT-18). */
-export function requireUnfatigued(ctx: Resolution, c: CreatureState, action: string, ruleId: string): void {
-  const forbidden = ctx.ruleset.conditionById['fatigue'] && c.conditions.some((x) => {
-    const def = ctx.ruleset.conditionById[x.conditionId];
-    const levels = def?.levels ? Object.entries(def.levels.effects).filter(([lv]) => Number(lv) <= (x.level ?? 0)).flatMap(([, e]) => e) : [];
-    return [...(def?.effects ?? []), ...levels].some((e) => e.kind === 'forbid' && e.what === action);
-  });
-  if (forbidden || trackLevel(c, 'fatigue') >= 1) ctx.reject('fatigued', `${c.name} suffers fatigue and cannot ${action}`, ruleId);
+/**
+ * Conditions that forbid a named action: fatigue in effect (level 1+) rules out Dash and Sprint
+ * (A5E-FATIGUE-1, A5E-ACT-7, A5E-ACT-18); fatigue deferred until the encounter ends does not.
+ */
+export function requireNamedAction(ctx: Resolution, id: string, action: 'dash' | 'sprint', ruleId: string): void {
+  const b = namedActionBlock(ctx.state, id, action, ctx.ruleset);
+  if (b) ctx.reject(b.code, b.message, b.ruleId === 'A5E-FATIGUE-1' ? ruleId : b.ruleId);
+}
+
+/** Placid creatures take no hostile action, charmed ones none against their charmer (A5E-ACT-24). */
+export function requireMayHarm(ctx: Resolution, actor: string, target: string): void {
+  const b = hostileActionBlock(ctx.state, actor, target, ctx.ruleset);
+  if (b) ctx.reject(b.code, b.message, b.ruleId);
 }
 
 export function requireLiving(ctx: Resolution, id: string, ruleId: string): CreatureState {

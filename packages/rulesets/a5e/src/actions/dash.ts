@@ -1,6 +1,6 @@
 import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { requireUnfatigued } from './common';
+import { requireNamedAction } from './common';
 
 /**
  * Dash (A5E-ACT-7): Speed doubles for the rest of the turn, after every other Speed change, so the
@@ -9,9 +9,9 @@ import { requireUnfatigued } from './common';
  */
 export const dashAction: ActionHandler = (ctx, actorId) => {
   const c = ctx.state.creatures[actorId]!;
-  requireUnfatigued(ctx, c, 'Dash', 'A5E-ACT-7');
+  requireNamedAction(ctx, actorId, 'dash', 'A5E-ACT-7');
   spend(ctx, actorId, ACTION, 'A5E-ACT-7', { mountMay: true });
-  const speed = effectiveSpeed(ctx.ruleset, c);
+  const speed = effectiveSpeed(ctx.ruleset, ctx.state, c.id);
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT, value: (c.resources[MOVEMENT] ?? 0) + speed, ruleId: 'A5E-ACT-7' });
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT_MAX, value: (c.resources[MOVEMENT_MAX] ?? 0) + speed, ruleId: 'A5E-ACT-7' });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-7', text: `${c.name} dashes: Speed ${speed} doubled for this turn`, creatureId: actorId });

@@ -21,7 +21,7 @@ export const dodgingCondition: ConditionDef = {
 /** Dodge (A5E-ACT-9): not with Speed 0. */
 export const dodgeAction: ActionHandler = (ctx, actorId) => {
   const c = ctx.state.creatures[actorId]!;
-  if (effectiveSpeed(ctx.ruleset, c) === 0) ctx.reject('speed-zero', `${c.name}'s Speed is 0, so it cannot Dodge`, 'A5E-ACT-9');
+  if (effectiveSpeed(ctx.ruleset, ctx.state, c.id) === 0) ctx.reject('speed-zero', `${c.name}'s Speed is 0, so it cannot Dodge`, 'A5E-ACT-9');
   spend(ctx, actorId, ACTION, 'A5E-ACT-9', { mountMay: true });
   addCondition(ctx, actorId, 'dodging', { source: actorId, ruleId: 'A5E-ACT-9', duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
 };
@@ -32,7 +32,7 @@ export const dodgeEndsHook: Hook<'condition.added'> = {
   run: (ctx, p) => {
     const c = ctx.state.creatures[p.creatureId];
     if (!c || p.condition.conditionId === 'dodging' || !hasCondition(c, 'dodging')) return;
-    if (!hasCondition(c, 'incapacitated') && effectiveSpeed(ctx.ruleset, c) > 0) return;
+    if (!hasCondition(c, 'incapacitated') && effectiveSpeed(ctx.ruleset, ctx.state, c.id) > 0) return;
     for (const inst of c.conditions.filter((x) => x.conditionId === 'dodging')) removeInstance(ctx, c.id, inst, `${p.condition.conditionId}: the dodge ends`, 'A5E-ACT-9');
   },
 };

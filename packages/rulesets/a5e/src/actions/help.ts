@@ -1,7 +1,7 @@
 import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type Hook, type Json } from '@fray/engine';
 import { ACTION, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { oneTarget, requireCanSpend, requireLiving, turnOwner, within } from './common';
+import { oneTarget, requireCanSpend, requireLiving, requireMayHarm, turnOwner, within } from './common';
 
 /**
  * Helped (A5E-ACT-10, A5E-ACT-11): one instance per Help, carrying what it is for in its data:
@@ -55,6 +55,7 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
   if (typeof allyId !== 'string') return ctx.reject('no-ally', 'name the ally to help with options.ally', 'A5E-ACT-11');
   const ally = requireLiving(ctx, allyId, 'A5E-ACT-11');
   if (allyId === actorId || ally.side !== me.side) ctx.reject('illegal-target', `${ally.name} is not a friendly creature to help`, 'A5E-ACT-11');
+  requireMayHarm(ctx, actorId, target);
   if (!within(ctx.state, actorId, target, 5)) ctx.reject('out-of-reach', `${foe.name} must be within 5 feet of ${me.name}`, 'A5E-ACT-11');
   spend(ctx, actorId, ACTION, 'A5E-ACT-11');
   addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target, helper: actorId }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });

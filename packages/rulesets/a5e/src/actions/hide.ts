@@ -2,7 +2,7 @@ import { hasCondition, hasFlag, type Hook } from '@fray/engine';
 import { a5eTest } from '../core/d20';
 import { ACTION, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { sheetOf } from '../sheet/derived';
+import { seesThroughConditions } from '../conditions/queries';
 import { requireCanSpend } from './common';
 import { UNSEEN_BY_TARGET } from './dodge';
 import { HIDDEN, canObserve, hiddenState, hostile, isHiddenFrom, passivePerception } from './stealth';
@@ -48,14 +48,8 @@ export const hideAction: ActionHandler = (ctx, actorId, _targets, options) => {
  * unseen by those it hides from. Light and obscurement belong to the vision rules.
  */
 export function targetCannotSeeAttacker(ctx: Parameters<ActionHandler>[0], target: string, attacker: string): boolean {
-  const t = ctx.state.creatures[target];
-  const a = ctx.state.creatures[attacker];
-  if (!t || !a) return false;
-  const senses = sheetOf(t).senses;
-  const special = (senses.truesight ?? 0) > 0 || (senses.blindsight ?? 0) > 0;
-  if ((hasCondition(t, 'blinded') || hasFlag(ctx.ruleset, t, 'cannot-see')) && !(senses.blindsight ?? 0)) return true;
-  if (hasCondition(a, 'invisible') && !special) return true;
-  return isHiddenFrom(ctx.state, attacker, target);
+  if (!ctx.state.creatures[target] || !ctx.state.creatures[attacker]) return false;
+  return !seesThroughConditions(ctx.state, target, attacker, ctx.ruleset) || isHiddenFrom(ctx.state, attacker, target);
 }
 
 /**

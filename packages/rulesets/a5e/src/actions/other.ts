@@ -1,6 +1,7 @@
 import type { Json } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, ATTACKS_LEFT, spend, trackLevel, type Cost } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, spend, type Cost } from '../core/economy';
+import { spellBlock } from '../conditions/queries';
 import type { ActionHandler } from '../module';
 import { sheetById } from '../sheet/derived';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
@@ -52,7 +53,8 @@ export const castSpellAction: ActionHandler = (ctx, actorId, _targets, options) 
   const spell = typeof options['spell'] === 'string' && options['spell'] ? options['spell'] : null;
   if (!spell) return ctx.reject('no-spell', 'name the spell (options.spell)', 'A5E-ACT-6');
   const level = typeof options['level'] === 'number' ? options['level'] : 1;
-  if (level > 0 && trackLevel(me, 'strife') >= 6) ctx.reject('cantrips-only', `${me.name} is at strife 6 or more and can cast only cantrips`, 'A5E-ACT-6');
+  const blocked = spellBlock(ctx.state, actorId, { cantrip: level === 0 }, ctx.ruleset);
+  if (blocked) ctx.reject(blocked.code, blocked.message, blocked.ruleId);
   const cost = costOf(options['castingTime']);
   if (cost === 'free') ctx.reject('bad-option', "castingTime is 'action', 'bonusAction' or 'reaction'", 'A5E-ACT-6');
   spend(ctx, actorId, cost, 'A5E-ACT-6');

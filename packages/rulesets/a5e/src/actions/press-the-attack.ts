@@ -1,8 +1,8 @@
 import { addCondition, hasCondition, hasFlag, type ConditionDef, type Hook, type Json } from '@fray/engine';
 import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { sheetOf } from '../sheet/derived';
-import { oneTarget, requireLiving, turnOwner, within } from './common';
+import { oneTarget, requireLiving, requireMayHarm, turnOwner, within } from './common';
+import { meleeReach } from '../conditions/queries';
 import { gridWith, shift, stepFrom } from './grid-step';
 import type { ExpertiseSource } from '../core/d20';
 
@@ -25,7 +25,6 @@ export const pressingCondition: ConditionDef = {
   effects: [{ kind: 'rollMode', selector: 'attack', subject: 'against', mode: 'advantage', ruleId: 'A5E-ACT-13' }],
 };
 
-const meleeReach = (c: Parameters<typeof sheetOf>[0]) => Math.max(5, ...sheetOf(c).attacks.filter((a) => a.kind === 'melee').map((a) => a.reachFeet));
 const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
   const c = ctx.state.creatures[id]!;
   return hasCondition(c, 'raging') || hasCondition(c, 'rage') || c.vars['a5e.raging'] === true || hasFlag(ctx.ruleset, c, 'raging');
@@ -45,6 +44,7 @@ export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets) => {
   if (target === actorId) ctx.reject('illegal-target', 'a creature cannot press the attack against itself', 'A5E-ACT-13');
   const foe = requireLiving(ctx, target, 'A5E-ACT-13');
   const me = ctx.state.creatures[actorId]!;
+  requireMayHarm(ctx, actorId, target);
   if (!has(me, ACTION) || (me.resources[ATTACKS_LEFT] ?? 0) > 0) ctx.reject('attack-already-taken', `${me.name} must press the attack before taking the Attack action`, 'A5E-ACT-13');
   if (!within(ctx.state, actorId, target, meleeReach(me))) ctx.reject('out-of-reach', `${foe.name} is not within ${me.name}'s reach`, 'A5E-ACT-13');
   const presser = ctx.state.creatureIds.find((x) => pressOf(ctx.state.creatures[x])?.target === target);

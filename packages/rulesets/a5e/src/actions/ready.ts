@@ -89,7 +89,7 @@ function release(ctx: Resolution, id: string, r: Readied): void {
     else {
       // A readied move is up to its Speed, whatever it walked on its own turn.
       const left = ctx.state.creatures[id]!.resources[MOVEMENT] ?? 0;
-      ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: effectiveSpeed(ctx.ruleset, c) });
+      ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: effectiveSpeed(ctx.ruleset, ctx.state, c.id) });
       ctx.ruleset.move(ctx, id, r.to ?? null);
       ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: left });
     }

@@ -4,7 +4,7 @@ import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend } from '../core/e
 import { gainFatigue } from '../conditions/tracks';
 import type { ActionHandler } from '../module';
 import { mod, sheetOf } from '../sheet/derived';
-import { requireUnfatigued, turnOwner } from './common';
+import { requireNamedAction, turnOwner } from './common';
 
 /** encounter option: 'minimal' (default) or 'extended' Sprint rules (A5E-ACT-18) */
 export const SPRINT_RULES = 'sprintRules';
@@ -46,10 +46,10 @@ interface SprintRecord {
  */
 export const sprintAction: ActionHandler = (ctx, actorId, _targets, options) => {
   const c = ctx.state.creatures[actorId]!;
-  requireUnfatigued(ctx, c, 'Sprint', 'A5E-ACT-18');
+  requireNamedAction(ctx, actorId, 'sprint', 'A5E-ACT-18');
   spend(ctx, actorId, ACTION, 'A5E-ACT-18');
   const extended = ctx.state.options[SPRINT_RULES] === 'extended';
-  const speed = effectiveSpeed(ctx.ruleset, c);
+  const speed = effectiveSpeed(ctx.ruleset, ctx.state, c.id);
   const heavy = options['heavyArmor'] === true || c.conditions.some((x) => x.conditionId === 'encumbered');
   const factor = extended ? (heavy ? 3 : 4) : 2;
   const extra = speed * (factor - 1);

@@ -1,6 +1,6 @@
-import { activeEffects, currentCreatureId, hasFlag, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { currentCreatureId, hasFlag, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { actBlock, speedOf } from '../conditions/queries';
 import type { A5eModule } from '../module';
-import { sheetOf } from '../sheet/derived';
 
 /** The per-turn budget (A5E-ROUND-4): one action, one bonus action, one reaction per round, movement. */
 export const ACTION = 'action';
@@ -61,21 +61,9 @@ export function isActingNow(state: EncounterState, id: string): boolean {
   return current === id || controllerCreature(state, id) === current;
 }
 
-/**
- * Walking speed after condition speed effects: additions, then multipliers (rounded down, A5E-CORE-13),
- * then any fixed value (grappled: 0) caps it.
- */
-export function effectiveSpeed(ruleset: LoadedRuleset, c: CreatureState): number {
-  let speed = sheetOf(c).speed.walk;
-  let factor = 1;
-  let cap = Infinity;
-  for (const a of activeEffects(ruleset, c)) {
-    if (a.effect.kind !== 'speed') continue;
-    if (a.effect.add !== undefined) speed += a.effect.add;
-    if (a.effect.multiply !== undefined) factor *= a.effect.multiply;
-    if (a.effect.set !== undefined) cap = Math.min(cap, a.effect.set);
-  }
-  return Math.max(0, Math.min(cap, Math.floor(speed * factor)));
+/** Walking speed now, through the conditions' speed pipeline (A5E-MOVE-22): halvings, caps, zero. */
+export function effectiveSpeed(ruleset: LoadedRuleset, state: EncounterState, id: string): number {
+  return speedOf(ruleset, state, id);
 }
 
 /** Feet moved this turn so far. */
@@ -94,12 +82,14 @@ export interface SpendOptions {
   mountMay?: boolean;
 }
 
-const costWords: Record<Exclude<Cost, 'free'>, string> = { action: 'an action', bonusAction: 'a bonus action', reaction: 'a reaction' };
+const refusedCode = (cost: Exclude<Cost, 'free'>) => `cannot-take-${cost === BONUS ? 'bonus-action' : cost}`;
 
 /**
- * Why a creature cannot pay a cost now, or null: the turn, conditions that forbid it (incapacitated,
- * surprised, sprinting), the action-or-bonus limit (slowed, strife 3), manic's action-or-move, the
- * summon's need for a command, and the budget itself (A5E-ROUND-4, A5E-ACT-23, A5E-ACT-24).
+ * Why a creature cannot pay a cost now, or null: the turn (a controlled creature's is its controller's),
+ * what its conditions allow (the conditions module's `actBlock`: forbids such as incapacitated,
+ * surprised and sprinting, confused's roll, slowed and strife 3's action-or-bonus, manic), the summon's
+ * need for a command, and the budget itself (A5E-ROUND-4, A5E-ACT-23, A5E-ACT-24). The action-or-bonus
+ * and manic checks are repeated here for controlled creatures, which act on another's turn.
  */
 export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, opts: SpendOptions = {}): Refusal | null {
   const c = state.creatures[actorId];
@@ -109,19 +99,16 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
     return { code: 'not-your-turn', message: `it is not ${c.name}'s turn`, ruleId: cost === 'free' ? 'A5E-ACT-2' : 'A5E-ROUND-4' };
   }
   if (cost === 'free' || (releasing && cost === 'action')) return null;
-  for (const a of activeEffects(ruleset, c)) {
-    if (a.effect.kind === 'forbid' && a.effect.what === cost) {
-      const def = ruleset.conditionById[a.conditionId];
-      return { code: cost === 'reaction' ? 'cannot-react' : 'cannot-act', message: `${c.name} cannot take ${costWords[cost]} while ${def?.name.toLowerCase() ?? a.conditionId}`, ruleId: a.effect.ruleId ?? def?.ruleId ?? 'A5E-ACT-24' };
-    }
-  }
+  // What the creature's conditions allow (incapacitated, surprised, confused's roll, slowed, strife 3, manic).
+  const block = actBlock(state, actorId, cost, ruleset);
+  if (block) return block;
   // Surprise leaves the bonus action alone unless the table rules otherwise (A5E-ENC-6).
   if (cost === BONUS && state.options['surpriseBlocksBonusAction'] === true && c.conditions.some((x) => x.conditionId === 'surprised')) {
-    return { code: 'cannot-act', message: `${c.name} is surprised and this table rules that surprise takes the bonus action too`, ruleId: 'A5E-ENC-6' };
+    return { code: refusedCode(BONUS), message: `${c.name} is surprised and this table rules that surprise takes the bonus action too`, ruleId: 'A5E-ENC-6' };
   }
   if (cost === 'reaction') {
     const blocker = c.conditions.find((x) => NO_REACTION_CONDITIONS.includes(x.conditionId));
-    if (blocker) return { code: 'cannot-react', message: `${c.name} cannot take reactions while ${blocker.conditionId}`, ruleId: 'A5E-ACT-23' };
+    if (blocker) return { code: refusedCode(REACTION), message: `${c.name} cannot take reactions while ${blocker.conditionId}`, ruleId: 'A5E-ACT-23' };
   } else {
     const controller = controllerCreature(state, actorId);
     if (controller && c.vars[COMMANDED] !== true && !(opts.mountMay && c.vars[MOUNT] === true)) {
@@ -131,15 +118,15 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
       ?? (trackLevel(c, 'strife') >= 3 ? 'strife 3' : hasFlag(ruleset, c, ECONOMY_FLAGS.actionOrBonus) ? 'a condition' : null);
     const other = cost === ACTION ? BONUS : ACTION;
     if (limited && !has(c, other)) {
-      return { code: 'action-or-bonus', message: `${c.name} (${limited}) may take an action or a bonus action on a turn, not both`, ruleId: 'A5E-ACT-24' };
+      return { code: refusedCode(cost), message: `${c.name} (${limited}) may take an action or a bonus action on a turn, not both`, ruleId: 'A5E-ACT-24' };
     }
     if (cost === ACTION && actionOrMove(ruleset, c) && movedFeet(c) > 0) {
-      return { code: 'action-or-move', message: `${c.name} (manic) has moved this turn, so it cannot also take an action`, ruleId: 'A5E-ACT-24' };
+      return { code: refusedCode(ACTION), message: `${c.name} (manic) has moved this turn, so it cannot also take an action`, ruleId: 'A5E-ACT-24' };
     }
   }
   if (!has(c, cost)) {
     const what = cost === 'action' ? 'its action' : cost === 'bonusAction' ? 'its bonus action' : 'its reaction';
-    return { code: `no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, message: `${c.name} has already used ${what}`, ruleId: cost === 'reaction' ? 'A5E-ROUND-4' : 'A5E-ROUND-4' };
+    return { code: `no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, message: `${c.name} has already used ${what}`, ruleId: 'A5E-ROUND-4' };
   }
   return null;
 }
@@ -173,14 +160,14 @@ export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5
 }
 
 /** A fresh turn's budget for a creature (and, through its controller's turn, for a controlled one). */
-export function freshBudget(ruleset: LoadedRuleset, c: CreatureState): Record<string, number> {
-  const speed = effectiveSpeed(ruleset, c);
+export function freshBudget(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, number> {
+  const speed = effectiveSpeed(ruleset, state, id);
   return { [ACTION]: 1, [BONUS]: 1, [REACTION]: 1, [MOVEMENT]: speed, [MOVEMENT_MAX]: speed, [ATTACKS_LEFT]: 0, [OBJECT]: 1, [ATTACKS_MADE]: 0 };
 }
 
 function resetBudget(ctx: Resolution, id: string): void {
   const c = ctx.state.creatures[id]!;
-  for (const [key, value] of Object.entries(freshBudget(ctx.ruleset, c))) {
+  for (const [key, value] of Object.entries(freshBudget(ctx.ruleset, ctx.state, id))) {
     if (c.resources[key] !== value) ctx.emit({ type: 'ResourceSet', creatureId: c.id, key, value, ruleId: 'A5E-ROUND-4' });
   }
 }
