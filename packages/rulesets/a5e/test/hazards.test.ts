@@ -3,6 +3,7 @@ import { TestTable } from '@fray/testkit';
 import { createGridSpace, placeCreature, type CreatureSetup, type FrayEvent, type Json } from '@fray/engine';
 import { a5eRuleset, fallDice } from '../src/index';
 import { breathRounds, suffocationRounds } from '../src/hazards/breath';
+import { longRestTrackLevels } from '../src/conditions/tracks';
 import { ana } from './fixtures';
 import { dummy, kit, othersTakeDefaults, probeRuleset } from './hazards-probe';
 
@@ -175,5 +176,12 @@ describe('A5E underwater combat', () => {
     const lost = t.run({ type: 'probe.damage', creatureId: 'kit', damageType: 'piercing', amount: 4 }, { dice: 'd20:7' });
     expect(rules(lost, 'A5E-ENV-11')).toEqual(['Kit is out of breath and suffocating: 2 rounds before it drops']);
     expect([t.creature('kit').vars['suffocating'], t.creature('kit').vars['suffocationTurns'], t.creature('kit').vars['breathTurns']]).toEqual([true, 2, 0]);
+  });
+});
+
+describe('A5E food and water', () => {
+  it('A5E-ENV-12 a long rest without food and water (Supply) costs one level of fatigue, the same level as A5E-TRACK-8, not a second', () => {
+    expect(longRestTrackLevels({ fatigue: 2, strife: 1 }, { inHaven: true, suppliesConsumed: false })).toEqual({ fatigue: 3, strife: 1, ruleId: 'A5E-TRACK-8' });
+    expect(longRestTrackLevels({ fatigue: 2, strife: 1 }, { inHaven: true, suppliesConsumed: true })).toEqual({ fatigue: 1, strife: 0, ruleId: 'A5E-TRACK-6' });
   });
 });

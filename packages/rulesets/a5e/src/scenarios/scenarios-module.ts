@@ -14,8 +14,6 @@ import { waterScenarioModifiers } from './suspended-water';
 
 /** Encounter var: scenarios whose entry steps have run, so starting combat does not run them twice. */
 const ENTERED = 'scenarioEntered';
-/** Encounter var the damage pipeline reads: everyone is underwater (A5E-DMG-17). */
-const ENCOUNTER_UNDERWATER = 'underwater';
 
 const labels: Record<ScenarioId, string> = {
   'suspended-water': 'suspended in deep water', aloft: 'aloft in the sky', astral: 'adrift in the Astral Plane', rolling: 'rolling movement',
@@ -36,7 +34,6 @@ function enter(ctx: Resolution, s: ScenarioId): void {
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SCEN-1', text: `Turn-Based Action scenario: ${labels[s]}` });
   if (suspended.includes(s)) ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SCEN-2', text: `${labels[s]}: participants move freely in any direction, up and down included, with no ground beneath them` });
   if (s === 'suspended-water') {
-    ctx.emit({ type: 'VarSet', creatureId: null, key: ENCOUNTER_UNDERWATER, value: true });
     // Breath and suffocation apply in the scenario as anywhere underwater (A5E-SCEN-15, A5E-ENV-7).
     for (const id of creatures(ctx)) if (!breathesWater(ctx.state.creatures[id]!)) loseAir(ctx, id, { holdBreath: true, cause: 'drowning', ruleId: 'A5E-SCEN-15' });
   }
@@ -50,7 +47,6 @@ function enter(ctx: Resolution, s: ScenarioId): void {
 function leave(ctx: Resolution, s: ScenarioId): void {
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SCEN-1', text: `the scenario ends: no longer ${labels[s]}` });
   if (s === 'suspended-water') {
-    ctx.emit({ type: 'VarSet', creatureId: null, key: ENCOUNTER_UNDERWATER, value: null });
     for (const id of creatures(ctx)) {
       const c = ctx.state.creatures[id]!;
       if (c.vars[AIR_CAUSE] === 'drowning' && c.vars[UNDERWATER] !== true) regainAir(ctx, id);
