@@ -13,9 +13,10 @@ import { damageModule } from './damage/index';
 import { objectsModule } from './objects/objects-module';
 import { hazardsModule } from './hazards/hazards-module';
 import { scenariosModule } from './scenarios/scenarios-module';
-import { flowModule } from './flow/module';
 import { worldModule } from './world/module';
 import { countdownModule } from './countdown/module';
+import { flowModule } from './flow/module';
+import { a5eMove, movementModule } from './movement/index';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -27,6 +28,7 @@ export const a5eModules: A5eModule[] = [
   objectsModule, hazardsModule, scenariosModule,
   worldModule, countdownModule,
   flowModule,
+  movementModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {
@@ -85,6 +87,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
       if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(merged.actions).sort().join(', ')}`);
       handler(ctx, actorId, targets, options);
     },
+    move: (ctx, id, to) => a5eMove(ctx, id, to),
     rollInitiative(ctx, id) {
       const p = a5eTest(ctx, { kind: 'check', actor: id, ability: 'dex', dc: null, options: ['check:initiative'], ruleId: 'A5E-INIT-1' });
       return { total: p.total ?? 0, tiebreak: [] };
@@ -113,3 +116,4 @@ export { fall, fallDice } from './hazards/falling';
 export * from './scenarios/scenario';
 export * from './conditions/index';
 export * from './damage/exports';
+export * from './movement/index';

@@ -1,9 +1,21 @@
 import { dealDamage, damagePartsFromRoll, type Json, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { a5eTest, attachExpertise, type ExpertiseSource } from '../core/d20';
-import { ACTION, ATTACKS_LEFT, spend } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, BONUS, spend } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
+import { HIDDEN, hiddenState, isHiddenFrom } from '../actions/stealth';
+import { ATTACK_WITHIN_5, attackSituation, type AttackSituation } from '../position/attack-geometry';
+import { spaceOf } from '../position/geometry';
+import { offerDropProne } from '../position/prone';
+import { perceive } from '../senses/vision';
+
+export { ATTACK_WITHIN_5 };
+
+/** creature var: the weapon its Attack action used this turn, when one-handed and not heavy, so an off-hand attack may follow (A5E-ATK-18) */
+export const OFF_HAND_READY = 'a5e.offHandReady';
+/** creature var: off-hand attacks left from one bonus action (two with Extra Attack, A5E-ATK-19) */
+export const OFF_HAND_LEFT = 'a5e.offHandLeft';
 
 export interface AttackResult {
   target: string;
@@ -16,6 +28,14 @@ export interface MakeAttackOptions {
   /** opportunity attacks and other reactions do not spend the action */
   cost: 'action' | 'reaction' | 'free' | 'bonusAction';
   options?: string[];
+  /** a melee weapon with the thrown property hurled as a ranged attack */
+  thrown?: boolean;
+  /** an off-hand attack: the ability modifier is added to damage only when negative (A5E-ATK-18) */
+  offHand?: boolean;
+  /** where the attacker aims at a target it neither sees nor has located: `{x, y}` or a zone (A5E-ATK-9) */
+  space?: Json;
+  /** without positions on a map, whether attacker and target are within 5 ft (the caller's word) */
+  within5?: boolean;
 }
 
 /** Finds one of the actor's attacks by id (the first when none is named). */
@@ -29,29 +49,51 @@ export function findAttack(ctx: Resolution, actorId: string, attackId: Json | un
 /**
  * One attack against each target: a d20 test against AC per target, damage rolled once for all of
  * them (A5E-DMG-3), doubled for each target it crits (A5E-DMG-4), then each target's own steps.
+ * The map is consulted first (reach, range, cover: A5E-ATK-13..15, A5E-COVER-2..5), an unseen and
+ * unlocated target must be guessed at (A5E-ATK-9), a visible ranged attack may make its target
+ * drop prone (A5E-POS-7), and a hidden attacker gives itself away (A5E-ATK-10).
  */
 export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, targets: string[], opts: MakeAttackOptions): AttackResult[] {
   const sheet = sheetById(ctx.state, actorId);
   const ability = attackAbility(sheet, attack);
+  if (opts.thrown && (attack.kind !== 'melee' || !attack.properties.includes('thrown'))) ctx.reject('not-thrown', `${attack.name} is not a thrown melee weapon`, 'A5E-ATK-3');
+  const ranged = attack.kind === 'ranged' || opts.thrown === true;
+  const situations = new Map<string, AttackSituation>();
+  for (const target of targets) {
+    if (!ctx.state.creatures[target]) ctx.reject('unknown-creature', `no target '${target}'`);
+    situations.set(target, attackSituation(ctx, actorId, target, attack, ranged, opts.within5));
+    if (guessNeeded(ctx, actorId, target) && opts.space === undefined) {
+      ctx.reject('name-a-space', 'the target is unseen and its location unknown: name the space to attack (options.space)', 'A5E-ATK-9');
+    }
+  }
   const results: AttackResult[] = [];
   for (const target of targets) {
-    const tc = ctx.state.creatures[target];
-    if (!tc) ctx.reject('unknown-creature', `no target '${target}'`);
+    if (guessNeeded(ctx, actorId, target) && !guessedRight(ctx, target, opts.space)) {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-9', text: `${sheet.name} attacks ${describeSpace(opts.space)}: the attack misses`, creatureId: actorId });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-9', text: `${ctx.state.creatures[target]!.name} was not there`, creatureId: target }, 'gm');
+      results.push({ target, outcome: 'miss', natural: null, total: null });
+      continue;
+    }
+    if (ranged) offerDropProne(ctx, actorId, target);
+    const situation = situations.get(target)!;
+    const cover = situation.cover;
     const p = a5eTest(ctx, {
       kind: 'attack',
       actor: actorId,
       target,
       ability,
-      dc: { label: 'AC', value: armorClass(ctx, target) },
+      dc: { label: cover.bonus ? `AC (${cover.degree} cover +${cover.bonus})` : 'AC', value: armorClass(ctx, target) + cover.bonus },
       base: { label: attack.name, value: attackBonus(sheet, attack) },
-      options: [`attack:${attack.kind}`, `attack:id:${attack.id}`, ...(opts.options ?? [])],
+      options: [`attack:${ranged ? 'ranged' : 'melee'}`, `attack:id:${attack.id}`, ...(opts.thrown ? ['attack:thrown'] : []), ...(opts.offHand ? ['attack:off-hand'] : []), ...situation.options, ...(opts.options ?? [])],
+      rollModeSources: situation.rollModeSources,
       ruleId: 'A5E-ATK-2',
     });
     results.push({ target, outcome: (p.outcome as AttackResult['outcome']) ?? 'miss', natural: p.natural, total: p.total });
   }
+  revealAttacker(ctx, actorId);
   const landed = results.filter((r) => r.outcome === 'hit' || r.outcome === 'crit');
   if (!landed.length) return results;
-  const record = ctx.roll(damageExpression(sheet, attack), { roller: actorId, purpose: `${attack.name} damage` });
+  const record = ctx.roll(damageExpression(sheet, attack, { offHand: opts.offHand === true }), { roller: actorId, purpose: `${attack.name} damage` });
   for (const r of landed) {
     let parts = damagePartsFromRoll(record, attack.damageType);
     if (r.outcome === 'crit') {
@@ -68,11 +110,43 @@ export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, tar
   return results;
 }
 
-/** The damage roll: the attack's dice plus the ability modifier for weapons (A5E-DMG-2), minimum 0 per type. */
-export function damageExpression(sheet: ReturnType<typeof sheetById>, attack: Attack): string {
+/** Unseen and undetected: hidden from the attacker and not perceived by it (A5E-ATK-9). */
+function guessNeeded(ctx: Resolution, attacker: string, target: string): boolean {
+  return isHiddenFrom(ctx.state, target, attacker) && !perceive(ctx.ruleset, ctx.state, attacker, target).perceives;
+}
+
+function guessedRight(ctx: Resolution, target: string, space: Json | undefined): boolean {
+  const s = spaceOf(ctx.state);
+  if (!s || !Object.hasOwn(s.creatures, target)) return true;
+  if (s.kind === 'zones') return typeof space === 'string' && s.creatures[target]!.zone === space;
+  const at = s.creatures[target]!;
+  const side = s.sizes[at.size] ?? 1;
+  const sq = space as { x?: unknown; y?: unknown } | null;
+  if (!sq || typeof sq !== 'object' || typeof sq.x !== 'number' || typeof sq.y !== 'number') return false;
+  return sq.x >= at.x && sq.x < at.x + side && sq.y >= at.y && sq.y < at.y + side;
+}
+
+function describeSpace(space: Json | undefined): string {
+  const sq = space as { x?: unknown; y?: unknown } | null;
+  return sq && typeof sq === 'object' && 'x' in sq ? `the space (${String(sq.x)},${String(sq.y)})` : `'${String(space)}'`;
+}
+
+/** A hidden attacker gives away its location once it has attacked, hit or miss (A5E-ATK-10). */
+function revealAttacker(ctx: Resolution, attacker: string): void {
+  const c = ctx.state.creatures[attacker]!;
+  if (!hiddenState(c)) return;
+  ctx.emit({ type: 'VarSet', creatureId: attacker, key: HIDDEN, value: null });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-10', text: `${c.name} attacked and is no longer hidden`, creatureId: attacker });
+}
+
+/**
+ * The damage roll: the attack's dice plus the ability modifier for weapons (A5E-DMG-2), minimum 0 per
+ * type. Off-hand attacks add the modifier only when it is negative (A5E-ATK-18).
+ */
+export function damageExpression(sheet: ReturnType<typeof sheetById>, attack: Attack, opts: { offHand?: boolean } = {}): string {
   if (!attack.addAbilityToDamage || attack.bonus !== undefined && attack.properties.includes('spell')) return attack.damage;
   const m = mod(sheet, attackAbility(sheet, attack));
-  if (m === 0) return attack.damage;
+  if (m === 0 || (opts.offHand && m > 0)) return attack.damage;
   // The modifier is labelled with the attack's type, so a typed roll stays typed.
   return `${attack.damage} ${m > 0 ? '+' : '-'} ${Math.abs(m)} ${attack.damageType}`;
 }
@@ -97,6 +171,27 @@ function judgeAttack(_ctx: Resolution, p: TestPayload): void {
   else p.outcome = p.outcome === 'success' ? 'hit' : 'miss';
 }
 
+/** One-handed and not heavy: the Attack action with it allows an off-hand attack (A5E-ATK-18). */
+function oneHanded(attack: Attack): boolean {
+  return !attack.properties.some((p) => p === 'heavy' || p === 'two-handed' || p === 'spell');
+}
+
+/**
+ * Attack options a command may give: `thrown` (hurl a thrown melee weapon), `space` (A5E-ATK-9) and
+ * `within5` for tables without a map (a melee attack is taken to be within 5 ft unless it says not).
+ */
+function attackCommandOptions(attack: Attack, options: Record<string, Json>): Partial<MakeAttackOptions> {
+  const thrown = options['thrown'] === true;
+  const within5 = typeof options['within5'] === 'boolean' ? options['within5'] : attack.kind === 'melee' && !thrown;
+  return { thrown, within5, ...(options['space'] !== undefined ? { space: options['space'] } : {}) };
+}
+
+/** The off-hand allowance lasts for the turn it was earned in. */
+const clearOffHand = (ctx: Resolution, id: string) => {
+  const c = ctx.state.creatures[id];
+  for (const key of [OFF_HAND_READY, OFF_HAND_LEFT]) if (c && c.vars[key] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key, value: null });
+};
+
 export const attackModule: A5eModule = {
   id: 'a5e.attack',
   hooks: [
@@ -105,6 +200,7 @@ export const attackModule: A5eModule = {
       stage: 'test.modifiers', id: 'a5e.expertise.attach', priority: 1000, ruleId: 'A5E-CORE-6',
       run: (ctx, p) => attachExpertise(ctx, p, (p.data['expertise'] as unknown as ExpertiseSource[] | undefined) ?? []),
     },
+    { stage: 'turn.end', id: 'a5e.attack.off-hand-ends', priority: 0, ruleId: 'A5E-ATK-18', run: (ctx, p) => clearOffHand(ctx, p.creatureId) },
   ],
   actions: {
     /**
@@ -123,7 +219,38 @@ export const attackModule: A5eModule = {
         const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
         if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: 'A5E-ACT-3' });
       }
-      makeAttack(ctx, actorId, attack, targets.slice(0, 1), { cost: 'action' });
+      if (oneHanded(attack) && ctx.state.creatures[actorId]!.vars[OFF_HAND_READY] !== attack.id) {
+        ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_READY, value: attack.id });
+      }
+      makeAttack(ctx, actorId, attack, targets.slice(0, 1), { cost: 'action', ...attackCommandOptions(attack, options) });
+    },
+    /**
+     * Off-hand attack (A5E-ATK-18, A5E-ATK-19): after an Attack action with a one-handed weapon that
+     * is not heavy, a bonus action attacks with a different dual-wielding melee weapon (thrown at range
+     * if it has the thrown property), adding the ability modifier to damage only when negative. With
+     * Extra Attack the bonus action buys two such attacks.
+     */
+    'off-hand-attack': (ctx, actorId, targets, options) => {
+      if (targets.length !== 1) ctx.reject(targets.length ? 'one-target' : 'no-target', 'an off-hand attack has one target', 'A5E-ATK-18');
+      const c = ctx.state.creatures[actorId]!;
+      const main = c.vars[OFF_HAND_READY];
+      if (typeof main !== 'string') ctx.reject('no-attack-action', `${c.name} has not attacked with a one-handed, non-heavy weapon this turn`, 'A5E-ATK-18');
+      const attack = findAttack(ctx, actorId, options['attack']);
+      if (attack.id === main) ctx.reject('same-weapon', `the off-hand attack needs a different weapon than ${attack.name}`, 'A5E-ATK-18');
+      if (attack.kind !== 'melee' || !attack.properties.includes('dual-wielding')) ctx.reject('not-dual-wielding', `${attack.name} is not a dual-wielding melee weapon`, 'A5E-ATK-18');
+      const left = typeof c.vars[OFF_HAND_LEFT] === 'number' ? (c.vars[OFF_HAND_LEFT] as number) : 0;
+      if (left > 0) {
+        spend(ctx, actorId, 'free', 'A5E-ATK-19');
+        ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_LEFT, value: left - 1 > 0 ? left - 1 : null });
+      } else {
+        spend(ctx, actorId, BONUS, 'A5E-ATK-18');
+        const sheet = sheetById(ctx.state, actorId);
+        if (sheet.kind === 'character' && sheet.attacksPerAction >= 2) {
+          ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_LEFT, value: 1 });
+          ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-19', text: `${c.name} has Extra Attack: its bonus action makes two off-hand attacks`, creatureId: actorId });
+        }
+      }
+      makeAttack(ctx, actorId, attack, targets, { cost: 'bonusAction', offHand: true, ...attackCommandOptions(attack, options) });
     },
   },
 };

@@ -55,7 +55,7 @@ export const statBlockSchema = z.object({
   speed: z.object({ walk: z.number().int().min(0).default(30), fly: z.number().int().min(0).optional(), swim: z.number().int().min(0).optional(), climb: z.number().int().min(0).optional(), burrow: z.number().int().min(0).optional(), hover: z.boolean().optional() }).strict().default({ walk: 30 }),
   saves: z.array(ability).default([]),
   skills: z.record(z.string(), z.enum(['proficient', 'expertise'])).default({}),
-  senses: z.object({ darkvision: z.number().int().optional(), blindsight: z.number().int().optional(), truesight: z.number().int().optional(), tremorsense: z.number().int().optional() }).strict().default({}),
+  senses: z.object({ darkvision: z.number().int().optional(), blindsight: z.number().int().optional(), truesight: z.number().int().optional(), tremorsense: z.number().int().optional(), /** blindsight "(blind beyond this range)": no eyes, so visual illusions do not work on it (A5E-VIS-7) */ blindBeyond: z.boolean().optional() }).strict().default({}),
   resist: z.array(damageType).default([]),
   immune: z.array(damageType).default([]),
   vulnerable: z.array(damageType).default([]),

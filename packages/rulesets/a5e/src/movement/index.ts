@@ -1,0 +1,20 @@
+// The movement, position, attack-geometry, cover and senses area, for other modules and tools.
+export { a5eMove, type Mover } from './move';
+export { relocate } from './relocate';
+export { movementModule } from './module';
+export { DISENGAGED, provokes, offerOpportunityAttacks, type Provocation } from './opportunity';
+export { FLYING, FOOT_RUN, TUMBLE_THROUGH } from './state';
+export { MOVED, moveModes, modeSpeed, movementLeft, movedThisTurn, hasOwnSpeed, canUseMode, type MoveMode } from './speed';
+export { longJumpFeet, highJumpFeet, jumpReachFeet, obstacleLimitFeet, RUN_UP_FEET } from './jump';
+export { spaceOf, distanceBetween, withinReach, isHostile, isAlly, reachOf, elevationOf, bandFeet, DEFAULT_ZONE_BAND_FEET, ELEVATION, BEING_PULLED } from '../position/geometry';
+export { squaresBetween } from '../position/line';
+export { coverAgainst, coverAcBonus, canTarget, coverDegrees, COVER, COVER_BONUS, COVER_TAGS, type CoverDegree } from '../position/cover';
+export { BACK_TO_BACK, BACK_TO_BACK_PERCEPTION, backToBackWith } from '../position/back-to-back';
+export { RIDING, RIDER, MOUNTED_THIS_TURN, ridingOn, riderOf, riderKeepsSeat } from '../position/mount';
+export { MELEE_ATTACKERS } from '../position/flanking';
+export { offerExpertise } from '../position/ground';
+export { mayReact } from '../position/reactions';
+export { perceive, canSee, isBlind, type Perceived, type Sense } from '../senses/vision';
+export { LIGHT, OBSCURED, lightAt, obscurementAt, lightLevels, type LightLevel, type Obscurement } from '../senses/light';
+export { HEARING, hears } from '../senses/hearing';
+export { ILLUSION, VISUAL_ILLUSION } from '../senses/module';

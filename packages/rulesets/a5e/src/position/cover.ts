@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { cloneJson, hasCondition, occupants, terrainAt, type CommandDef, type EncounterState, type Json, type Resolution, type TestPayload } from '@fray/engine';
+import { squaresOf } from '../senses/light';
+import { testHasSkill } from '../senses/module';
+import { gridOf } from './geometry';
+import { squaresBetween } from './line';
+
+/** Degrees of cover, least to most (A5E-COVER-2). */
+export const coverDegrees = ['none', 'half', 'three-quarters', 'total'] as const;
+export type CoverDegree = (typeof coverDegrees)[number];
+
+/** +2 and +5 to AC, Dexterity saves and checks to hide (A5E-COVER-3, A5E-COVER-4). */
+export const COVER_BONUS: Record<CoverDegree, number> = { none: 0, half: 2, 'three-quarters': 5, total: 0 };
+
+/** encounter var: the Narrator's rulings, `"<from>><to>"` → degree; `*` as `from` means against everyone */
+export const COVER = 'a5e.cover';
+
+/**
+ * Terrain tags that give cover on a grid: generic degrees, plus the environment features of
+ * A5E-COVER-6. Brush only shelters a prone creature within 5 ft of it.
+ */
+export const COVER_TAGS: Record<string, CoverDegree> = {
+  'cover:half': 'half',
+  'cover:three-quarters': 'three-quarters',
+  'cover:total': 'total',
+  stalagmites: 'half',
+  trees: 'half',
+  'table-tipped': 'half',
+  mirror: 'half',
+  wall: 'total',
+};
+export const BRUSH_TAG = 'brush';
+
+const rank = (d: CoverDegree): number => coverDegrees.indexOf(d);
+export const best = (a: CoverDegree, b: CoverDegree): CoverDegree => (rank(a) >= rank(b) ? a : b);
+const least = (a: CoverDegree, b: CoverDegree): CoverDegree => (rank(a) <= rank(b) ? a : b);
+
+function rulings(state: EncounterState): Record<string, CoverDegree> {
+  return (state.vars[COVER] as unknown as Record<string, CoverDegree> | undefined) ?? {};
+}
+
+/**
+ * Cover `to` has against attacks and effects coming from `from`. A Narrator's ruling for the pair
+ * (or against everyone) wins (A5E-COVER-7 override); otherwise a grid decides (A5E-COVER-7): the
+ * attacker picks its clearest line between square centres, and along it the most protective
+ * obstacle counts (A5E-COVER-2); a creature in the way gives half cover (A5E-COVER-3).
+ */
+export function coverAgainst(state: EncounterState, from: string, to: string): CoverDegree {
+  const r = rulings(state);
+  const ruled = r[`${from}>${to}`] ?? r[`*>${to}`];
+  if (ruled) return ruled;
+  return gridCover(state, from, to);
+}
+
+export function gridCover(state: EncounterState, from: string, to: string): CoverDegree {
+  const g = gridOf(state);
+  const sa = squaresOf(state, from);
+  const sb = squaresOf(state, to);
+  if (!g || !sa || !sb || from === to) return 'none';
+  const target = state.creatures[to];
+  const proneNearBrush = !!target && hasCondition(target, 'prone');
+  let clearest: CoverDegree = 'total';
+  for (const p of sa) {
+    for (const q of sb) {
+      let worst: CoverDegree = 'none';
+      for (const s of squaresBetween(p, q)) {
+        const cell = terrainAt(g, s);
+        for (const tag of cell.tags) {
+          const d = COVER_TAGS[tag];
+          if (d) worst = best(worst, d);
+          if (tag === BRUSH_TAG && proneNearBrush && Math.max(...sb.map((t) => Math.max(Math.abs(t.x - s.x), Math.abs(t.y - s.y)))) <= 1) worst = best(worst, 'half');
+        }
+        if (occupants(g, s).some((id) => id !== from && id !== to && state.creatures[id]?.status !== 'dead')) worst = best(worst, 'half');
+      }
+      clearest = least(clearest, worst);
+      if (clearest === 'none') return 'none';
+    }
+  }
+  return clearest;
+}
+
+/** Whether `from` may single `to` out as a target: not through total cover (A5E-COVER-5). */
+export function canTarget(state: EncounterState, from: string, to: string): boolean {
+  return coverAgainst(state, from, to) !== 'total';
+}
+
+/**
+ * Cover on d20 tests (A5E-COVER-3, A5E-COVER-4): Dexterity saves against an effect whose origin is
+ * the test's `target` (all saves with `options.coverSaveScope = 'all'`), and Stealth checks to hide
+ * from the test's target. AC is handled where attacks read it.
+ */
+export function coverOnTests(ctx: Resolution, p: TestPayload): void {
+  if (!p.actor || !p.target || p.actor === p.target) return;
+  const scope = ctx.state.options['coverSaveScope'] === 'all' ? 'all' : 'dex';
+  const isSave = p.kind === 'save' && (scope === 'all' || p.options.has('save:ability:dex'));
+  const isHide = p.kind === 'check' && testHasSkill(p, 'stealth');
+  if (!isSave && !isHide) return;
+  const degree = coverAgainst(ctx.state, p.target, p.actor);
+  const value = COVER_BONUS[degree];
+  if (!value) return;
+  p.modifiers.push({ id: 'cover', label: `${degree} cover`, value, type: 'untyped', source: 'a5e.cover', ruleId: degree === 'half' ? 'A5E-COVER-3' : 'A5E-COVER-4' });
+}
+
+/** The AC bonus a target has from cover against one attacker. */
+export function coverAcBonus(state: EncounterState, attacker: string, target: string): { degree: CoverDegree; bonus: number } {
+  const degree = coverAgainst(state, attacker, target);
+  return { degree, bonus: COVER_BONUS[degree] };
+}
+
+const setCoverSchema = z.object({
+  type: z.literal('a5e.setCover'),
+  target: z.string().min(1),
+  /** the creature the cover is against; omit for everyone */
+  from: z.string().min(1).optional(),
+  /** null clears the ruling so the map decides again */
+  degree: z.enum(coverDegrees).nullable(),
+}).strict();
+
+export const coverCommands: CommandDef[] = [
+  {
+    type: 'a5e.setCover', schema: setCoverSchema as never, gmOnly: true, allowedWhilePending: true,
+    run: (ctx, cmd) => {
+      const c = cmd as unknown as z.infer<typeof setCoverSchema>;
+      for (const id of [c.target, ...(c.from ? [c.from] : [])]) if (!ctx.state.creatures[id]) ctx.reject('unknown-creature', `no creature '${id}'`, 'A5E-COVER-7');
+      const next = cloneJson(rulings(ctx.state) as unknown as Json) as Record<string, Json>;
+      const key = `${c.from ?? '*'}>${c.target}`;
+      if (c.degree === null) delete next[key];
+      else next[key] = c.degree;
+      ctx.emit({ type: 'VarSet', creatureId: null, key: COVER, value: next });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-COVER-7', text: `${ctx.state.creatures[c.target]!.name} has ${c.degree ?? 'map-decided'} cover${c.from ? ` against ${ctx.state.creatures[c.from]!.name}` : ''}`, creatureId: c.target });
+    },
+  },
+];
