@@ -88,3 +88,11 @@ describe('ruleset loading', () => {
     expect(r.hooksByStage['turn.end']!.map((h) => h.id)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('damage parts', () => {
+  it('a negative part of the same type lowers that type before the floor at 0', () => {
+    const calc = calculateDamage([{ type: 'slashing', amount: 3 }, { type: 'slashing', amount: -1 }, { type: 'fire', amount: -2 }], emptyProfile(), []);
+    expect(calc.rows).toEqual([{ step: 'rolled', type: 'slashing', before: 2, after: 2 }, { step: 'rolled', type: 'fire', before: 0, after: 0 }]);
+    expect(calc.total).toBe(2);
+  });
+});

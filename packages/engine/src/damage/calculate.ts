@@ -56,7 +56,9 @@ const has = (list: string[], type: string) => list.includes(type) || list.includ
 export function calculateDamage(parts: readonly DamagePart[], profile: DamageProfile, steps: readonly DamageStep[]): DamageCalculation {
   const rows: DamageRow[] = [];
   const byType = new Map<string, number>();
-  for (const p of parts) byType.set(p.type, (byType.get(p.type) ?? 0) + Math.max(0, p.amount));
+  // Sum each type first, then floor at 0: "1d6 - 1 slashing" keeps its penalty when it comes as two parts.
+  for (const p of parts) byType.set(p.type, (byType.get(p.type) ?? 0) + p.amount);
+  for (const [type, amount] of byType) byType.set(type, Math.max(0, amount));
   for (const [type, amount] of byType) rows.push({ step: 'rolled', type, before: amount, after: amount });
 
   const perType = (s: DamageStep, f: (type: string, amount: number) => { after: number; note?: string } | null) => {
