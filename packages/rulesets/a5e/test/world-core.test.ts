@@ -44,6 +44,22 @@ describe('A5E world: bonuses, penalties and world actions', () => {
     expect(TestTable.ofType(ev, 'TurnStarted')[0]!.creatureId).toBe('ana');
   });
 
+  it('A5E-WORLD-2 under rolling movement each participant has its own world-action phase at the start of its turn, affecting only it (A5E-SCEN-11)', () => {
+    const t = world(volcanicActions({ scenario: 'rolling' }));
+    const rolling = { 'a5e.rolling.baseSpeed': 30, 'a5e.rolling.direction': '+x' };
+    // no world action at the start of the round; at ana's turn start the Narrator picks flame burst, which can only target her
+    t.run({ type: 'startCombat' }, { preAnswers: rolling });
+    const ask = t.state.pending!.open[0]!;
+    expect([ask.key, ask.about]).toEqual(['world.action', 'ana']);
+    t.answer('world.action', 'flame-burst');
+    expect(t.state.pending!.open[0]!.options.map((o) => o.id)).toEqual(['ana']);
+    t.answer('world.target', 'ana', { dice: 'd20:2 d12:4 d6:6' });
+    expect([t.creature('ana').hp, t.state.order[t.state.turnIndex]!.creatureId]).toEqual([24, 'ana']);
+    // the ogre's own phase: flame burst is charged again (the 6), and this time the Narrator passes
+    t.run({ type: 'endTurn' }, { preAnswers: none });
+    expect(t.state.order[t.state.turnIndex]!.creatureId).toBe('ogre');
+  });
+
   it('A5E-WORLD-3 one world action per round by default; worldActionsPerRound allows more, each action at most once', () => {
     const firstOption = answers({ 'world.target': 'gob' });
     const pick = (p: Parameters<typeof firstOption>[0], s: Parameters<typeof firstOption>[1]) => (p.key === 'world.action' ? p.options[0]!.id : firstOption(p, s));

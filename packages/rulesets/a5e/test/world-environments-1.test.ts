@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathCost, type GridSpaceState } from '@fray/engine';
+import { pathCost, terrainAt, type GridSpaceState } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { hearingLimitFeet, soundRangeFactor } from '../src/world/features';
 import { icyPatchCost } from '../src/world/interactions';
@@ -151,17 +151,23 @@ describe('A5E world: volcanic ground', () => {
 describe('A5E world: forest', () => {
   const forestGrid = () => grid(8, 8, { ana: [2, 2], ogre: [5, 5, 'large'], gob: [7, 0] }, { brush: [{ x: 3, y: 3 }] });
 
-  it('A5E-WORLD-16 Brush: half cover only for a prone creature within 5 feet of it; standing up ends it', () => {
-    const t = world({ environment: 'forest', worldActionsPerRound: 0 }, { space: forestGrid() });
+  it('A5E-WORLD-16 Brush: half cover only for a prone creature; standing up ends it', () => {
+    const t = world({ environment: 'forest', worldActionsPerRound: 0 });
     t.run({ type: 'startCombat' });
     t.rejects({ type: 'a5e.world.takeCover', creatureId: 'ana', entry: 'brush' }, 'not-prone');
-    t.run({ type: 'gm.addCondition', creatureId: 'gob', conditionId: 'prone' });
-    t.rejects({ type: 'a5e.world.takeCover', creatureId: 'gob', entry: 'brush' }, 'too-far');
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'prone' });
     t.run({ type: 'a5e.world.takeCover', creatureId: 'ana', entry: 'brush' });
     expect(t.creature('ana').conditions.map((c) => c.conditionId)).toEqual(['prone', 'world-cover']);
     t.run({ type: 'gm.removeCondition', creatureId: 'ana', conditionId: 'prone' });
     expect(t.creature('ana').conditions).toEqual([]);
+  });
+
+  it('A5E-WORLD-16 on a map, brush squares carry the tag the cover rules read, and cover comes from where creatures lie', () => {
+    const t = world({ environment: 'forest', worldActionsPerRound: 0 }, { space: forestGrid() });
+    t.run({ type: 'startCombat' });
+    expect(terrainAt(t.state.space as unknown as GridSpaceState, { x: 3, y: 3 }).tags).toEqual(['brush', 'world:brush']);
+    t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'prone' });
+    t.rejects({ type: 'a5e.world.takeCover', creatureId: 'ana', entry: 'brush' }, 'cover-from-map');
   });
 
   it('A5E-WORLD-17 Trees give half cover: +2 to Dexterity saves (a borrowed Flame Burst: 9 + 1 + 2 = 12 saves)', () => {

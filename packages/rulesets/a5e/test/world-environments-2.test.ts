@@ -81,6 +81,16 @@ describe('A5E world: manor', () => {
     const ev = t.run({ type: 'takeAction', actorId: 'ogre', action: 'attack', targets: ['ana'] }, { dice: 'd20:11' });
     expect(TestTable.ofType(ev, 'TestResolved')[0]!.against!.value).toBe(18);
   });
+  it('A5E-WORLD-27 on a map the table pushed over is a square next to the creature, tagged for the cover rules', () => {
+    const space = grid(6, 6, { ana: [0, 0], ogre: [3, 3, 'large'], gob: [5, 0] }, { tables: [{ x: 1, y: 0 }, { x: 5, y: 5 }] });
+    const t = world({ environment: 'manor' }, { space });
+    t.run({ type: 'startCombat' });
+    t.rejects({ type: 'takeAction', actorId: 'ana', action: 'tip-table' }, 'no-table-there');
+    t.rejects({ type: 'takeAction', actorId: 'ana', action: 'tip-table', options: { x: 5, y: 5 } }, 'too-far');
+    t.run({ type: 'takeAction', actorId: 'ana', action: 'tip-table', options: { x: 1, y: 0 } });
+    expect(terrainAt(t.state.space as unknown as GridSpaceState, { x: 1, y: 0 }).tags).toEqual(['table-tipped', 'world:tables']);
+    t.rejects({ type: 'a5e.world.takeCover', creatureId: 'ana', entry: 'tables' }, 'cover-from-map');
+  });
 });
 
 describe('A5E world: fog', () => {

@@ -1,7 +1,14 @@
 import { canPlace, type CreatureState, type EncounterStateCore, type GridSpaceState, type Square } from '@fray/engine';
 
-/** The terrain tag that locates an entry on a grid: squares tagged `world:<entry id>`. */
+/**
+ * The terrain tag that locates an entry on a grid: squares tagged `world:<entry id>`. The bare entry id
+ * is read as well, since the cover rules tag obstacles that way ('trees', 'stalagmites', 'brush').
+ */
 export const areaTag = (entryId: string): string => `world:${entryId}`;
+
+export function hasAreaTag(tags: readonly string[], entryId: string): boolean {
+  return tags.includes(areaTag(entryId)) || tags.includes(entryId);
+}
 
 export function gridOf(state: EncounterStateCore): GridSpaceState | null {
   const s = state.space as { kind?: string } | null;
@@ -12,10 +19,9 @@ export function gridOf(state: EncounterStateCore): GridSpaceState | null {
 export function taggedSquares(state: EncounterStateCore, entryId: string): Square[] {
   const grid = gridOf(state);
   if (!grid) return [];
-  const tag = areaTag(entryId);
   const out: Square[] = [];
   for (const [key, cell] of Object.entries(grid.terrain)) {
-    if (!cell.tags.includes(tag)) continue;
+    if (!hasAreaTag(cell.tags, entryId)) continue;
     const [x, y] = key.split(',').map(Number);
     out.push({ x: x!, y: y! });
   }

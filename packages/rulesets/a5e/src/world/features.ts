@@ -28,7 +28,30 @@ export function setUpWorld(ctx: Resolution): void {
   const list = active.map((a) => `${a.name}${a.entry.kind === 'action' ? ' (world action)' : ''}${taggedSquares(ctx.state, a.entry.id).length ? '' : ' [whole battlefield]'}`);
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-WORLD-1', text: `the battlefield: ${list.join(', ')}` });
   applyDifficultTerrain(ctx);
+  syncCoverTags(ctx);
 }
+
+/**
+ * Obstacles mapped with `world:<id>` also get the bare tag the cover rules read (A5E-COVER-6, A5E-COVER-7
+ * work cover out from the squares between attacker and target), so a map needs tagging only once.
+ * Tables are left out: only a table pushed over gives cover.
+ */
+export function syncCoverTags(ctx: Resolution): void {
+  const grid = gridOf(ctx.state);
+  if (!grid) return;
+  let space = grid;
+  for (const { active, effect } of entriesWith(ctx.state, 'cover')) {
+    if (effect.needs === 'tipped') continue;
+    for (const sq of taggedSquares(ctx.state, active.entry.id)) {
+      const cell = terrainAt(space, sq);
+      if (!cell.tags.includes(active.entry.id)) space = setTerrain(space, [sq], { difficult: cell.difficult, tags: [...cell.tags, active.entry.id] });
+    }
+  }
+  if (space !== grid) ctx.emit({ type: 'SpaceChanged', space: space as unknown as Json });
+}
+
+/** The tag the cover rules read for a table pushed over. */
+export const TIPPED_TABLE_TAG = 'table-tipped';
 
 const key = (s: Square) => `${s.x},${s.y}`;
 const square = (k: string): Square => {

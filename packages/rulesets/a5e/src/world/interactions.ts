@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  addCondition, currentCreatureId, DIFFICULT_MODIFIER_ID, distanceFeet, removeInstance,
-  type CommandDef, type CostModifier, type EncounterStateCore, type Json, type PathStepContext, type Resolution,
+  addCondition, currentCreatureId, DIFFICULT_MODIFIER_ID, distanceFeet, removeInstance, setTerrain, terrainAt,
+  type CommandDef, type CostModifier, type EncounterStateCore, type Json, type PathStepContext, type Resolution, type Square,
 } from '@fray/engine';
 import { a5eTest } from '../core/d20';
 import { ACTION, ATTACKS_LEFT, REACTION, has, spend } from '../core/economy';
@@ -11,9 +11,9 @@ import { attackAbility, attackBonus, sheetById, sheetOf } from '../sheet/derived
 import { attackSchema } from '../sheet/stat-block';
 import type { ActionHandler } from '../module';
 import { activeEntry, activeEntries, configProblems, CREATURE_VARS, readEdits, readWorldConfig, remaining, WORLD_VARS, type ActiveEntry } from './config';
-import { areaTag, gridOf, inArea, nearArea, taggedSquares } from './area';
+import { footprint, gridOf, hasAreaTag, inArea, nearArea, taggedSquares } from './area';
 import { saveOrSuffer, worldSave, applyOutcome, worldSource } from './apply';
-import { applyDifficultTerrain, touchSurface, WORLD_COVER } from './features';
+import { applyDifficultTerrain, syncCoverTags, TIPPED_TABLE_TAG, touchSurface, WORLD_COVER } from './features';
 import { directions } from './displace';
 import type { WorldEffect } from './types';
 
@@ -53,15 +53,34 @@ function tipped(state: EncounterStateCore): number {
 
 // ---------------------------------------------------------------- actions (takeAction)
 
-/** Tables: an action pushes one over, after which it gives half cover (A5E-WORLD-27). */
-const tipTable: ActionHandler = (ctx, actorId) => {
+/**
+ * Tables: an action pushes one over, after which it gives half cover (A5E-WORLD-27). On a map the
+ * table is a square (`options.x`, `options.y`) within 5 ft, which gets the tag the cover rules read.
+ */
+const tipTable: ActionHandler = (ctx, actorId, _targets, options) => {
   const { a } = requireEffect(ctx, 'tables', 'tip', 'A5E-WORLD-27');
-  const total = readWorldConfig(ctx.state).counts['tables'] ?? 1;
-  if (tipped(ctx.state) >= total) ctx.reject('feature-used-up', `every table is already on its side`, 'A5E-WORLD-27');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-27');
+  const squares = taggedSquares(ctx.state, a.entry.id);
+  const grid = gridOf(ctx.state);
+  let at: Square | null = null;
+  if (squares.length && grid) {
+    const x = options['x'];
+    const y = options['y'];
+    at = squares.find((s) => s.x === x && s.y === y) ?? null;
+    if (!at) return ctx.reject('no-table-there', `name the table's square with options x and y: tables stand at ${squares.map((s) => `(${s.x},${s.y})`).join(', ')}`, a.entry.ruleId);
+    if (terrainAt(grid, at).tags.includes(TIPPED_TABLE_TAG)) ctx.reject('feature-used-up', `the table at (${at.x},${at.y}) is already on its side`, a.entry.ruleId);
+    const near = footprint(ctx.state, actorId)?.some((f) => Math.max(Math.abs(f.x - at!.x), Math.abs(f.y - at!.y)) <= 1);
+    if (!near) ctx.reject('too-far', `${ctx.state.creatures[actorId]!.name} is not next to that table`, a.entry.ruleId);
+  } else {
+    const total = readWorldConfig(ctx.state).counts['tables'] ?? 1;
+    if (tipped(ctx.state) >= total) ctx.reject('feature-used-up', `every table is already on its side`, a.entry.ruleId);
+  }
+  spend(ctx, actorId, ACTION, a.entry.ruleId);
   ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.tipped, value: tipped(ctx.state) + 1 });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-WORLD-27', text: `${ctx.state.creatures[actorId]!.name} pushes a table over: it now gives half cover`, creatureId: actorId });
-  void a;
+  if (at && grid) {
+    const cell = terrainAt(grid, at);
+    ctx.emit({ type: 'SpaceChanged', space: setTerrain(grid, [at], { difficult: cell.difficult, tags: [...cell.tags, TIPPED_TABLE_TAG] }) as unknown as Json });
+  }
+  ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${ctx.state.creatures[actorId]!.name} pushes a table over${at ? ` at (${at.x},${at.y})` : ''}: it now gives half cover`, creatureId: actorId });
 };
 
 /**
@@ -216,7 +235,10 @@ const edit: CommandDef<z.infer<typeof editSchema>> = {
       cmd.rename ? Object.entries(cmd.rename).map(([k, v]) => `${k} is now "${v}"`).join(', ') : '',
     ].filter(Boolean);
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-WORLD-5', text: `the Narrator reshapes the battlefield: ${parts.join('; ') || 'no change'}` });
-    if (ctx.state.phase === 'combat') applyDifficultTerrain(ctx);
+    if (ctx.state.phase === 'combat') {
+      applyDifficultTerrain(ctx);
+      syncCoverTags(ctx);
+    }
   },
 };
 
@@ -239,8 +261,9 @@ const takeCover: CommandDef<z.infer<typeof coverSchema>> = {
     }
     if (effect.needs === 'tipped' && tipped(ctx.state) < 1) ctx.reject('not-tipped', `no table has been pushed over yet: one takes an action first`, a.entry.ruleId);
     if (a.entry.effects.some((e) => e.kind === 'reflect')) requireLeft(ctx, a);
-    if (taggedSquares(ctx.state, a.entry.id).length && !nearArea(ctx.state, a.entry.id, cmd.creatureId, 5)) {
-      ctx.reject('too-far', `${c.name} is not next to the ${a.name.toLowerCase()}`, a.entry.ruleId);
+    // On a map the cover rules work cover out from the squares between attacker and target (A5E-COVER-7).
+    if (gridOf(ctx.state) && (taggedSquares(ctx.state, a.entry.id).length || (effect.needs === 'tipped' && taggedSquares(ctx.state, 'tables').length))) {
+      ctx.reject('cover-from-map', `the ${a.name.toLowerCase()} are on the map: cover from them comes from where creatures stand`, 'A5E-COVER-7');
     }
     const at = gridOf(ctx.state)?.creatures[cmd.creatureId];
     addCondition(ctx, cmd.creatureId, WORLD_COVER, {
@@ -304,7 +327,7 @@ export function icyPatchCost(state: EncounterStateCore, creatureId: string): (st
   const on = !!activeEntry(state, 'icy-patch');
   return (step) => {
     if (!on || !heading) return [];
-    if (mapped && !step.tags.includes(areaTag('icy-patch'))) return [];
+    if (mapped && !hasAreaTag(step.tags, 'icy-patch')) return [];
     const dx = Math.sign(step.to.x - step.from.x);
     const dy = Math.sign(step.to.y - step.from.y);
     return dx === heading.dx && dy === heading.dy ? [] : [{ id: DIFFICULT_MODIFIER_ID, extra: 1 }];
@@ -404,8 +427,10 @@ const spellAtMirror: CommandDef<z.infer<typeof spellSchema>> = {
     requireCreatures(ctx, [cmd.casterId, cmd.targetId]);
     const { a, effect } = requireEffect(ctx, 'mirror', 'reflect', 'A5E-WORLD-26');
     const t = ctx.state.creatures[cmd.targetId]!;
-    const cover = t.conditions.find((x) => x.conditionId === WORLD_COVER && (x.data as { entry?: string } | undefined)?.entry === a.entry.id);
-    if (!cover) return ctx.reject('no-mirror-cover', `${t.name} is not using the mirror as cover`, a.entry.ruleId);
+    const cover = t.conditions.find((x) => x.conditionId === WORLD_COVER && (x.data as { entry?: string } | undefined)?.entry === a.entry.id) ?? null;
+    const mapped = taggedSquares(ctx.state, a.entry.id).length > 0;
+    // On a map, standing next to the mirror is using it as cover.
+    if (!cover && !(mapped && nearArea(ctx.state, a.entry.id, cmd.targetId, 5))) ctx.reject('no-mirror-cover', `${t.name} is not using the mirror as cover`, a.entry.ruleId);
     if (cmd.spellLevel > effect.maxSpellLevel) ctx.reject('spell-too-powerful', `only a cantrip or 1st-level spell can be reflected, not level ${cmd.spellLevel}`, a.entry.ruleId);
     if (!has(t, REACTION)) {
       ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t.name} has no reaction left to reflect the spell`, creatureId: t.id });
@@ -427,9 +452,22 @@ const spellAtMirror: CommandDef<z.infer<typeof spellSchema>> = {
       ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t.name} fails to reflect the spell (${mine.total} against ${theirs.total}${mine.total === theirs.total ? ': a tie fails' : ''}): it strikes ${square ? `the unoccupied square (${square.x},${square.y})` : 'a random unoccupied square the Narrator picks'}`, creatureId: cmd.targetId });
     }
     useUp(ctx, a.entry.id);
-    removeInstance(ctx, cmd.targetId, cover, 'the mirror breaks', a.entry.ruleId);
+    if (cover) removeInstance(ctx, cmd.targetId, cover, 'the mirror breaks', a.entry.ruleId);
+    if (mapped) breakMirrorOnMap(ctx, cmd.targetId);
   },
 };
+
+/** The mirror nearest the creature leaves the map: its squares lose both mirror tags. */
+function breakMirrorOnMap(ctx: Resolution, creatureId: string): void {
+  const grid = gridOf(ctx.state);
+  const mine = footprint(ctx.state, creatureId);
+  if (!grid || !mine) return;
+  const near = taggedSquares(ctx.state, 'mirror').find((s) => mine.some((f) => Math.max(Math.abs(f.x - s.x), Math.abs(f.y - s.y)) <= 1));
+  if (!near) return;
+  const cell = terrainAt(grid, near);
+  const tags = cell.tags.filter((t) => t !== 'mirror' && t !== 'world:mirror');
+  ctx.emit({ type: 'SpaceChanged', space: setTerrain(grid, [near], { difficult: cell.difficult, tags }) as unknown as Json });
+}
 
 /** A uniformly random unoccupied square within `rangeFeet` of the caster (the whole grid without a range). */
 function randomSquare(ctx: Resolution, casterId: string, rangeFeet: number | null): { x: number; y: number } | null {
