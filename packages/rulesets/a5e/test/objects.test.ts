@@ -24,6 +24,11 @@ describe('A5E objects', () => {
     const t = table([objectCreature({ id: 'vase', name: 'Vase', material: 'crystal', size: 'tiny', resilience: 'fragile' })]);
     expect(t.creature('vase').tags).toEqual(['object', 'no-initiative']);
     expect(t.state.order.map((e) => e.creatureId)).toEqual(['kit', 'ogre']);
+    // A hand-written object stat block without the tag rolls initiative with everyone, then leaves the order.
+    const raw = new TestTable(a5eRuleset, { creatures: [kit({ initiative: 20 }), { id: 'bell', side: 'objects', sheet: { ...objectSheet({ id: 'bell', name: 'Bell', material: 'iron' }) } }] }, { policy: othersTakeDefaults });
+    const ev = raw.run({ type: 'startCombat' }, { dice: 'd20:5' });
+    expect(TestTable.ofType(ev, 'InitiativeSet').at(-1)).toMatchObject({ reason: 'objects take no turns', ruleId: 'A5E-OBJ-1' });
+    expect(raw.state.order.map((e) => e.creatureId)).toEqual(['kit']);
   });
 
   it('A5E-OBJ-7 object AC follows its material, as the table prints it', () => {

@@ -71,6 +71,15 @@ export const objectsModule: A5eModule = {
   id: 'a5e.objects',
   hooks: [
     {
+      // Objects take no turns (A5E-OBJ-1). objectCreature keeps them out of the initiative order; a
+      // hand-written object stat block without that tag is taken out here, once combat starts.
+      stage: 'encounter.start', id: 'a5e.objects.noTurns', priority: 0, ruleId: 'A5E-OBJ-1',
+      run: (ctx) => {
+        const order = ctx.state.order.filter((e) => !isObject(ctx.state.creatures[e.creatureId]!));
+        if (order.length !== ctx.state.order.length) ctx.emit({ type: 'InitiativeSet', order, reason: 'objects take no turns', ruleId: 'A5E-OBJ-1' });
+      },
+    },
+    {
       // Objects never succeed on Strength or Dexterity saves, and effects asking any other save pass them by (A5E-OBJ-5, A5E-CORE-4).
       stage: 'test.modifiers', id: 'a5e.objects.saves', priority: 5, ruleId: 'A5E-OBJ-5',
       run: (ctx, p) => {
