@@ -57,6 +57,7 @@ describe('A5E objects', () => {
     expect(t.creature('rope').hp).toBe(4);
     t.run({ type: 'a5e.object.add', id: 'table', name: 'Table', material: 'wood', ac: 13, hp: 30 });
     expect([t.creature('table').hp, (t.creature('table').sheet as { ac: number }).ac]).toEqual([30, 13]);
+    t.rejects({ type: 'a5e.object.add', id: 'rope', name: 'Another rope' }, 'duplicate-creature');
   });
 
   it('A5E-OBJ-4 poison and psychic damage do nothing to an object, unless it is noted otherwise (plants)', () => {

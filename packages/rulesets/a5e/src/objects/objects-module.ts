@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creatureFromSetup, heal, type CommandDef, type Json } from '@fray/engine';
+import { heal, joinCreature, type CommandDef, type Json } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { sheetOf } from '../sheet/derived';
 import { sizes } from '../sheet/stat-block';
@@ -37,16 +37,14 @@ const addObject: CommandDef<z.infer<typeof addObjectSchema>> = {
   schema: addObjectSchema,
   gmOnly: true,
   run(ctx, cmd) {
-    if (ctx.state.creatures[cmd.id]) ctx.reject('duplicate-id', `there is already a creature '${cmd.id}'`);
+    if (ctx.state.creatures[cmd.id]) ctx.reject('duplicate-creature', `there is already a creature '${cmd.id}'`, 'A5E-OBJ-3');
     const { type: _type, ...spec } = cmd;
     let hp: number | undefined;
     if (cmd.hp === undefined && ctx.state.options['rollObjectHP'] === true) {
       const o = { door: cmd.door, material: cmd.material, fortified: cmd.fortified ?? false, resilience: cmd.resilience ?? 'resilient' } as const;
       hp = Math.max(1, ctx.roll(tableHp(o, cmd.size ?? 'medium').dice, { roller: null, purpose: `${cmd.name} hit points` }).total);
     }
-    const setup = objectCreature(spec as ObjectSpec, hp);
-    const creature = creatureFromSetup(ctx.ruleset, setup, `command:${ctx.commandId}`, ['command']);
-    ctx.emit({ type: 'CreatureAdded', creature });
+    joinCreature(ctx, objectCreature(spec as ObjectSpec, hp), { ruleId: 'A5E-OBJ-3' });
   },
 };
 
