@@ -111,6 +111,11 @@ describe('A5E alternative scenarios', () => {
     const high = scene({ scenario: 'aloft', creatures: [kitWith({ speed: { walk: 30, fly: 30 } }), dummy('ogre', { speed: { walk: 30, fly: 30 } }, { initiative: 1 })], space: grid({ kit: [0, 0, 30], ogre: [3, 0, 40] }) }).t;
     high.run({ type: 'gm.addCondition', creatureId: 'ogre', conditionId: 'restrained' }, { dice: 'd6:1 d6:1 d6:1 d6:1' });
     expect([high.creature('ogre').hp, (high.state.space as unknown as GridSpaceState).creatures['ogre']!.elevation]).toEqual([26, 0]);
+    // Without a grid, a flyer's height var is the fall, and it falls once, not again for being a flyer (A5E-MOVE-9).
+    const hawk = dummy('hawk', { speed: { walk: 10, fly: 60 } }, { initiative: 1, vars: { 'a5e.elevation': 20, 'a5e.flying': true } });
+    const sky = scene({ scenario: 'aloft', creatures: [kitWith({ speed: { walk: 30, fly: 30 } }), hawk] }).t;
+    const dropped = sky.run({ type: 'gm.addCondition', creatureId: 'hawk', conditionId: 'prone' }, { dice: 'd6:3 d6:3' });
+    expect([TestTable.ofType(dropped, 'DamageApplied').length, sky.creature('hawk').hp, sky.creature('hawk').vars['a5e.elevation']]).toEqual([1, 24, undefined]);
   });
 
   it('A5E-SCEN-8 aloft, willing movement straight down costs half', () => {

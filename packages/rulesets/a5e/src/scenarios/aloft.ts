@@ -1,6 +1,7 @@
 import type { CreatureState, EncounterState, GridSpaceState, Resolution } from '@fray/engine';
 import { fall } from '../hazards/falling';
 import { isObject } from '../objects/object-sheet';
+import { ELEVATION } from '../position/geometry';
 import { sheetOf } from '../sheet/derived';
 import { inScenario } from './scenario';
 
@@ -31,12 +32,12 @@ export function isAirborne(state: EncounterState, id: string): boolean {
 
 /**
  * Aloft, a creature knocked prone, restrained, or without a fly speed falls (A5E-SCEN-7, A5E-ENV-1):
- * as far as the grid's elevation says, or as far as the Narrator says. It lands (grounded) first, so
+ * as far as its elevation (grid, or the zones' height var) says, or as far as the Narrator says. It lands (grounded) first, so
  * landing prone does not start another fall.
  */
 export function fallFromSky(ctx: Resolution, id: string, why: string): void {
   const c = ctx.state.creatures[id]!;
-  const elevation = gridElevation(ctx.state, id);
+  const elevation = gridElevation(ctx.state, id) ?? (typeof c.vars[ELEVATION] === 'number' ? c.vars[ELEVATION] : null);
   const feet = elevation ?? (typeof c.vars[ALTITUDE] === 'number' ? c.vars[ALTITUDE] : (ctx.ask({
     key: 'a5e.aloft.fallFeet', to: { role: 'gm' }, about: id, ruleId: 'A5E-SCEN-7',
     text: `${c.name} falls from the sky (${why}): how many feet to the ground?`,
@@ -44,6 +45,8 @@ export function fallFromSky(ctx: Resolution, id: string, why: string): void {
   }) as number));
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SCEN-7', text: `${c.name} is ${why} in the air and falls`, creatureId: id });
   ctx.emit({ type: 'VarSet', creatureId: id, key: GROUNDED, value: true });
+  // Without a grid the height lives in a var; once down it is 0, so no other rule drops it again.
+  if (c.vars[ELEVATION] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: ELEVATION, value: null });
   fall(ctx, id, feet, { cause: why });
 }
 
