@@ -300,7 +300,7 @@ function gridWalk(ctx: Resolution, m: Mover, to: GridMove): void {
   if (!endOk(steps.at(-1))) ctx.reject('space-occupied', `${bodyName} cannot end its move in another creature's space`, 'A5E-MOVE-19');
   if (m.pulled && steps.length) {
     const allyAt = steps.at(-1)!.from;
-    if (!canPlace(g, m.pulled, allyAt, { elevation: allyAt.elevation, canShareWith: [m.pulled] }).ok) ctx.reject('pull-blocked', `${ctx.state.creatures[m.pulled]!.name} would end in an occupied space`, 'A5E-POS-12');
+    if (!canPlace(g, m.pulled, allyAt, { elevation: allyAt.elevation, canShareWith: [m.body] }).ok) ctx.reject('pull-blocked', `${ctx.state.creatures[m.pulled]!.name} would end in an occupied space`, 'A5E-POS-12');
   }
 
   // Questions only after every refusal above.
