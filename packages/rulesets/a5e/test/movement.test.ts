@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestTable } from '@fray/testkit';
 import { adjacentTo, type GridSpaceState } from '@fray/engine';
 import { a5eRuleset, modeSpeed } from '../src/index';
-import { act, at, feetLeft, fight, grid, horse, move, orc, path, pc, rules, tests, texts, zones } from './movement-fixtures';
+import { act, at, feetLeft, fight, grid, move, orc, path, pc, rules, tests, texts, zones } from './movement-fixtures';
 
 describe('A5E movement', () => {
   it('A5E-MOVE-1 a creature moves up to its Speed on its turn, in pieces; the pool refuses more', () => {
