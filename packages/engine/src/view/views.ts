@@ -48,8 +48,17 @@ function scrubConditions(conditions: ConditionInstance[], isHidden: (id: string)
     const out = cloneJson(inst);
     if (out.source && isHidden(out.source)) out.source = HIDDEN;
     if (out.duration.kind === 'turns' && isHidden(out.duration.creatureId)) out.duration.creatureId = HIDDEN;
+    // Rule data may name creatures too (whom a Help is against, whom a tumble passes).
+    if (out.data !== undefined) out.data = scrubIds(out.data, isHidden);
     return out;
   });
+}
+
+function scrubIds(v: Json, isHidden: (id: string) => boolean): Json {
+  if (typeof v === 'string') return isHidden(v) ? HIDDEN : v;
+  if (Array.isArray(v)) return v.map((x) => scrubIds(x, isHidden));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrubIds(x, isHidden)]));
+  return v;
 }
 
 const HIDDEN = 'someone';
@@ -57,7 +66,7 @@ const HIDDEN = 'someone';
 function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat: string, isHidden: (id: string) => boolean = () => false): CreatureView {
   if (c.controller === seat) {
     const { notes: _notes, ...own } = cloneJson(c);
-    return { ...own, conditions: scrubConditions(c.conditions, isHidden) };
+    return { ...own, conditions: scrubConditions(c.conditions, isHidden), vars: scrubIds(own.vars, isHidden) as Record<string, Json> };
   }
   const { hp: _hp, maxHp: _maxHp, tempHp: _tempHp, notes: _notes, sheet: _sheet, vars: _vars, ...rest } = cloneJson(c);
   return { ...rest, conditions: scrubConditions(c.conditions, isHidden), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };

@@ -16,6 +16,7 @@ import { scenariosModule } from './scenarios/scenarios-module';
 import { worldModule } from './world/module';
 import { countdownModule } from './countdown/module';
 import { flowModule } from './flow/module';
+import { a5eLegalCommands } from './flow/legal';
 import { a5eMove, movementModule } from './movement/index';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
@@ -94,6 +95,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     },
     initiativeTies: 'rolloff',
     takesTurn: (state, id) => state.creatures[id]!.status !== 'dead',
+    legalCommands: (state, who) => a5eLegalCommands(self.loaded!, state, who),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     roundSeconds: 6,
   };

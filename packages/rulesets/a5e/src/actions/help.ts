@@ -5,14 +5,13 @@ import { oneTarget, requireCanSpend, requireLiving, requireMayHarm, turnOwner, w
 
 /**
  * Helped (A5E-ACT-10, A5E-ACT-11): one instance per Help, carrying what it is for in its data:
- * `{ kind: 'task', task, helper }` or `{ kind: 'attack', target, helper }`. Used up by the first roll
- * it improves; otherwise it lapses at the start of the helper's next turn.
+ * `{ kind: 'task', task }` or `{ kind: 'attack', target }`. Used up by the first roll
+ * it improves; otherwise it lapses at the start of the helper's next turn. The helper is its source.
  */
 export const helpedCondition: ConditionDef = { id: 'helped', name: 'Helped', ruleId: 'A5E-ACT-10', effects: [] };
 
 interface HelpData {
   kind: 'task' | 'attack';
-  helper: string;
   task?: string;
   target?: string;
 }
@@ -45,7 +44,7 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
       return;
     }
     spend(ctx, actorId, ACTION, 'A5E-ACT-10');
-    addCondition(ctx, target, 'helped', { source: actorId, ruleId: 'A5E-ACT-10', data: { kind: 'task', task, helper: actorId }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
+    addCondition(ctx, target, 'helped', { source: actorId, ruleId: 'A5E-ACT-10', data: { kind: 'task', task }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
     return;
   }
   if (mode !== 'attack') return ctx.reject('bad-option', `Help mode is 'task' or 'attack', not '${String(mode as Json)}'`, 'A5E-ACT-10');
@@ -58,7 +57,7 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
   requireMayHarm(ctx, actorId, target);
   if (!within(ctx.state, actorId, target, 5)) ctx.reject('out-of-reach', `${foe.name} must be within 5 feet of ${me.name}`, 'A5E-ACT-11');
   spend(ctx, actorId, ACTION, 'A5E-ACT-11');
-  addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target, helper: actorId }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
+  addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
 };
 
 /**
@@ -81,7 +80,7 @@ export const helpUsedHook: Hook<'test.modifiers'> = {
     if (!inst) return;
     const d = dataOf(inst);
     const ruleId = d.kind === 'attack' ? 'A5E-ACT-11' : 'A5E-ACT-10';
-    p.rollModeSources.push({ mode: 'advantage', source: inst.instanceId, label: `helped by ${ctx.state.creatures[d.helper]?.name ?? d.helper}`, ruleId });
+    p.rollModeSources.push({ mode: 'advantage', source: inst.instanceId, label: `helped by ${ctx.state.creatures[inst.source ?? '']?.name ?? 'an ally'}`, ruleId });
     removeInstance(ctx, c.id, inst, 'help used', ruleId);
   },
 };

@@ -53,15 +53,18 @@ export function targetCannotSeeAttacker(ctx: Parameters<ActionHandler>[0], targe
 }
 
 /**
- * Attacks from hiding: the atom Dodge reads when the target cannot see its attacker, and the hidden
- * attacker's advantage (the unseen-attacker benefit Hide grants, A5E-ACT-12 / A5E-ATK-10).
+ * Attacks from hiding: the atom Dodge reads when the target cannot see its attacker (from the senses
+ * rules' unseen-attacker sources when they ran, else from conditions and hiding), and the hidden
+ * attacker's advantage (the unseen-attacker benefit Hide grants, A5E-ACT-12 / A5E-ATK-10) unless the
+ * senses rules already gave it.
  */
 export const unseenAttackerHook: Hook<'test.modifiers'> = {
-  stage: 'test.modifiers', id: 'a5e.actions.unseen-attacker', priority: -50, ruleId: 'A5E-ACT-12',
+  stage: 'test.modifiers', id: 'a5e.actions.unseen-attacker', priority: 60, ruleId: 'A5E-ACT-12',
   run: (ctx, p) => {
     if (p.kind !== 'attack' || !p.actor || !p.target) return;
-    if (targetCannotSeeAttacker(ctx, p.target, p.actor)) p.options.add(UNSEEN_BY_TARGET);
-    if (isHiddenFrom(ctx.state, p.actor, p.target)) {
+    const sensed = p.rollModeSources.some((s) => s.ruleId === 'A5E-ATK-10' || s.ruleId === 'A5E-ATK-11');
+    if (sensed || targetCannotSeeAttacker(ctx, p.target, p.actor)) p.options.add(UNSEEN_BY_TARGET);
+    if (isHiddenFrom(ctx.state, p.actor, p.target) && !p.rollModeSources.some((s) => s.ruleId === 'A5E-ATK-10')) {
       p.rollModeSources.push({ mode: 'advantage', source: `${p.actor}:hidden`, label: 'hidden attacker', ruleId: 'A5E-ACT-12' });
     }
   },

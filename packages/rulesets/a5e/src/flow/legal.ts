@@ -1,0 +1,128 @@
+import { activeEffects, currentCreatureId, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
+import { within } from '../actions/common';
+import { pressOf } from '../actions/press-the-attack';
+import { readiedOf } from '../actions/ready';
+import { isHiddenFrom } from '../actions/stealth';
+import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
+import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
+import { sheetOf } from '../sheet/derived';
+import { GROUP, groupMembers } from '../summons/control';
+
+const take = (actorId: string, action: string, targets: string[] = [], options: Record<string, string | number | boolean | Record<string, string>> = {}): Command =>
+  ({ type: 'takeAction', actorId, action, targets, options });
+
+/**
+ * Every command the rules can enumerate for `who` right now, for AI policies and property tests:
+ * attacks (each attack × each living, visible, reachable hostile), the named actions with valid
+ * targets, commands to controlled creatures, group attacks, and releasing readied actions. Anything
+ * listed is accepted (prompts along the way are answered by whoever they ask); open-ended choices
+ * (improvised actions, GM overrides) are left out.
+ */
+export function a5eLegalCommands(ruleset: LoadedRuleset, state: EncounterState, who: Principal): Command[] {
+  const out: Command[] = [];
+  const mine = (id: string) => who.role === 'gm' || state.creatures[id]?.controller === who.seat;
+  const alive = (id: string) => state.creatures[id]!.status !== 'dead';
+  const current = currentCreatureId(state);
+  if (current) for (const actor of [current, ...controlledBy(state, current)]) if (mine(actor) && alive(actor)) out.push(...turnOptions(ruleset, state, actor));
+  // Reactions outside one's turn: a readied action whose trigger the table says has come.
+  for (const id of state.creatureIds) {
+    const r = readiedOf(state.creatures[id]);
+    if (!r || !mine(id)) continue;
+    out.push({ type: 'a5e.releaseReadied', creatureId: id, decision: 'ignore' });
+    const targetsOk = r.targets.every((t) => state.creatures[t] && alive(t) && !isHiddenFrom(state, t, id) && !state.creatures[t]!.hidden);
+    if (targetsOk && canSpend(ruleset, state, id, REACTION) && r.action === 'attack' && attackableFrom(ruleset, state, id, r.targets[0]!, String(r.options['attack'] ?? ''))) {
+      out.push({ type: 'a5e.releaseReadied', creatureId: id, decision: 'release' });
+    }
+  }
+  return out;
+}
+
+/** A hostile it could attack with this attack now: alive, not secret, not hidden from it, in reach or range, not forbidden. */
+function attackableFrom(ruleset: LoadedRuleset, state: EncounterState, actor: string, target: string, attackId: string): boolean {
+  const a = state.creatures[actor]!;
+  const t = state.creatures[target];
+  if (!t || t.status === 'dead' || t.hidden || t.side === a.side || isHiddenFrom(state, target, actor)) return false;
+  if (hostileActionBlock(state, actor, target, ruleset)) return false;
+  const attack = sheetOf(a).attacks.find((x) => x.id === attackId) ?? sheetOf(a).attacks[0];
+  if (!attack) return false;
+  if (attack.kind === 'melee') return within(state, actor, target, attack.reachFeet);
+  const range = attack.rangeFeet;
+  return range === undefined || within(state, actor, target, typeof range === 'number' ? range : range[1]);
+}
+
+function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: string): Command[] {
+  const out: Command[] = [];
+  const c = state.creatures[actor]!;
+  const sheet = sheetOf(c);
+  const can = (cost: Cost, mountMay = false) => canSpend(ruleset, state, actor, cost, { mountMay });
+  const others = state.creatureIds.filter((id) => id !== actor && state.creatures[id]!.status !== 'dead' && !state.creatures[id]!.hidden);
+  const foes = others.filter((id) => state.creatures[id]!.side !== c.side);
+  const friends = others.filter((id) => state.creatures[id]!.side === c.side);
+  const harmable = foes.filter((id) => !hostileActionBlock(state, actor, id, ruleset));
+  const action = can(ACTION);
+
+  // Attacks, and basic maneuvers in place of one (A5E-ACT-3, A5E-ACT-4).
+  const limit = attacksPerTurnLimit(state, actor, ruleset);
+  const attackLeft = has(c, ATTACKS_LEFT) ? can('free') : action;
+  if (attackLeft && (limit === null || (c.resources[ATTACKS_MADE] ?? 0) < limit)) {
+    for (const attack of sheet.attacks) {
+      for (const t of foes) if (attackableFrom(ruleset, state, actor, t, attack.id)) out.push(take(actor, 'attack', [t], { attack: attack.id }));
+    }
+  }
+  if (attackLeft) for (const t of harmable) if (within(state, actor, t, meleeReach(c))) out.push(take(actor, 'maneuver', [t], { maneuver: 'shove' }));
+
+  // The named actions (A5E-ACT-7..20).
+  if (can(ACTION, true) && !namedActionBlock(state, actor, 'dash', ruleset)) out.push(take(actor, 'dash'));
+  if (can(ACTION, true)) out.push(take(actor, 'disengage'));
+  if (can(ACTION, true) && effectiveSpeed(ruleset, state, actor) > 0) out.push(take(actor, 'dodge'));
+  if (action) {
+    for (const f of friends) out.push(take(actor, 'help', [f], { mode: 'task', task: 'the task at hand' }));
+    for (const t of harmable) {
+      if (!within(state, actor, t, 5)) continue;
+      for (const f of friends) out.push(take(actor, 'help', [t], { mode: 'attack', ally: f }));
+    }
+    out.push(take(actor, 'hide'), take(actor, 'search'), take(actor, 'cast-spell', [], { spell: 'a cantrip', castingTime: 'action', level: 0 }));
+    const firstAttack = sheet.attacks[0];
+    const readyTarget = firstAttack && foes.find((t) => attackableFrom(ruleset, state, actor, t, firstAttack.id));
+    if (firstAttack && readyTarget) out.push(take(actor, 'ready', [readyTarget], { trigger: 'the foe moves', readied: 'attack', readiedOptions: { attack: firstAttack.id } }));
+  }
+  if (can(ACTION) && !namedActionBlock(state, actor, 'sprint', ruleset)) out.push(take(actor, 'sprint'));
+  const handsTied = activeEffects(ruleset, c).some((a) => a.effect.kind === 'forbid' && a.effect.what === OBJECT);
+  if (!handsTied && ((has(c, OBJECT) && can('free')) || action)) out.push(take(actor, 'use-object', [], { object: 'a door' }));
+  for (const t of harmable) {
+    if (action) out.push(take(actor, 'tumble', [t]));
+    if (can(BONUS)) out.push(take(actor, 'tumble', [t], { cost: 'bonusAction' }));
+  }
+
+  // Press the Attack: a bonus action before the Attack action, with the action still to come (A5E-ACT-13).
+  if (can(BONUS) && has(c, ACTION) && !has(c, ATTACKS_LEFT)) {
+    const spentBonus: EncounterState = { ...state, creatures: { ...state.creatures, [actor]: { ...c, resources: { ...c.resources, [BONUS]: 0 } } } };
+    if (canSpend(ruleset, spentBonus, actor, ACTION)) {
+      const pressed = new Set(state.creatureIds.map((id) => pressOf(state.creatures[id])?.target).filter((x): x is string => !!x));
+      for (const t of harmable) if (!pressed.has(t) && within(state, actor, t, meleeReach(c))) out.push(take(actor, 'press-the-attack', [t]));
+    }
+  }
+
+  // Commanding controlled creatures: one creature, or one group through any member (A5E-SUMMON-4).
+  if (can(BONUS)) {
+    const seen = new Set<string>();
+    for (const s of controlledBy(state, actor)) {
+      const sc = state.creatures[s]!;
+      const group = typeof sc.vars[GROUP] === 'string' ? (sc.vars[GROUP] as string) : null;
+      if (sc.status === 'dead' || sc.vars[COMMANDED] === true || (group && seen.has(group))) continue;
+      if (group) seen.add(group);
+      out.push(take(actor, 'command', [s]));
+    }
+  }
+
+  // A group attacks as one (A5E-SUMMON-7): listed for the group's first able member.
+  const group = typeof c.vars[GROUP] === 'string' ? (c.vars[GROUP] as string) : null;
+  if (group && action) {
+    const able = groupMembers(state, group).filter((m) => canSpend(ruleset, state, m, ACTION));
+    const attack = sheet.attacks[0];
+    if (able.length >= 2 && able[0] === actor && attack && (controllerCreature(state, actor) === null || c.vars[COMMANDED] === true)) {
+      for (const t of harmable) out.push(take(actor, 'group-attack', [t], { attack: attack.id }));
+    }
+  }
+  return out;
+}
