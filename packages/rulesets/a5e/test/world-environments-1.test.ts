@@ -20,6 +20,7 @@ describe('A5E world: cavern', () => {
     expect(t.creature('ana').hp).toBe(28 - 11);
     expect(TestTable.ofType(ev, 'RuleApplied').find((e) => e.ruleId === 'A5E-WORLD-8')!.text).toBe('Echo: +2 thunder (2 dice)');
     expect(soundRangeFactor(t.state, 'ana')).toBe(2);
+    expect(t.state.vars['a5e.hearing']).toEqual({ feet: null, echo: true });
   });
 
   it('A5E-WORLD-8 Echo joins the rolled damage, so a critical hit doubles it too: (9 + 2) × 2', () => {
@@ -199,13 +200,13 @@ describe('A5E world: forest', () => {
   it('A5E-WORLD-19 Distressed Animal Cacophony: nobody hears beyond 10 feet until the next world-action phase', () => {
     const t = world({ environment: 'forest' });
     t.run({ type: 'startCombat' }, { dice: 'd6:2', preAnswers: { 'world.action': 'distressed-animal-cacophony' } });
-    expect([hearingLimitFeet(t.state, 'ana'), hearingLimitFeet(t.state, 'gob')]).toEqual([10, 10]);
+    expect([hearingLimitFeet(t.state, 'ana'), hearingLimitFeet(t.state, 'gob'), t.state.vars['a5e.hearing']]).toEqual([10, 10, { feet: 10, echo: false }]);
     t.run({ type: 'endTurn' });
     t.run({ type: 'endTurn' });
     expect(hearingLimitFeet(t.state, 'ana')).toBe(10);
     // round 2: the recharge roll (1) fails and the silence ends as the environment's turn begins
     t.run({ type: 'endTurn' }, { dice: 'd6:1' });
-    expect(hearingLimitFeet(t.state, 'ana')).toBeNull();
+    expect([hearingLimitFeet(t.state, 'ana'), t.state.vars['a5e.hearing']]).toEqual([null, undefined]);
   });
 });
 

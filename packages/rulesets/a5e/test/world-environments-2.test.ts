@@ -115,7 +115,9 @@ describe('A5E world: fog', () => {
     t.run({ type: 'endTurn' });
     t.run({ type: 'a5e.world.hideHazard', entry: 'blanketed-ground', note: 'a hole' });
     const s = t.run({ type: 'a5e.world.spot', creatureId: 'gob', entry: 'blanketed-ground' });
-    expect(TestTable.ofType(s, 'TestResolved')[0]).toMatchObject({ outcome: 'failure', ruleId: 'A5E-WORLD-29' });
+    // the senses rules judge sight from the obscurement the fog writes for them
+    expect(t.state.vars['a5e.obscured']).toEqual({ squares: { '1,0': 'heavy' } });
+    expect(TestTable.ofType(s, 'TestResolved')[0]).toMatchObject({ outcome: 'failure', ruleId: 'A5E-VIS-2' });
   });
 
   it('A5E-WORLD-29 a creature that sees through the fog attacks with advantage and is attacked with disadvantage', () => {
@@ -236,6 +238,10 @@ describe('A5E world: storm', () => {
     const t = world({ environment: 'storm', worldActionsPerRound: 0 }, { space });
     t.run({ type: 'startCombat' });
     expect([hearingLimitFeet(t.state, 'ana'), hearingLimitFeet(t.state, 'gob')]).toEqual([15, null]);
+    // unmapped, the winds limit hearing everywhere, in the senses rules' own setting
+    const u = world({ environment: 'storm', worldActionsPerRound: 0 });
+    u.run({ type: 'startCombat' });
+    expect([hearingLimitFeet(u.state, 'gob'), u.state.vars['a5e.hearing']]).toEqual([15, { feet: 15, echo: false }]);
   });
 
   it('A5E-WORLD-38 Forceful Gale: one creature, DC 12 Str or pushed 15 feet the way the wind blows, stopping at obstacles, provoking nothing', () => {

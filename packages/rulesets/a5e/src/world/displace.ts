@@ -1,4 +1,6 @@
-import { canPlace, moveCreature, placeCreature, type Json, type Resolution, type Square } from '@fray/engine';
+import { canPlace, placeCreature, type Json, type Resolution, type Square } from '@fray/engine';
+import { relocate } from '../movement/relocate';
+import type { GridMove } from '../movement/parse';
 import { freeSquaresWithin, gridOf } from './area';
 
 /** The eight compass directions as grid steps (north is −y). */
@@ -29,7 +31,8 @@ export function push(ctx: Resolution, creatureId: string, direction: string, fee
     y = next.y;
     moved += grid.squareFeet;
   }
-  if (moved) ctx.emit({ type: 'SpaceChanged', space: moveCreature(grid, creatureId, { x, y }) as unknown as Json, moved: creatureId });
+  // The movement rules set it down: riders, grapples out of reach and the like follow (A5E-MOVE-21).
+  if (moved) relocate(ctx, creatureId, { x, y } as GridMove, 'forced');
   ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[creatureId]!.name} is pushed ${moved} ft ${direction}${moved < feet ? ' (stopped by an obstacle)' : ''}; this provokes no opportunity attacks`, creatureId });
   return moved;
 }
@@ -49,7 +52,7 @@ export function teleportRandomly(ctx: Resolution, creatureId: string, feet: numb
   }
   const pick = free.length === 1 ? 0 : ctx.roll(`1d${free.length}`, { roller: null, purpose }).total - 1;
   const to = free[pick]!;
-  ctx.emit({ type: 'SpaceChanged', space: moveCreature(grid, creatureId, to) as unknown as Json, moved: creatureId });
+  relocate(ctx, creatureId, { x: to.x, y: to.y } as GridMove, 'teleport');
   ctx.emit({ type: 'RuleApplied', ruleId, text: `${name} teleports to (${to.x},${to.y})`, creatureId });
   return to;
 }

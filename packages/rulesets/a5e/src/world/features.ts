@@ -8,6 +8,7 @@ import { activeEntries, configProblems, CREATURE_VARS, entriesWith, readWorldCon
 import { gridOf, inArea, isParticipant, participantsIn, taggedSquares } from './area';
 import { worldSave, applyOutcome, worldSource } from './apply';
 import { SEES_THROUGH_FOG } from './spawn';
+import { feedSenses } from './senses-feed';
 
 /** Encounter var: the world made the whole battlefield difficult terrain and no map could carry it. */
 export const DIFFICULT_EVERYWHERE = 'a5e.world.difficultEverywhere';
@@ -29,6 +30,7 @@ export function setUpWorld(ctx: Resolution): void {
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-WORLD-1', text: `the battlefield: ${list.join(', ')}` });
   applyDifficultTerrain(ctx);
   syncCoverTags(ctx);
+  feedSenses(ctx);
 }
 
 /**
@@ -155,17 +157,27 @@ export function soundRangeFactor(state: EncounterStateCore, creatureId: string):
 
 const isPerception = (p: TestPayload) => ['check:perception', 'check:check:perception', 'check:skill:perception'].some((o) => p.options.has(o));
 
+/** Whether the senses rules are loaded: then they judge sight from the obscurement the world feeds them. */
+function sensesLoaded(ctx: Resolution): boolean {
+  return ctx.ruleset.hooksByStage['test.modifiers']?.some((h) => h.id === SENSES_UNSEEN_HOOK) ?? false;
+}
+const SENSES_UNSEEN_HOOK = 'a5e.senses.unseen';
+
 /**
- * Obscurement wired into d20 tests. Lightly obscured (Snow): disadvantage on sight-based Perception
- * checks made from inside (A5E-VIS-1, A5E-WORLD-22). Heavily obscured (Thick Fog): a creature that
- * cannot see through it fails sight-based checks; on attacks, not seeing the target gives
- * disadvantage and not being seen gives advantage, and when neither sees the other it is disadvantage
- * only (A5E-VIS-2, AMB-8, A5E-WORLD-29).
+ * Obscurement on d20 tests. With the senses rules loaded, they do the work from what `feedSenses`
+ * wrote, except for a creature that sees through the fog (the Shadow Puppet, A5E-WORLD-30): for an
+ * attack it takes part in, their sight-based sources give way to this reckoning. Without them:
+ * lightly obscured (Snow) gives disadvantage on sight-based Perception from inside (A5E-VIS-1,
+ * A5E-WORLD-22); heavily obscured (Thick Fog) fails sight-based checks, and on attacks not seeing the
+ * target gives disadvantage, not being seen advantage, and neither seeing the other disadvantage only
+ * (A5E-VIS-2, AMB-8, A5E-WORLD-29).
  */
 export function obscurementModifiers(ctx: Resolution, p: TestPayload): void {
   if (!p.actor) return;
   const state = ctx.state;
+  const senses = sensesLoaded(ctx);
   if (p.kind === 'check') {
+    if (senses) return;
     const sight = p.options.has(NEEDS_SIGHT) || (isPerception(p) && !p.options.has(NEEDS_HEARING));
     if (!sight) return;
     const here = obscurementOf(state, p.actor);
@@ -180,6 +192,11 @@ export function obscurementModifiers(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'attack' || !p.target) return;
   const fog = entriesWith(state, 'obscured').find((e) => e.effect.degree === 'heavy');
   if (!fog) return;
+  if (senses) {
+    const seer = [p.actor, p.target].some((id) => state.creatures[id]?.tags.includes(SEES_THROUGH_FOG));
+    if (!seer) return;
+    for (const s of p.rollModeSources) if (s.source === SENSES_SOURCE) s.predicate = NEVER;
+  }
   const attackerBlind = sightBlocked(state, p.actor, p.target);
   const targetBlind = sightBlocked(state, p.target, p.actor);
   const source = worldSource(fog.active.entry.id);
@@ -188,6 +205,10 @@ export function obscurementModifiers(ctx: Resolution, p: TestPayload): void {
   else if (attackerBlind) p.rollModeSources.push({ mode: 'disadvantage', source, label: `${fog.active.name}: cannot see the target`, ruleId });
   else if (targetBlind) p.rollModeSources.push({ mode: 'advantage', source, label: `${fog.active.name}: the target cannot see the attacker`, ruleId });
 }
+
+/** The senses rules' roll-mode source id, and an atom no test carries (a source given way is kept, not counted). */
+const SENSES_SOURCE = 'a5e.senses';
+const NEVER = 'world:superseded';
 
 // ---------------------------------------------------------------- damage riders
 

@@ -15,6 +15,7 @@ import { footprint, gridOf, hasAreaTag, inArea, nearArea, taggedSquares } from '
 import { saveOrSuffer, worldSave, applyOutcome, worldSource } from './apply';
 import { applyDifficultTerrain, syncCoverTags, TIPPED_TABLE_TAG, touchSurface, WORLD_COVER } from './features';
 import { directions } from './displace';
+import { feedSenses } from './senses-feed';
 import type { WorldEffect } from './types';
 
 type EffectOf<K extends WorldEffect['kind']> = Extract<WorldEffect, { kind: K }>;
@@ -238,6 +239,7 @@ const edit: CommandDef<z.infer<typeof editSchema>> = {
     if (ctx.state.phase === 'combat') {
       applyDifficultTerrain(ctx);
       syncCoverTags(ctx);
+      feedSenses(ctx);
     }
   },
 };
@@ -291,29 +293,32 @@ function dashedThisTurn(state: EncounterStateCore, creatureId: string): boolean 
  * (A5E-WORLD-12, A5E-WORLD-20), clutter while dashing (A5E-WORLD-25, once per turn), or the heading
  * an icy patch locks in (A5E-WORLD-21).
  */
+export function enterArea(ctx: Resolution, creatureId: string, entryId: string, opts: { heading?: string; dashed?: boolean } = {}): void {
+  requireCreatures(ctx, [creatureId]);
+  const a = activeEntry(ctx.state, entryId);
+  if (!a) return ctx.reject('not-in-environment', `'${entryId}' is not part of this battlefield`, 'A5E-WORLD-1');
+  if (!inArea(ctx.state, a.entry.id, creatureId)) ctx.reject('not-in-area', `${ctx.state.creatures[creatureId]!.name} is not in the ${a.name.toLowerCase()}`, a.entry.ruleId);
+  const c = ctx.state.creatures[creatureId]!;
+  for (const effect of a.entry.effects) {
+    if (effect.kind === 'touch') touchSurface(ctx, creatureId, a.entry.id);
+    if (effect.kind === 'dashSave') {
+      const dashed = opts.dashed ?? dashedThisTurn(ctx.state, creatureId);
+      const turn = `${ctx.state.round}:${ctx.state.turnIndex}`;
+      if (!dashed || c.vars[CREATURE_VARS.clutterSave] === turn) continue;
+      ctx.emit({ type: 'VarSet', creatureId, key: CREATURE_VARS.clutterSave, value: turn });
+      if (!worldSave(ctx, creatureId, a, effect.save)) applyOutcome(ctx, a, effect.onFail, [creatureId]);
+    }
+    const heading = opts.heading ? directions[opts.heading] : undefined;
+    if (effect.kind === 'icy' && heading && c.vars[CREATURE_VARS.icyHeading] === undefined) {
+      ctx.emit({ type: 'VarSet', creatureId, key: CREATURE_VARS.icyHeading, value: { ...heading, heading: opts.heading! } });
+      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${c.name} slides onto the ${a.name.toLowerCase()} heading ${opts.heading!.toUpperCase()}: any other direction is difficult terrain until its next turn`, creatureId });
+    }
+  }
+}
+
 const enter: CommandDef<z.infer<typeof enterSchema>> = {
   type: 'a5e.world.enter', schema: enterSchema, actor: (c) => c.creatureId,
-  run(ctx, cmd) {
-    requireCreatures(ctx, [cmd.creatureId]);
-    const a = activeEntry(ctx.state, cmd.entry);
-    if (!a) return ctx.reject('not-in-environment', `'${cmd.entry}' is not part of this battlefield`, 'A5E-WORLD-1');
-    if (!inArea(ctx.state, a.entry.id, cmd.creatureId)) ctx.reject('not-in-area', `${ctx.state.creatures[cmd.creatureId]!.name} is not in the ${a.name.toLowerCase()}`, a.entry.ruleId);
-    const c = ctx.state.creatures[cmd.creatureId]!;
-    for (const effect of a.entry.effects) {
-      if (effect.kind === 'touch') touchSurface(ctx, cmd.creatureId, a.entry.id);
-      if (effect.kind === 'dashSave') {
-        const dashed = cmd.dashed ?? dashedThisTurn(ctx.state, cmd.creatureId);
-        const turn = `${ctx.state.round}:${ctx.state.turnIndex}`;
-        if (!dashed || c.vars[CREATURE_VARS.clutterSave] === turn) continue;
-        ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: CREATURE_VARS.clutterSave, value: turn });
-        if (!worldSave(ctx, cmd.creatureId, a, effect.save)) applyOutcome(ctx, a, effect.onFail, [cmd.creatureId]);
-      }
-      if (effect.kind === 'icy' && cmd.heading && c.vars[CREATURE_VARS.icyHeading] === undefined) {
-        ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: CREATURE_VARS.icyHeading, value: { ...directions[cmd.heading]!, heading: cmd.heading } });
-        ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${c.name} slides onto the ${a.name.toLowerCase()} heading ${cmd.heading.toUpperCase()}: any other direction is difficult terrain until its next turn`, creatureId: cmd.creatureId });
-      }
-    }
-  },
+  run: (ctx, cmd) => enterArea(ctx, cmd.creatureId, cmd.entry, { ...(cmd.heading ? { heading: cmd.heading } : {}), ...(cmd.dashed !== undefined ? { dashed: cmd.dashed } : {}) }),
 };
 
 /**

@@ -4,6 +4,7 @@ import { taggedSquares } from './area';
 import { applyOutcome, worldSave } from './apply';
 import { directions, push, teleportRandomly } from './displace';
 import { spawnFromWorld, worldTargets } from './spawn';
+import { feedSenses } from './senses-feed';
 import type { WorldEffect } from './types';
 
 const NONE = 'none';
@@ -101,6 +102,7 @@ export function runWorldAction(ctx: Resolution, a: ActiveEntry, only: string | n
       case 'silence':
         ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.silence, value: { entry: a.entry.id, name: a.name, feet: effect.feet, round: ctx.state.round } });
         ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${a.name}: until the next world action phase no creature hears anything farther than ${effect.feet} ft, loud explosive noises excepted` });
+        feedSenses(ctx);
         break;
       case 'spawn':
         spawnFromWorld(ctx, a, effect, pool);
@@ -123,6 +125,7 @@ function endSilence(ctx: Resolution): void {
   const s = ctx.state.vars[WORLD_VARS.silence] as { name?: string; round?: number } | undefined;
   if (!s || (s.round ?? 0) >= ctx.state.round) return;
   ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.silence, value: null });
+  feedSenses(ctx);
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-WORLD-19', text: `${s.name ?? 'the world action'}'s silence ends as the environment's next turn begins` });
 }
 
