@@ -56,9 +56,27 @@ describe('A5E world: cavern', () => {
       expect(conds).toEqual([['grappled', { escapeDC: 12 }], ['buried', { escapeDC: 12 }]]);
     }
     expect(t.creature('ogre').conditions).toEqual([]);
+    // her turn in round 3 has begun: the first of her two rounds of air (Con +2) is spent
+    expect([t.creature('ana').vars['suffocating'], t.creature('ana').vars['suffocationTurns']]).toEqual([true, 1]);
     // breaking out of the rubble (Athletics +5: 7 + 5 = 12 meets DC 12) ends the suffocation too
     t.run({ type: 'takeAction', actorId: 'ana', action: 'escape-grapple', options: { skill: 'athletics' } }, { dice: 'd20:7' });
-    expect(t.creature('ana').conditions).toEqual([]);
+    expect([t.creature('ana').conditions, t.creature('ana').vars['suffocating']]).toEqual([[], undefined]);
+  });
+
+  it('A5E-WORLD-9 a Con +2 creature caught inside drops to 0 hit points at the start of its third turn after the collapse unless freed', () => {
+    const space = grid(6, 6, { ana: [0, 0], ogre: [4, 4, 'large'], gob: [5, 0] }, { 'loose-foundation': [{ x: 0, y: 0 }] });
+    const t = world({ environment: 'cavern' }, { space });
+    t.run({ type: 'startCombat' });
+    t.run({ type: 'a5e.world.disturb', entry: 'loose-foundation' });
+    for (let i = 0; i < 6; i++) t.run({ type: 'endTurn' });
+    // round 3: buried; ana's turns in rounds 3 and 4 spend her 2 rounds of air
+    expect(t.creature('ana').hp).toBe(28);
+    for (let i = 0; i < 3; i++) t.run({ type: 'endTurn' });
+    expect(t.creature('ana').hp).toBe(28);
+    for (let i = 0; i < 2; i++) t.run({ type: 'endTurn' });
+    // round 5, her third turn: 0 hit points, and the dying rules take over (a death save)
+    t.run({ type: 'endTurn' }, { dice: 'd20:10' });
+    expect([t.state.round, t.creature('ana').hp]).toEqual([5, 0]);
   });
 
   it('A5E-WORLD-10 Stalactites: a ranged attack that hits AC 12 and deals damage drops one; those beneath save DC 12 Dex or take 2d6 piercing', () => {

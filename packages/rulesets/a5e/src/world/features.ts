@@ -9,6 +9,7 @@ import { gridOf, inArea, isParticipant, participantsIn, taggedSquares } from './
 import { worldSave, applyOutcome, worldSource } from './apply';
 import { SEES_THROUGH_FOG } from './spawn';
 import { feedSenses } from './senses-feed';
+import { AIR_CAUSE, loseAir, regainAir } from '../hazards/breath';
 
 /** Encounter var: the world made the whole battlefield difficult terrain and no map could carry it. */
 export const DIFFICULT_EVERYWHERE = 'a5e.world.difficultEverywhere';
@@ -298,7 +299,7 @@ export function turnEndSaves(ctx: Resolution, creatureId: string): void {
 
 // ---------------------------------------------------------------- loose foundation
 
-/** Buried in a cave-in: suffocating while the rubble holds it (A5E-WORLD-9, A5E-ENV-5 reads the flag). */
+/** Buried in a cave-in: held by the rubble and out of air until freed (A5E-WORLD-9). */
 export const BURIED = 'buried';
 export const SUFFOCATING_FLAG = 'suffocating';
 
@@ -318,7 +319,10 @@ export function collapseStep(ctx: Resolution): void {
   ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: the cave comes down${caught.length ? ` on ${caught.map((id) => ctx.state.creatures[id]!.name).join(', ')}` : ''}` });
   for (const id of caught) {
     const g = addCondition(ctx, id, 'grappled', { source: worldSource(active.entry.id), ruleId: active.entry.ruleId, data: { escapeDC: escapeDc } });
-    if (g) addCondition(ctx, id, BURIED, { source: worldSource(active.entry.id), ruleId: active.entry.ruleId, data: { escapeDC: escapeDc } });
+    if (!g) continue;
+    addCondition(ctx, id, BURIED, { source: worldSource(active.entry.id), ruleId: active.entry.ruleId, data: { escapeDC: escapeDc } });
+    // no held breath: it starts suffocating at once (proposed ruling), counted by the breath rules (A5E-ENV-5)
+    loseAir(ctx, id, { holdBreath: false, cause: 'buried by the cave-in', ruleId: active.entry.ruleId });
   }
 }
 
@@ -328,6 +332,7 @@ export function onConditionRemoved(ctx: Resolution, creatureId: string, conditio
   if (!c) return;
   if (conditionId === 'grappled' && source === worldSource('loose-foundation')) {
     for (const inst of c.conditions.filter((x) => x.conditionId === BURIED)) removeInstance(ctx, creatureId, inst, 'freed from the rubble', 'A5E-WORLD-9');
+    if (ctx.state.creatures[creatureId]!.vars[AIR_CAUSE] === 'buried by the cave-in') regainAir(ctx, creatureId);
   }
   if (conditionId === 'prone') {
     for (const inst of c.conditions.filter((x) => x.conditionId === WORLD_COVER && (x.data as { entry?: string } | undefined)?.entry === 'brush')) {
