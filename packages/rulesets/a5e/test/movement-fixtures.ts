@@ -3,7 +3,8 @@ import {
   type GridSpaceState, type Json, type Square, type ZoneSpaceState,
 } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
-import { a5eRuleset } from '../src/index';
+import { a5eModules, a5eRuleset, a5eTest, buildA5eRuleset, type A5eModule, type AbilityId } from '../src/index';
+import type { LoadedRuleset } from '@fray/engine';
 
 /** Our own test creatures for the movement, position and senses rules. */
 export const sheet = (over: Record<string, unknown> = {}) => ({
@@ -74,16 +75,38 @@ export function zones(placements: Record<string, string | null>, engaged: [strin
   return z as unknown as Json;
 }
 
-/** A table in combat; the first creature acts first (initiatives in the order given). */
-export function fight(creatures: CreatureSetup[], space: Json | null, options: Record<string, Json> = {}): TestTable {
-  const t = new TestTable(a5eRuleset, {
+/** A test-only action that makes a check or save, so rules about tests can be seen through real commands. */
+const probe: A5eModule = {
+  id: 'test.probe',
+  actions: {
+    /** options: kind ('check' | 'save'), ability, skill?, dc?, options? */
+    'probe-roll': (ctx, actor, targets, o) => {
+      a5eTest(ctx, {
+        kind: o['kind'] as 'check' | 'save', actor, target: targets[0] ?? null, ability: o['ability'] as AbilityId,
+        ...(typeof o['skill'] === 'string' ? { skill: o['skill'] } : {}),
+        dc: { label: 'DC', value: typeof o['dc'] === 'number' ? o['dc'] : 10 }, options: (o['options'] as string[] | undefined) ?? [],
+      });
+    },
+  },
+};
+export const probeRuleset: LoadedRuleset = buildA5eRuleset([...a5eModules, probe]);
+
+/**
+ * A table in combat; the first creature acts first (initiatives in the order given). `setup` runs
+ * GM commands before combat starts.
+ */
+export function fight(creatures: CreatureSetup[], space: Json | null, options: Record<string, Json> = {}, extra: { setup?: (t: TestTable) => void; ruleset?: LoadedRuleset } = {}): TestTable {
+  const t = new TestTable(extra.ruleset ?? a5eRuleset, {
     creatures: creatures.map((c, i) => ({ ...c, initiative: c.initiative ?? 30 - i })),
     ...(space ? { space } : {}),
     options,
   });
+  extra.setup?.(t);
   t.run({ type: 'startCombat' });
   return t;
 }
+
+export const probeRoll = (actor: string, o: Record<string, Json>, targets: string[] = []) => act(actor, 'probe-roll', targets, o);
 
 export const move = (creatureId: string, to: Json) => ({ type: 'move', creatureId, to });
 export const act = (actorId: string, action: string, targets: string[] = [], options: Record<string, Json> = {}) => ({ type: 'takeAction', actorId, action, targets, options });

@@ -4,7 +4,7 @@ import { a5eTest, attachExpertise, type ExpertiseSource } from '../core/d20';
 import { ACTION, ATTACKS_LEFT, BONUS, spend } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
-import { HIDDEN, hiddenState, isHiddenFrom } from '../actions/stealth';
+import { isHiddenFrom } from '../actions/stealth';
 import { ATTACK_WITHIN_5, attackSituation, type AttackSituation } from '../position/attack-geometry';
 import { spaceOf } from '../position/geometry';
 import { offerDropProne } from '../position/prone';
@@ -50,8 +50,8 @@ export function findAttack(ctx: Resolution, actorId: string, attackId: Json | un
  * One attack against each target: a d20 test against AC per target, damage rolled once for all of
  * them (A5E-DMG-3), doubled for each target it crits (A5E-DMG-4), then each target's own steps.
  * The map is consulted first (reach, range, cover: A5E-ATK-13..15, A5E-COVER-2..5), an unseen and
- * unlocated target must be guessed at (A5E-ATK-9), a visible ranged attack may make its target
- * drop prone (A5E-POS-7), and a hidden attacker gives itself away (A5E-ATK-10).
+ * unlocated target must be guessed at (A5E-ATK-9), and a visible ranged attack may make its target
+ * drop prone (A5E-POS-7). A hidden attacker gives itself away in the actions module (A5E-ATK-10).
  */
 export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, targets: string[], opts: MakeAttackOptions): AttackResult[] {
   const sheet = sheetById(ctx.state, actorId);
@@ -90,7 +90,6 @@ export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, tar
     });
     results.push({ target, outcome: (p.outcome as AttackResult['outcome']) ?? 'miss', natural: p.natural, total: p.total });
   }
-  revealAttacker(ctx, actorId);
   const landed = results.filter((r) => r.outcome === 'hit' || r.outcome === 'crit');
   if (!landed.length) return results;
   const record = ctx.roll(damageExpression(sheet, attack, { offHand: opts.offHand === true }), { roller: actorId, purpose: `${attack.name} damage` });
@@ -129,14 +128,6 @@ function guessedRight(ctx: Resolution, target: string, space: Json | undefined):
 function describeSpace(space: Json | undefined): string {
   const sq = space as { x?: unknown; y?: unknown } | null;
   return sq && typeof sq === 'object' && 'x' in sq ? `the space (${String(sq.x)},${String(sq.y)})` : `'${String(space)}'`;
-}
-
-/** A hidden attacker gives away its location once it has attacked, hit or miss (A5E-ATK-10). */
-function revealAttacker(ctx: Resolution, attacker: string): void {
-  const c = ctx.state.creatures[attacker]!;
-  if (!hiddenState(c)) return;
-  ctx.emit({ type: 'VarSet', creatureId: attacker, key: HIDDEN, value: null });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-10', text: `${c.name} attacked and is no longer hidden`, creatureId: attacker });
 }
 
 /**

@@ -9,7 +9,7 @@ export { longJumpFeet, highJumpFeet, jumpReachFeet, obstacleLimitFeet, RUN_UP_FE
 export { spaceOf, distanceBetween, withinReach, isHostile, isAlly, reachOf, elevationOf, bandFeet, DEFAULT_ZONE_BAND_FEET, ELEVATION, BEING_PULLED } from '../position/geometry';
 export { squaresBetween } from '../position/line';
 export { coverAgainst, coverAcBonus, canTarget, coverDegrees, COVER, COVER_BONUS, COVER_TAGS, type CoverDegree } from '../position/cover';
-export { BACK_TO_BACK, BACK_TO_BACK_PERCEPTION, backToBackWith } from '../position/back-to-back';
+export { BACK_TO_BACK_PERCEPTION, backToBackCondition, backToBackWith, endBackToBack } from '../position/back-to-back';
 export { RIDING, RIDER, MOUNTED_THIS_TURN, ridingOn, riderOf, riderKeepsSeat } from '../position/mount';
 export { MELEE_ATTACKERS } from '../position/flanking';
 export { offerExpertise } from '../position/ground';

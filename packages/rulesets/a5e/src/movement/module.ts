@@ -5,7 +5,7 @@ import { isActingNow, MOVEMENT, MOVEMENT_MAX } from '../core/economy';
 import { fall } from '../hazards/falling';
 import type { A5eModule } from '../module';
 import { sheetById } from '../sheet/derived';
-import { backToBackAction, backToBackExpires } from '../position/back-to-back';
+import { backToBackAction, backToBackCondition } from '../position/back-to-back';
 import { coverCommands, coverOnTests } from '../position/cover';
 import { flankingExpertise } from '../position/flanking';
 import { ELEVATION, gridOf, zonesOf } from '../position/geometry';
@@ -99,7 +99,6 @@ const hooks: AnyHook[] = [
   { stage: 'test.modifiers', id: 'a5e.position.cover', priority: 45, ruleId: 'A5E-COVER-3', run: coverOnTests },
   { stage: 'test.modifiers', id: 'a5e.position.ground', priority: 60, ruleId: 'A5E-POS-9', run: groundExpertise },
   { stage: 'test.modifiers', id: 'a5e.position.flanking', priority: 60, ruleId: 'A5E-POS-13', run: flankingExpertise },
-  backToBackExpires,
   mountFallsHook,
   ...mountTurnHooks,
 ];
@@ -120,6 +119,7 @@ const setElevation: CommandDef = {
 /** Movement, position, attack geometry, cover and senses on grids and zones (A5E-MOVE, POS, ATK, COVER, VIS). */
 export const movementModule: A5eModule = {
   id: 'a5e.movement',
+  conditions: [backToBackCondition],
   hooks,
   actions: {
     'drop-prone': dropProneAction,

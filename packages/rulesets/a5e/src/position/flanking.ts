@@ -36,7 +36,7 @@ export function flankingExpertise(ctx: Resolution, p: TestPayload): void {
   const inZones = !!zones && !!zones.creatures[p.actor] && !!zones.creatures[p.target];
   const attackers = inZones && melee ? recordMeleeAttacker(ctx, p.target, p.actor) : null;
   if (!isHostile(state, p.actor, p.target) || isIncapacitated(ruleset, state.creatures[p.actor]!)) return;
-  if (backToBackWith(state, p.target)) return;
+  if (backToBackWith(state, p.target) !== null) return;
   const grid = gridOf(state);
   if (grid && grid.creatures[p.actor] && grid.creatures[p.target]) {
     const ally = state.creatureIds.find((id) =>
