@@ -11,8 +11,8 @@ export const useObjectAction: ActionHandler = (ctx, actorId, _targets, options) 
   const what = typeof options['object'] === 'string' ? options['object'] : 'an object';
   const forbidden = activeEffects(ctx.ruleset, c).find((a) => a.effect.kind === 'forbid' && a.effect.what === OBJECT);
   if (forbidden) ctx.reject('cannot-act', `${c.name} is ${forbidden.conditionId} and cannot handle objects`, 'A5E-ACT-20');
+  spend(ctx, actorId, 'free', 'A5E-ACT-2');
   if (options['complex'] !== true && has(c, OBJECT)) {
-    spend(ctx, actorId, 'free', 'A5E-ACT-2');
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: OBJECT, value: 0, ruleId: 'A5E-ACT-2' });
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-2', text: `${c.name} handles ${what} (its free object interaction)`, creatureId: actorId });
     return;
