@@ -118,7 +118,9 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
       case 'PromptAnswered': {
         const p = prompts.get(e.promptId);
         const question = p ? p.text : promptIdText(e.promptId, names);
-        out.push(`  ${question} → ${answerText(p, e.answer)}, ${byText(e.by)}`);
+        // An answer given without the prompt in view (a policy's) that names a creature reads as its name.
+        const answer = !p && typeof e.answer === 'string' && names.has(e.answer) ? names.get(e.answer)! : answerText(p, e.answer);
+        out.push(`  ${question} → ${answer}, ${byText(e.by)}`);
         break;
       }
       case 'CommandUndone':
@@ -155,7 +157,7 @@ function pairRolls(events: readonly FrayEventBody[]): { rollFor: Map<number, Ev<
       const fits =
         e.type === 'TestResolved'
           ? r.purpose === e.kind && r.roller === e.actor
-          : (r.purpose === 'damage' || r.purpose.startsWith('ongoing')) && r.roller === e.source;
+          : (isDamagePurpose(r.purpose) || r.purpose.startsWith('ongoing')) && r.roller === e.source;
       if (fits) {
         rollFor.set(i, r);
         consumed.add(j);
@@ -181,6 +183,9 @@ function relinkedAdds(events: readonly FrayEventBody[]): Set<number> {
   });
   return skip;
 }
+
+/** 'damage', or a named one such as 'Longsword damage' (a ruleset's attack or a world effect). */
+const isDamagePurpose = (purpose: string) => purpose === 'damage' || purpose.endsWith(' damage');
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const signed = (n: number) => (n < 0 ? `- ${-n}` : `+ ${n}`);
@@ -282,7 +287,9 @@ export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, na
       ? `${actor} attacks ${nameOf(t.target)}`
       : t.kind === 'save'
         ? `${actor} makes a ${base && /save/.test(base.label) ? base.label : 'save'}`
-        : `${actor} rolls ${t.kind}${t.target ? ` against ${nameOf(t.target)}` : ''}`;
+        : t.kind === 'check' && base && /check|\(/.test(base.label)
+          ? `${actor} makes a ${base.label}${t.target ? ` against ${nameOf(t.target)}` : ''}`
+          : `${actor} rolls ${t.kind}${t.target ? ` against ${nameOf(t.target)}` : ''}`;
   const against = t.against ? ` vs ${t.against.label} ${t.against.value}` : '';
   const outcome = t.kind === 'attack' ? ({ success: 'hit', failure: 'miss' } as Record<string, string>)[t.outcome] ?? t.outcome : t.outcome;
   if (!roll && t.breakdown.natural === null) {
@@ -296,7 +303,9 @@ export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, na
     ...t.breakdown.rows.filter((r) => !r.applied).map((r) => `${r.label} ${signed(r.value)} (${r.reason ?? 'not applied'}${r.by ? ` by ${r.by}` : ''})`),
     ...mode.sources.filter((s) => !s.applied).map((s) => `${s.mode} from ${s.label} (predicate-false)`),
   ];
-  return `${subject}: ${parts.join(' ')} = ${t.breakdown.total}${against}, ${outcome}${natural}${skipped.length ? `; not applied: ${skipped.join(', ')}` : ''}`;
+  // A roll with nothing to beat (initiative) has no outcome worth saying.
+  const verdict = !t.against && t.outcome === 'done' ? '' : `, ${outcome}`;
+  return `${subject}: ${parts.join(' ')} = ${t.breakdown.total}${against}${verdict}${natural}${skipped.length ? `; not applied: ${skipped.join(', ')}` : ''}`;
 }
 
 /** "2d8+4 → 5+3 +4": every face, dropped ones as ~n~. */
@@ -323,5 +332,7 @@ export function damageLine(d: Ev<'DamageApplied'>, roll: { record: RollRecord; p
   const hp = `; ${target} ${d.hpBefore} → ${d.hpAfter} HP`;
   if (!roll) return `${cap(target)} takes ${d.total} damage${types}${steps}${hp}`;
   const formula = `${roll.record.expression.replace(/ ([+-]) /g, '$1')} → ${facesText(roll.record)} = ${roll.record.total}${types}${steps}${hp}`;
-  return roll.purpose === 'damage' ? `  ${formula}` : `${cap(target)} takes ${roll.purpose} damage: ${formula}`;
+  // An attack's damage (rolled by its source) reads as the line under the attack roll.
+  if (roll.purpose === 'damage' || (d.source !== null && roll.purpose.endsWith(' damage'))) return `  ${formula}`;
+  return `${cap(target)} takes ${roll.purpose.replace(/ damage$/, '')} damage: ${formula}`;
 }

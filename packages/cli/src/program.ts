@@ -45,9 +45,12 @@ export function runProgram(argv: string[], io: Io): number {
 
   program
     .command('demo')
-    .description('play a narrated demo fight (mini ruleset) with simple policies on both sides')
+    .description('play a narrated demo fight (A5E: a forest road in a thunderstorm) with simple policies on both sides')
     .option('--seed <seed>', 'seed for the dice (default: the scenario seed)')
-    .action((o: { seed?: string }) => emit(demoCommand(o.seed !== undefined ? { seed: o.seed } : {})));
+    .option('--scenario <file>', 'play another scenario file, e.g. scenarios/demo-mini.yaml (default: scenarios/a5e/demo-forest.yaml)')
+    .action((o: { seed?: string; scenario?: string }) =>
+      emit(demoCommand({ ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.scenario !== undefined ? { scenario: o.scenario } : {}) })),
+    );
 
   try {
     program.parse(argv, { from: 'user' });

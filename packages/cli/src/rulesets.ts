@@ -3,8 +3,8 @@ import { a5eRuleset } from '@fray/ruleset-a5e';
 import { miniRuleset } from '@fray/testkit';
 
 /**
- * Rulesets a scenario can name in `ruleset:`. Adding one is one line here, e.g.
- * `a5e: () => a5eRuleset,` once `@fray/ruleset-a5e` exists (likewise '13th-age', 'five-torches-deep').
+ * Rulesets a scenario can name in `ruleset:`. Adding one is one line here, as for `a5e`
+ * (likewise '13th-age', 'five-torches-deep' once they exist).
  * Entries are thunks so a ruleset is only touched when a scenario asks for it.
  */
 const registry: Record<string, () => LoadedRuleset> = {

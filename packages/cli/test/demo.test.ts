@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MAX_COMMANDS, demoCommand, parseSeed, playDemo } from '../src/commands/demo';
 import { chooseCommand, demoPromptPolicy } from '../src/demo/policies';
 import { loadScenarioFile, createEncounter } from '../src/scenario/load';
-import { DEMO_SCENARIO } from '../src/commands/demo';
+import { DEMO_MINI_SCENARIO } from '../src/commands/demo';
 
-describe('fray demo', () => {
+// The mini demo (`fray demo --scenario scenarios/demo-mini.yaml`); the default A5E demo is in demo-a5e.test.ts.
+const mini = { scenario: DEMO_MINI_SCENARIO };
+
+describe('fray demo (mini)', () => {
   it('plays to the end with the default seed and is the same twice', () => {
-    const first = demoCommand();
+    const first = demoCommand(mini);
     expect(first.exitCode).toBe(0);
     expect(first.errorOutput).toBeUndefined();
-    expect(demoCommand().output).toBe(first.output);
+    expect(demoCommand(mini).output).toBe(first.output);
     const lines = first.output.split('\n');
     expect(lines[0]).toBe('Fray demo: scenarios/demo-mini.yaml, seed 5 (replay with --seed 5)');
     expect(lines).toContain('=== Round 1 ===');
@@ -24,16 +27,16 @@ describe('fray demo', () => {
   });
 
   it('a seed changes the fight and replays exactly; whole-number seeds match the scenario seed', () => {
-    expect(demoCommand({ seed: '3' }).output).toBe(demoCommand({ seed: '3' }).output);
-    expect(demoCommand({ seed: '3' }).output).not.toBe(demoCommand().output);
-    expect(demoCommand({ seed: '5' }).output).toBe(demoCommand().output);
+    expect(demoCommand({ ...mini, seed: '3' }).output).toBe(demoCommand({ ...mini, seed: '3' }).output);
+    expect(demoCommand({ ...mini, seed: '3' }).output).not.toBe(demoCommand(mini).output);
+    expect(demoCommand({ ...mini, seed: '5' }).output).toBe(demoCommand(mini).output);
     expect(parseSeed('42')).toBe(42);
     expect(parseSeed('abc')).toBe('abc');
   });
 
   it('always ends: one side down, or the encounter ended after at most 10 rounds, within the command cap', () => {
     for (let seed = 1; seed <= 40; seed++) {
-      const run = playDemo({ seed: String(seed) });
+      const run = playDemo({ ...mini, seed: String(seed) });
       const s = run.encounter.state;
       expect(s.phase, `seed ${seed}`).toBe('ended');
       expect(s.round).toBeLessThanOrEqual(10);
@@ -46,9 +49,9 @@ describe('fray demo', () => {
   });
 });
 
-describe('demo policies', () => {
+describe('demo policies (mini)', () => {
   const encounter = () => {
-    const loaded = loadScenarioFile(DEMO_SCENARIO);
+    const loaded = loadScenarioFile(DEMO_MINI_SCENARIO);
     return createEncounter(loaded, { ruleset: loaded.ruleset });
   };
 

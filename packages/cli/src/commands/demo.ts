@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { currentCreatureId, type Command, type Encounter, type EncounterState, type LoadedRuleset, type Principal, type Runtime } from '@fray/engine';
+import { currentCreatureId, type Command, type Encounter, type EncounterState, type LoadedRuleset, type Principal, type PromptPolicy, type Runtime } from '@fray/engine';
+import { a5eDemoPromptPolicy, chooseA5eCommand } from '../demo/a5e-policies';
 import { chooseCommand, demoPromptPolicy, isUp } from '../demo/policies';
 import { narrate } from '../narrate';
 import { scenariosDir } from '../paths';
@@ -7,7 +8,10 @@ import { summaryLines } from '../report';
 import { EXIT, type CommandResult } from '../result';
 import { createEncounter, loadScenarioFile, ScenarioError } from '../scenario/load';
 
-export const DEMO_SCENARIO = path.join(scenariosDir, 'demo-mini.yaml');
+/** The default demo: an A5E fight on a forest road in a storm, with a world action each round. */
+export const DEMO_SCENARIO = path.join(scenariosDir, 'a5e', 'demo-forest.yaml');
+/** The first demo, in the mini test ruleset (`fray demo --scenario scenarios/demo-mini.yaml`). */
+export const DEMO_MINI_SCENARIO = path.join(scenariosDir, 'demo-mini.yaml');
 export const DEMO_MAX_ROUNDS = 10;
 /** A hard cap so a policy bug can never loop forever. */
 export const DEMO_MAX_COMMANDS = 400;
@@ -26,6 +30,20 @@ export interface DemoRun {
   winner: string | null;
 }
 
+export interface DemoPolicies {
+  /** the current creature's next command, or null when it is nobody's turn */
+  chooseCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null;
+  /** answers prompts (the engine's `rt.policy`) */
+  prompts: PromptPolicy;
+}
+
+/** Policies per ruleset id; a ruleset without its own plays by the mini ones (legal commands, defaults). */
+const demoPolicies: Record<string, DemoPolicies> = {
+  a5e: { chooseCommand: chooseA5eCommand, prompts: a5eDemoPromptPolicy },
+};
+const defaultPolicies: DemoPolicies = { chooseCommand, prompts: demoPromptPolicy };
+export const policiesFor = (rulesetId: string): DemoPolicies => (Object.hasOwn(demoPolicies, rulesetId) ? demoPolicies[rulesetId]! : defaultPolicies);
+
 export const parseSeed = (seed: string): string | number => (/^-?\d{1,15}$/.test(seed) ? Number(seed) : seed);
 
 const sidesUp = (s: EncounterState) => [...new Set(s.creatureIds.map((id) => s.creatures[id]!).filter(isUp).map((c) => c.side))];
@@ -42,7 +60,8 @@ function lastTurnOfRound(s: EncounterState, ruleset: LoadedRuleset): boolean {
 export function playDemo(opts: DemoOptions = {}): DemoRun {
   const loaded = loadScenarioFile(opts.scenario ?? DEMO_SCENARIO);
   const setup = { ...loaded.setup, seed: opts.seed !== undefined ? parseSeed(opts.seed) : loaded.setup.seed };
-  const rt: Runtime = { ruleset: loaded.ruleset, policy: demoPromptPolicy };
+  const policies = policiesFor(loaded.ruleset.id);
+  const rt: Runtime = { ruleset: loaded.ruleset, policy: policies.prompts };
   const enc = createEncounter(loaded, rt, setup);
   const names = () => Object.fromEntries(enc.state.creatureIds.map((id) => [id, enc.state.creatures[id]!.name]));
   const lines = [`Fray demo: ${loaded.file}, seed ${String(setup.seed)} (replay with --seed ${String(setup.seed)})`, ...narrate(enc.events)];
@@ -76,7 +95,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
       issue({ type: 'answerPrompt', promptId: p.id, answer: p.default ?? null }, { role: 'gm' });
       continue;
     }
-    const cmd = chooseCommand(s, loaded.ruleset);
+    const cmd = policies.chooseCommand(s, loaded.ruleset);
     if (!cmd) {
       end('no one can act');
       continue;
@@ -95,7 +114,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
   return { lines, encounter: enc, commands, winner };
 }
 
-/** `fray demo [--seed s]`. */
+/** `fray demo [--seed s] [--scenario file]`. */
 export function demoCommand(opts: DemoOptions = {}): CommandResult {
   let run: DemoRun;
   try {
