@@ -105,6 +105,10 @@ describe('A5E movement actions', () => {
     expect(tired.rejects(act('ana', 'dash'), 'cannot-dash').ruleId).toBe('A5E-ACT-7');
     const later = table([ana({ initiative: 15, tallies: { pendingFatigue: 1 } }), ogre({ initiative: 10 })]);
     later.run(act('ana', 'dash'));
+    const walked = table([ana({ initiative: 15 }), ogre({ initiative: 10 })], { space: grid({ ana: { x: 0, y: 0, size: 'medium' }, ogre: { x: 9, y: 0, size: 'large' } }) });
+    walked.run({ type: 'move', creatureId: 'ana', to: { x: 4, y: 0 } });
+    walked.run(act('ana', 'dash'));
+    expect(res(walked, 'ana', 'movementFeet')).toBe(40);
   });
 
   it('A5E-ACT-8 Disengage: its movement provokes no opportunity attacks for the rest of the turn', () => {
@@ -115,6 +119,15 @@ describe('A5E movement actions', () => {
     expect(inst.duration).toEqual({ kind: 'turns', creatureId: 'ana', boundary: 'end', count: 1, skipCurrent: false });
     const end = t.run({ type: 'endTurn' });
     expect(TestTable.ofType(end, 'ConditionRemoved').map((e) => e.conditionId)).toEqual(['disengaged']);
+
+    const space = grid({ ana: { x: 0, y: 0, size: 'medium' }, ogre: { x: 1, y: 0, size: 'large' } });
+    const stay = table([ana({ initiative: 15 }), ogre({ initiative: 10 })], { space });
+    stay.run({ type: 'move', creatureId: 'ana', to: { x: 0, y: 5 } });
+    expect(stay.state.pending!.open.map((p) => p.key)).toEqual(['a5e.opportunityAttack']);
+    const away = table([ana({ initiative: 15 }), ogre({ initiative: 10 })], { space });
+    away.run(act('ana', 'disengage'));
+    away.run({ type: 'move', creatureId: 'ana', to: { x: 0, y: 5 } });
+    expect(away.state.pending).toBeNull();
   });
 
   it('A5E-ACT-9 Dodge: attacks from seen attackers have disadvantage, Dex saves advantage; not at Speed 0; ends if incapacitated', () => {
@@ -402,7 +415,7 @@ describe('A5E action economy', () => {
     }
   });
 
-  it('A5E-ACT-24 incapacitated: nothing; slowed or strife 3: action or bonus action, one attack; placid: no hostile action', () => {
+  it('A5E-ACT-24 incapacitated: nothing; slowed or strife 3: action or bonus action, one attack; placid: no hostile action; manic: action or move', () => {
     const stunned = table([ana({ initiative: 15, conditions: [{ id: 'stunned' }] }), ogre({ initiative: 10 })]);
     stunned.rejects(act('ana', 'disengage'), 'cannot-take-action');
     stunned.rejects(act('ana', 'tumble', ['ogre'], { cost: 'bonusAction' }), 'cannot-take-bonus-action');
@@ -418,6 +431,9 @@ describe('A5E action economy', () => {
 
     const placid = table([ana({ initiative: 15, conditions: [{ id: 'placid' }] }), ogre({ initiative: 10 })]);
     expect(placid.rejects(act('ana', 'press-the-attack', ['ogre']), 'placid').ruleId).toBe('A5E-COND-22');
+    const manic = table([ana({ initiative: 15, conditions: [{ id: 'manic' }] }), ogre({ initiative: 10 })], { space: grid({ ana: { x: 0, y: 0, size: 'medium' }, ogre: { x: 6, y: 0, size: 'large' } }) });
+    manic.run({ type: 'move', creatureId: 'ana', to: { x: 0, y: 1 } });
+    manic.rejects(act('ana', 'dodge'), 'cannot-take-action');
     expect(legalCommands(placid.state, { role: 'gm' }, a5eRuleset).filter((c) => ['attack', 'press-the-attack', 'tumble', 'maneuver'].includes(String(c['action'])))).toEqual([]);
   });
 });

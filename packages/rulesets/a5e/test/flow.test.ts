@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrayEvent } from '@fray/engine';
+import { createGridSpace, placeCreature, type FrayEvent, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eRuleset, type A5eModule } from '../src/index';
 import { roundStartHook, turnEndHook, turnStartHook } from '../src/flow/phases';
@@ -164,13 +164,19 @@ describe('A5E rounds and turns', () => {
     expect(order).toEqual(['countdown', 'recharge', 'world action', 'other effects', 'first turn']);
   });
 
-  it('A5E-ROUND-3 movement is one pool for the turn: attacks of one Attack action leave it untouched between them', () => {
-    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 15, sheet: { ...(ana().sheet as object), attacksPerAction: 2 } }), ogre({ initiative: 10 })] });
+  it('A5E-ROUND-3 movement splits around actions: move 15 ft, attack, move 15 ft, attack', () => {
+    let space = createGridSpace();
+    space = placeCreature(space, 'ana', { x: 0, y: 0, size: 'medium' });
+    space = placeCreature(space, 'ogre', { x: 4, y: 0, size: 'large' });
+    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 15, sheet: { ...(ana().sheet as object), attacksPerAction: 2 } }), ogre({ initiative: 10 })], space: space as unknown as Json });
     t.run({ type: 'startCombat' });
+    t.run({ type: 'move', creatureId: 'ana', to: { x: 3, y: 0 } });
     t.run(act('ana', 'attack', ['ogre']), { dice: 'd20:2' });
-    expect([t.creature('ana').resources['attacksLeft'], t.creature('ana').resources['movementFeet']]).toEqual([1, 30]);
+    expect([t.creature('ana').resources['attacksLeft'], t.creature('ana').resources['movementFeet']]).toEqual([1, 15]);
+    t.run({ type: 'move', creatureId: 'ana', to: { x: 3, y: 2 } });
+    t.run({ type: 'move', creatureId: 'ana', to: { x: 4, y: 2 } });
     t.run(act('ana', 'attack', ['ogre']), { dice: 'd20:3' });
-    expect([t.creature('ana').resources['attacksLeft'], t.creature('ana').resources['movementFeet']]).toEqual([0, 30]);
+    expect([t.creature('ana').resources['attacksLeft'], t.creature('ana').resources['movementFeet']]).toEqual([0, 0]);
   });
 
   it('A5E-ROUND-4 one action and one bonus action per turn; one reaction per round, regained at the start of its own turn', () => {
