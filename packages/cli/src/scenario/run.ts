@@ -94,6 +94,8 @@ function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: numbe
   const names = namesOf(encounter.state);
   lines.push(`[${at}] ${describeCommand(step.command as Command, names)}${step.as && step.as !== 'gm' ? ` (as ${step.as})` : ''}`);
   const envelope: CommandEnvelope = { id: `s${i}`, issuedBy: principal(step.as), command: step.command as Command };
+  // prompts open before the command, so a raw answerPrompt step reads as the question it answers
+  const prompts = encounter.state.pending?.open ?? [];
   const r = dispatchWithDice(encounter, rt, envelope, step.dice, `${at}.dice`);
 
   if (!r.ok) {
@@ -103,10 +105,10 @@ function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: numbe
     lines.push(`  rejected as expected: ${why}`);
   } else {
     if (step.expectRejected !== undefined) {
-      lines.push(...narrate(r.events, { names }).map((l) => `  ${l}`));
+      lines.push(...narrate(r.events, { names, prompts }).map((l) => `  ${l}`));
       throw new StepFailure(EXIT.expectationFailed, `${at}.expectRejected: expected rejection '${step.expectRejected}', but the command was accepted`);
     }
-    lines.push(...narrate(r.events, { names }).map((l) => `  ${l}`));
+    lines.push(...narrate(r.events, { names, prompts }).map((l) => `  ${l}`));
   }
 
   (step.answers ?? []).forEach((a, j) => {
