@@ -4,6 +4,12 @@ import type { CommandRejected } from './errors';
 import { ContentError } from './errors';
 import type { FrayEvent, FrayEventBody, Visibility } from './events';
 import { applyLogged, blankState, fold, SETUP_COMMAND } from './fold';
+
+/** The empty state's fields that an `EncounterStarted` event carries. */
+function initialCore() {
+  const { version: _version, undoable: _undoable, pending: _pending, ...core } = blankState();
+  return core;
+}
 import { decide } from './decide';
 import type { CreatureState, EncounterState } from './state';
 import type { Runtime } from '../resolve/context';
@@ -106,20 +112,12 @@ export class Encounter {
       {
         type: 'EncounterStarted',
         encounter: {
+          ...initialCore(),
           id: setup.id,
           ruleset: { id: rt.ruleset.id, version: rt.ruleset.version },
           modules: setup.modules ?? [],
           options: setup.options ?? {},
-          phase: 'setup',
-          round: 0,
-          turnIndex: -1,
-          order: [],
-          creatureIds: [],
-          creatures: {},
           space: setup.space ?? null,
-          counters: {},
-          vars: {},
-          clockSeconds: 0,
           // A scenario may set its own round length (a minute-long round for a chase); otherwise the ruleset's.
           roundSeconds: typeof setup.options?.['roundSeconds'] === 'number' ? setup.options['roundSeconds'] : (rt.ruleset.roundSeconds ?? 6),
           dice: { mode: setup.diceMode ?? 'seeded', rng: seeded(setup.seed).getState() },
