@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGridSpace, legalCommands, placeCreature, type CreatureSetup, type FrayEvent, type Json } from '@fray/engine';
+import { createGridSpace, legalCommands, placeCreature, type Command, type CreatureSetup, type FrayEvent, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { act, ana, fight, goblin, ogre, rogue } from './flow-fixtures';
@@ -14,6 +14,8 @@ const table = (creatures: CreatureSetup[], opts: { space?: Json; options?: Recor
   return t;
 };
 const twoAttacks = (over: Partial<CreatureSetup> = {}) => ana({ initiative: 15, sheet: { ...(ana().sheet as object), attacksPerAction: 2 }, ...over });
+/** A command's takeAction fields, for reading legal-command lists. */
+const fields = (c: Command) => c as { type: string; action?: string; targets?: string[]; options?: { cost?: string } };
 const reactionSpell = (id: string) => act(id, 'cast-spell', [], { spell: 'shield', castingTime: 'reaction' });
 
 /** ana at (0,0), then the others where given, on a bounded or open grid. */
@@ -399,7 +401,7 @@ describe('A5E readied actions', () => {
 describe('A5E action economy', () => {
   it('A5E-ACT-22 the bonus-action menu: Press the Attack, Tumble and commands while the bonus action is unspent', () => {
     const t = fight();
-    const bonus = (cmds: ReturnType<typeof legalCommands>) => cmds.filter((c) => c.type === 'takeAction' && (c['action'] === 'press-the-attack' || (c['action'] === 'tumble' && (c['options'] as { cost?: string }).cost === 'bonusAction'))).map((c) => `${String(c['action'])} ${(c['targets'] as string[]).join()}`);
+    const bonus = (cmds: ReturnType<typeof legalCommands>) => cmds.map(fields).filter((c) => c.type === 'takeAction' && (c.action === 'press-the-attack' || (c.action === 'tumble' && c.options?.cost === 'bonusAction'))).map((c) => `${c.action} ${c.targets?.join()}`);
     expect(bonus(legalCommands(t.state, { role: 'player', seat: 'seat-ana' }, a5eRuleset))).toEqual(['tumble ogre', 'tumble gob', 'press-the-attack ogre', 'press-the-attack gob']);
     t.run(act('ana', 'tumble', ['gob'], { cost: 'bonusAction' }), { preAnswers: { 'a5e.letPass': 'let-pass' } });
     expect(bonus(legalCommands(t.state, { role: 'player', seat: 'seat-ana' }, a5eRuleset))).toEqual([]);
@@ -434,6 +436,6 @@ describe('A5E action economy', () => {
     const manic = table([ana({ initiative: 15, conditions: [{ id: 'manic' }] }), ogre({ initiative: 10 })], { space: grid({ ana: { x: 0, y: 0, size: 'medium' }, ogre: { x: 6, y: 0, size: 'large' } }) });
     manic.run({ type: 'move', creatureId: 'ana', to: { x: 0, y: 1 } });
     manic.rejects(act('ana', 'dodge'), 'cannot-take-action');
-    expect(legalCommands(placid.state, { role: 'gm' }, a5eRuleset).filter((c) => ['attack', 'press-the-attack', 'tumble', 'maneuver'].includes(String(c['action'])))).toEqual([]);
+    expect(legalCommands(placid.state, { role: 'gm' }, a5eRuleset).map(fields).filter((c) => ['attack', 'press-the-attack', 'tumble', 'maneuver'].includes(c.action ?? ''))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { joinCreature } from '@fray/engine';
+import { joinCreature, type CreatureSetup, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eRuleset, type A5eModule } from '../src/index';
 import { roundStartHook } from '../src/flow/phases';
 import { act, ana, fight, goblin, ogre, rogue, rulesetWith, wolf } from './flow-fixtures';
 
+/** A creature setup as a command field. */
+const json = (c: CreatureSetup) => c as unknown as Json;
 const order = (t: TestTable) => t.state.order.map((e) => [e.creatureId, e.total]);
 const turns = (events: ReturnType<TestTable['run']>) => TestTable.ofType(events, 'TurnStarted').map((e) => `${e.round}:${e.creatureId}`);
 
@@ -69,7 +71,7 @@ describe('A5E initiative', () => {
     // Made after count 20 has passed this round: its first turn is next round.
     const late = fight();
     late.run({ type: 'endTurn' });
-    late.run({ type: 'a5e.addCreature', creature: { ...goblin('shade'), initiative: 12 } });
+    late.run({ type: 'a5e.addCreature', creature: json({ ...goblin('shade'), initiative: 12 }) });
     expect(order(late)).toEqual([['ana', 15], ['shade', 12], ['ogre', 10], ['gob', 5]]);
     expect(turns(late.run({ type: 'endTurn' }))).toEqual(['1:gob']);
     expect(turns(late.run({ type: 'endTurn' }))).toEqual(['2:ana']);
@@ -97,15 +99,15 @@ describe('A5E initiative', () => {
   it('A5E-INIT-7 a creature joining mid-encounter rolls, is seated, and first acts when its count next comes up', () => {
     const t = fight();
     t.run({ type: 'endTurn' }); // the ogre's turn
-    const ev = t.run({ type: 'a5e.addCreature', creature: goblin('gob2') }, { dice: 'd20:14' });
+    const ev = t.run({ type: 'a5e.addCreature', creature: json(goblin('gob2')) }, { dice: 'd20:14' });
     expect(TestTable.ofType(ev, 'RuleApplied').filter((e) => e.ruleId === 'A5E-INIT-7').map((e) => e.text)).toEqual(['Goblin joins the encounter at initiative 16']);
     expect(order(t)).toEqual([['gob2', 16], ['ana', 15], ['ogre', 10], ['gob', 5]]);
     t.run({ type: 'endTurn' });
     expect(turns(t.run({ type: 'endTurn' }))).toEqual(['2:gob2']);
-    t.rejects({ type: 'a5e.addCreature', creature: goblin('gob2') }, 'duplicate-creature');
-    const bad = t.rejects({ type: 'a5e.addCreature', creature: { ...goblin('gob3'), sheet: { ...(goblin('x').sheet as object), ac: 'high' } } }, 'bad-stat-block');
+    t.rejects({ type: 'a5e.addCreature', creature: json(goblin('gob2')) }, 'duplicate-creature');
+    const bad = t.rejects({ type: 'a5e.addCreature', creature: json({ ...goblin('gob3'), sheet: { ...(goblin('x').sheet as object), ac: 'high' } }) }, 'bad-stat-block');
     expect(bad.message).toBe('gob3: creature.sheet.ac: Invalid input: expected number, received string');
-    t.run({ type: 'addCreature', creature: { ...goblin('gob4'), initiative: 1 } });
+    t.run({ type: 'addCreature', creature: json({ ...goblin('gob4'), initiative: 1 }) });
     expect(order(t).at(-1)).toEqual(['gob4', 1]);
   });
 });
