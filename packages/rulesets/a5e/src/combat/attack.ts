@@ -162,6 +162,14 @@ function judgeAttack(_ctx: Resolution, p: TestPayload): void {
   else p.outcome = p.outcome === 'success' ? 'hit' : 'miss';
 }
 
+/** Refuses a target out of reach, out of range or behind total cover before anything is spent. */
+function checkTargets(ctx: Resolution, actorId: string, attack: Attack, targets: string[], opts: Partial<MakeAttackOptions>): void {
+  for (const t of targets) {
+    if (!ctx.state.creatures[t]) ctx.reject('unknown-creature', `no target '${t}'`);
+    attackSituation(ctx, actorId, t, attack, attack.kind === 'ranged' || opts.thrown === true, opts.within5);
+  }
+}
+
 /** One-handed and not heavy: the Attack action with it allows an off-hand attack (A5E-ATK-18). */
 function oneHanded(attack: Attack): boolean {
   return !attack.properties.some((p) => p === 'heavy' || p === 'two-handed' || p === 'spell');
@@ -202,6 +210,7 @@ export const attackModule: A5eModule = {
       if (!targets.length) ctx.reject('no-target', 'an attack needs a target', 'A5E-ACT-3');
       const c = ctx.state.creatures[actorId]!;
       const attack = findAttack(ctx, actorId, options['attack']);
+      checkTargets(ctx, actorId, attack, targets.slice(0, 1), attackCommandOptions(attack, options));
       if ((c.resources[ATTACKS_LEFT] ?? 0) > 0) {
         spend(ctx, actorId, 'free');
         ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: c.resources[ATTACKS_LEFT]! - 1, ruleId: 'A5E-ACT-3' });
@@ -229,6 +238,7 @@ export const attackModule: A5eModule = {
       const attack = findAttack(ctx, actorId, options['attack']);
       if (attack.id === main) ctx.reject('same-weapon', `the off-hand attack needs a different weapon than ${attack.name}`, 'A5E-ATK-18');
       if (attack.kind !== 'melee' || !attack.properties.includes('dual-wielding')) ctx.reject('not-dual-wielding', `${attack.name} is not a dual-wielding melee weapon`, 'A5E-ATK-18');
+      checkTargets(ctx, actorId, attack, targets, attackCommandOptions(attack, options));
       const left = typeof c.vars[OFF_HAND_LEFT] === 'number' ? (c.vars[OFF_HAND_LEFT] as number) : 0;
       if (left > 0) {
         spend(ctx, actorId, 'free', 'A5E-ATK-19');

@@ -87,18 +87,26 @@ export function canTarget(state: EncounterState, from: string, to: string): bool
 /**
  * Cover on d20 tests (A5E-COVER-3, A5E-COVER-4): Dexterity saves against an effect whose origin is
  * the test's `target` (all saves with `options.coverSaveScope = 'all'`), and Stealth checks to hide
- * from the test's target. AC is handled where attacks read it.
+ * from the test's target, or, without one, from every hostile creature at once. AC is handled where
+ * attacks read it.
  */
 export function coverOnTests(ctx: Resolution, p: TestPayload): void {
-  if (!p.actor || !p.target || p.actor === p.target) return;
+  if (!p.actor || p.actor === p.target) return;
   const scope = ctx.state.options['coverSaveScope'] === 'all' ? 'all' : 'dex';
-  const isSave = p.kind === 'save' && (scope === 'all' || p.options.has('save:ability:dex'));
+  const isSave = p.kind === 'save' && !!p.target && (scope === 'all' || p.options.has('save:ability:dex'));
   const isHide = p.kind === 'check' && testHasSkill(p, 'stealth');
   if (!isSave && !isHide) return;
-  const degree = coverAgainst(ctx.state, p.target, p.actor);
+  const degree = p.target ? coverAgainst(ctx.state, p.target, p.actor) : hidingCover(ctx.state, p.actor);
   const value = COVER_BONUS[degree];
   if (!value) return;
   p.modifiers.push({ id: 'cover', label: `${degree} cover`, value, type: 'untyped', source: 'a5e.cover', ruleId: degree === 'half' ? 'A5E-COVER-3' : 'A5E-COVER-4' });
+}
+
+/** One Stealth roll against every watcher: the cover it has from all the hostile creatures on the map. */
+function hidingCover(state: EncounterState, hider: string): CoverDegree {
+  const watchers = state.creatureIds.filter((id) => id !== hider && state.creatures[id]!.side !== state.creatures[hider]!.side && state.creatures[id]!.status !== 'dead');
+  if (!watchers.length) return 'none';
+  return watchers.map((w) => coverAgainst(state, w, hider)).reduce(least);
 }
 
 /** The AC bonus a target has from cover against one attacker. */
