@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestTable } from '@fray/testkit';
+import type { TestTable } from '@fray/testkit';
 import { act, fight, grid, orc, pc, probeRoll, probeRuleset, rules, tests, texts } from './movement-fixtures';
 
 const noProne = { 'a5e.dropProneReaction': 'off' as const };
