@@ -105,7 +105,7 @@ describe('A5E vision, light and senses', () => {
 
   it('A5E-VIS-11 effective sight by light and sense (the catalog\'s table)', () => {
     const senses: Record<string, Record<string, unknown>> = { normal: {}, darkvision: { darkvision: 60 }, blindsight: { blindsight: 60 }, truesight: { truesight: 60 } };
-    const observers = Object.entries(senses).map(([id, s], i) => pc(id, { sheet: { senses: s } }));
+    const observers = Object.entries(senses).map(([id, s]) => pc(id, { sheet: { senses: s } }));
     const placements = Object.fromEntries(Object.keys(senses).map((id, i) => [id, { x: 0, y: i }]));
     const t = fight([...observers, orc('orc')], grid({ ...placements, orc: { x: 3, y: 1 } }), noProne);
     const row = () => Object.keys(senses).map((id) => {
