@@ -250,5 +250,12 @@ describe('A5E rounds and turns', () => {
     expect(Object.keys(t.creature('ana').vars)).toEqual([]);
     expect(conditionIds(t, 'ana')).toEqual([]);
     expect(rules(ev, 'A5E-ROUND-8').map((e) => e.text)).toContain('Turn-Based Action ends; cleared Ana: a5e.press');
+
+    // Fatigue gained during the fight takes effect now (A5E-FATIGUE-9).
+    const tired = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 15, tallies: { pendingFatigue: 1 } }), ogre({ initiative: 10 })] });
+    tired.run({ type: 'startCombat' });
+    expect(conditionIds(tired, 'ana')).toEqual([]);
+    tired.run({ type: 'gm.endEncounter' });
+    expect(tired.creature('ana').conditions.map((c) => [c.conditionId, c.level])).toEqual([['fatigue', 1]]);
   });
 });
