@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, fold, playerView, redactEvents, type FrayEvent, type PromptPolicy, type Runtime } from '@fray/engine';
+import { Encounter, canonicalJson, createGridSpace, fold, placeCreature, playerView, redactEvents, type FrayEvent, type Json, type PromptPolicy, type Runtime } from '@fray/engine';
 import { arbSeed, arbStep, commandFor, type Step } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
@@ -11,9 +11,21 @@ const arbPlay = (min = 30, max = 80) => fc.array(arbStep, { minLength: min, maxL
 const SECRET_NAME = 'SENTINEL-HIDDEN-ASSASSIN';
 const SECRET_NOTE = 'SENTINEL-GM-NOTE';
 
-const setup = (seed: number) => ({
+/** A small battlefield: everyone within a few squares, so reach, Help and Fall Back all come up. */
+function battlefield(): Json {
+  let space = createGridSpace({ bounds: { width: 8, height: 8 } });
+  const at: [string, number, number, string][] = [
+    ['ana', 1, 1, 'medium'], ['rue', 1, 2, 'small'], ['fang', 0, 1, 'medium'], ['fang2', 0, 2, 'medium'],
+    ['ogre', 2, 0, 'large'], ['g1', 2, 2, 'small'], ['lurker', 5, 5, 'small'],
+  ];
+  for (const [id, x, y, size] of at) space = placeCreature(space, id, { x, y, size });
+  return space as unknown as Json;
+}
+
+const setup = (seed: number, onGrid = false) => ({
   id: 'a5e-prop',
   seed,
+  ...(onGrid ? { space: battlefield() } : {}),
   creatures: [
     ana(),
     rogue(),
@@ -30,8 +42,8 @@ const policy: PromptPolicy = (p) => (p.key === 'a5e.fallBack' || p.key === 'a5e.
 
 const runtime = (): Runtime => ({ ruleset: a5eRuleset, policy });
 
-function play(seed: number, steps: Step[]): Encounter {
-  const enc = Encounter.create(setup(seed), runtime());
+function play(seed: number, steps: Step[], onGrid = false): Encounter {
+  const enc = Encounter.create(setup(seed, onGrid), runtime());
   const gm = { role: 'gm' as const };
   for (const [i, command] of [
     { type: 'a5e.setController', creatureId: 'fang', controllerId: 'ana' },
@@ -63,9 +75,9 @@ function live(events: readonly FrayEvent[]): FrayEvent[] {
 
 describe('A5E invariants over random legal play', () => {
   it('every legal command is accepted, and the same seed and commands give byte-identical events', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      expect(canonicalJson(play(seed, steps).events)).toBe(canonicalJson(play(seed, steps).events));
-    }), { numRuns: 40 });
+    fc.assert(fc.property(arbSeed, arbPlay(), fc.boolean(), (seed, steps, onGrid) => {
+      expect(canonicalJson(play(seed, steps, onGrid).events)).toBe(canonicalJson(play(seed, steps, onGrid).events));
+    }), { numRuns: 60 });
   });
 
   it('folding the log (replay) reproduces the live state', () => {
@@ -88,8 +100,8 @@ describe('A5E invariants over random legal play', () => {
   });
 
   it('hit points, temporary hit points, fatigue, strife and the budget stay in bounds; no action is taken twice in a turn', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(60, 120), (seed, steps) => {
-      const enc = play(seed, steps);
+    fc.assert(fc.property(arbSeed, arbPlay(60, 120), fc.boolean(), (seed, steps, onGrid) => {
+      const enc = play(seed, steps, onGrid);
       for (const c of Object.values(enc.state.creatures)) {
         expect(c.hp).toBeGreaterThanOrEqual(0);
         expect(c.hp).toBeLessThanOrEqual(c.maxHp);

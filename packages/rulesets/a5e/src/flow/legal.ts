@@ -5,6 +5,8 @@ import { readiedOf } from '../actions/ready';
 import { isHiddenFrom } from '../actions/stealth';
 import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
 import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
+import { coverAcBonus } from '../position/cover';
+import { distanceBetween, withinReach } from '../position/geometry';
 import { sheetOf } from '../sheet/derived';
 import { GROUP, groupMembers } from '../summons/control';
 
@@ -44,10 +46,12 @@ function attackableFrom(ruleset: LoadedRuleset, state: EncounterState, actor: st
   if (!t || t.status === 'dead' || t.hidden || t.side === a.side || isHiddenFrom(state, target, actor)) return false;
   if (hostileActionBlock(state, actor, target, ruleset)) return false;
   const attack = sheetOf(a).attacks.find((x) => x.id === attackId) ?? sheetOf(a).attacks[0];
-  if (!attack) return false;
-  if (attack.kind === 'melee') return within(state, actor, target, attack.reachFeet);
+  if (!attack || coverAcBonus(state, actor, target).degree === 'total') return false;
+  // The same map questions the attack itself asks (A5E-ATK-13, A5E-ATK-15).
+  if (attack.kind === 'melee') return withinReach(state, actor, target, attack.reachFeet);
   const range = attack.rangeFeet;
-  return range === undefined || within(state, actor, target, typeof range === 'number' ? range : range[1]);
+  const feet = distanceBetween(state, actor, target);
+  return range === undefined || feet === null || feet <= (typeof range === 'number' ? range : range[1]);
 }
 
 function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: string): Command[] {
