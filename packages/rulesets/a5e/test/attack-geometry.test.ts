@@ -160,6 +160,11 @@ describe('A5E attacks on the map', () => {
     expect([u.creature('ana').status, at(u, 'ana').x, texts(down)]).toEqual(['dying', 0, expect.arrayContaining(['Ana cannot go on moving'])]);
     const blind = fight([pc('ana'), orc('orc', { conditions: [{ id: 'blinded' }] })], grid({ ana: { x: 0, y: 0 }, orc: { x: 1, y: 0 } }));
     expect(TestTable.ofType(blind.run(move('ana', path([-1, 0], [-2, 0]))), 'PromptAnswered')).toEqual([]);
+    // in zones, breaking off from an engaged hostile is leaving its reach
+    const z = fight([pc('ana'), orc('orc'), orc('orc2')], zones({ ana: 'yard', orc: 'yard', orc2: 'yard' }, [['ana', 'orc'], ['ana', 'orc2']]));
+    const away = z.run(move('ana', { zone: 'gate', feet: 20 }), { preAnswers: { 'a5e.opportunityAttack': 'decline' } });
+    expect(TestTable.ofType(away, 'PromptAnswered').map((p) => p.promptId.split('.').slice(2).join('.'))).toEqual(['a5e.opportunityAttack.orc', 'a5e.opportunityAttack.orc2']);
+    expect(z.creature('ana').resources['movementFeet']).toBe(10);
   });
 
   it('A5E-ATK-17 no opportunity attacks after Disengage, for teleportation or forced movement', () => {

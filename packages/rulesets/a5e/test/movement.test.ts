@@ -52,6 +52,17 @@ describe('A5E movement', () => {
     v.rejects(move('hawk', { x: 13, y: 0, mode: 'fly' }), 'not-enough-movement');
     v.run(move('hawk', { x: 12, y: 0, mode: 'fly' }));
     expect([at(v, 'hawk').x, feetLeft(v, 'hawk')]).toEqual([12, 0]);
+
+    // seed 003 subtracts the distance moved (10 ft through difficult terrain, costing 20): 20 ft of swimming
+    // left; the catalog's reading subtracts the 20 ft spent (option a5e.modeSwitchCounts = 'cost')
+    const pond = () => grid({ otter: { x: 0, y: 0 } }, { difficult: [{ x: 1, y: 0 }, { x: 2, y: 0 }], tags: { water: [{ x: 3, y: 0 }, { x: 4, y: 0 }, { x: 5, y: 0 }, { x: 6, y: 0 }] } });
+    const seed = fight([otter], pond());
+    seed.run(move('otter', path([1, 0], [2, 0])));
+    seed.run(move('otter', path([3, 0], [4, 0], [5, 0])));
+    expect(at(seed, 'otter').x).toBe(5);
+    const catalog = fight([otter], pond(), { 'a5e.modeSwitchCounts': 'cost' });
+    catalog.run(move('otter', path([1, 0], [2, 0])));
+    catalog.rejects(move('otter', path([3, 0], [4, 0], [5, 0])), 'not-enough-movement');
   });
 
   it('A5E-MOVE-4 climbing costs an extra foot per foot without a climb speed (the berserker climbs 15 ft)', () => {
@@ -110,6 +121,11 @@ describe('A5E movement', () => {
     t.run(move('bee', { path: path([3, 0, 5]), mode: 'fly' }));
     const hover = t.run({ type: 'gm.addCondition', creatureId: 'bee', conditionId: 'prone' });
     expect([texts(hover), at(t, 'bee').elevation]).toEqual([['Bee hovers and does not fall'], 5]);
+    // a fly speed reduced to 0 grounds it as well
+    const u = fight([pc('hawk', { sheet: { speed: { walk: 30, fly: 60 } } })], grid({ hawk: { x: 0, y: 0 } }));
+    u.run(move('hawk', { path: path([0, 0, 5], [0, 0, 10]), mode: 'fly' }));
+    const held = u.run({ type: 'gm.addCondition', creatureId: 'hawk', conditionId: 'restrained' }, { dice: 'd6:6' });
+    expect([texts(held)[0], at(u, 'hawk').elevation, u.creature('hawk').hp]).toEqual(['Hawk can no longer stay aloft and falls 10 ft', 0, 22]);
   });
 
   it('A5E-MOVE-10 a long jump after a 10-ft run-up covers up to the Strength score, each foot costing a foot', () => {

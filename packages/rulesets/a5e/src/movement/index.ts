@@ -4,7 +4,7 @@ export { relocate } from './relocate';
 export { movementModule } from './module';
 export { DISENGAGED, provokes, offerOpportunityAttacks, type Provocation } from './opportunity';
 export { FLYING, FOOT_RUN, TUMBLE_THROUGH } from './state';
-export { MOVED, moveModes, modeSpeed, movementLeft, movedThisTurn, hasOwnSpeed, canUseMode, type MoveMode } from './speed';
+export { MOVED, DISTANCE, moveModes, modeSpeed, movementLeft, movedThisTurn, hasOwnSpeed, canUseMode, type MoveMode } from './speed';
 export { longJumpFeet, highJumpFeet, jumpReachFeet, obstacleLimitFeet, RUN_UP_FEET } from './jump';
 export { spaceOf, distanceBetween, withinReach, isHostile, isAlly, reachOf, elevationOf, bandFeet, DEFAULT_ZONE_BAND_FEET, ELEVATION, BEING_PULLED } from '../position/geometry';
 export { squaresBetween } from '../position/line';

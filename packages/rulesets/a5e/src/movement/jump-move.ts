@@ -174,7 +174,7 @@ export function resolveJump(ctx: Resolution, m: Mover, plan: JumpPlan): void {
     emitSpace(ctx, applyStep(now, m, step), m.body);
   }
   if (m.inCombat) {
-    spendMovement(ctx, m.payers, feet, ruleId);
+    spendMovement(ctx, m.payers, feet, feet, ruleId);
     if (plan.poolOverride) {
       for (const id of m.payers) if ((ctx.state.creatures[id]!.resources[MOVEMENT] ?? 0) > 0) ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: 0, ruleId: 'A5E-MOVE-14' });
       ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-MOVE-14', text: `${name}'s jump is longer than its Speed: it uses up to twice its Speed and the rest of its movement this turn`, creatureId: m.body });

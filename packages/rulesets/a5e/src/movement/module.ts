@@ -14,7 +14,7 @@ import { dismountAction, mountAction, mountFallsHook, mountTurnHooks } from '../
 import { dropProneAction, standUpAction } from '../position/prone';
 import { sensesCommands, sensesHooks } from '../senses/module';
 import { DISENGAGED } from './opportunity';
-import { MOVED } from './speed';
+import { DISTANCE, MOVED } from './speed';
 import { FLYING, FOOT_RUN, setVar } from './state';
 
 function withConditions(state: EncounterState, id: string, conditions: ConditionInstance[]): EncounterState {
@@ -76,7 +76,7 @@ const hooks: AnyHook[] = [
     stage: 'turn.start', id: 'a5e.movement.reset', priority: 10, ruleId: 'A5E-MOVE-1',
     run: (ctx, p) => {
       const c = ctx.state.creatures[p.creatureId]!;
-      if ((c.resources[MOVED] ?? 0) !== 0) ctx.emit({ type: 'ResourceSet', creatureId: c.id, key: MOVED, value: 0, ruleId: 'A5E-MOVE-1' });
+      for (const key of [MOVED, DISTANCE]) if ((c.resources[key] ?? 0) !== 0) ctx.emit({ type: 'ResourceSet', creatureId: c.id, key, value: 0, ruleId: 'A5E-MOVE-1' });
       setVar(ctx, c.id, FOOT_RUN, null);
     },
   },

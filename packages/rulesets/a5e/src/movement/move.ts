@@ -325,10 +325,13 @@ function gridWalk(ctx: Resolution, m: Mover, to: GridMove): void {
   let committedCost = 0;
   let spent = 0;
   let taken = 0;
+  let covered = 0;
+  let committedDistance = 0;
   const commit = (space: GridSpaceState) => {
     if (JSON.stringify(space) !== JSON.stringify(gridOf(ctx.state))) emitSpace(ctx, space, m.body);
-    if (m.inCombat) spendMovement(ctx, m.payers, spent - committedCost, 'A5E-MOVE-1');
+    if (m.inCombat) spendMovement(ctx, m.payers, spent - committedCost, covered - committedDistance, 'A5E-MOVE-1');
     committedCost = spent;
+    committedDistance = covered;
   };
   for (const step of steps) {
     const next = applyStep(withPlacement(cur, m.body, { squeezing }), m, step);
@@ -344,6 +347,7 @@ function gridWalk(ctx: Resolution, m: Mover, to: GridMove): void {
     }
     cur = applyStep(withPlacement(cur, m.body, { squeezing }), m, step);
     spent += step.feet;
+    covered += step.baseFeet;
     taken++;
   }
   commit(withPlacement(cur, m.body, { squeezing }));

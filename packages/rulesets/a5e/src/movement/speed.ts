@@ -36,6 +36,9 @@ export function modeSpeed(ruleset: LoadedRuleset, state: EncounterState, id: str
  */
 export const MOVED = 'movementSpentFeet';
 
+/** Feet of ground covered this turn, extra costs left out (what A5E-MOVE-3 subtracts, per seed 003). */
+export const DISTANCE = 'movementDistanceFeet';
+
 export function movedThisTurn(c: CreatureState): number {
   return Math.max(0, (c.resources[MOVEMENT_MAX] ?? 0) - (c.resources[MOVEMENT] ?? 0), c.resources[MOVED] ?? 0);
 }
@@ -43,7 +46,8 @@ export function movedThisTurn(c: CreatureState): number {
 /**
  * Feet it may still spend moving in a mode (A5E-MOVE-3): the walking pool as it stands for modes on
  * the walking Speed; for a mode with its own speed, that speed (scaled as the pool was, so Dash
- * doubles it too) minus what it has already spent this turn.
+ * doubles it too) minus the distance already moved this turn, as seed 003 words it; the catalog's
+ * reading (movement spent, costs included) with `options['a5e.modeSwitchCounts'] = 'cost'`.
  */
 export function movementLeft(ruleset: LoadedRuleset, state: EncounterState, id: string, mode: MoveMode): number {
   const c = state.creatures[id]!;
@@ -52,5 +56,6 @@ export function movementLeft(ruleset: LoadedRuleset, state: EncounterState, id: 
   const walk = modeSpeed(ruleset, state, id, 'walk');
   const max = c.resources[MOVEMENT_MAX] ?? walk;
   const factor = walk > 0 ? Math.max(1, max / walk) : 1;
-  return Math.max(0, Math.floor(modeSpeed(ruleset, state, id, mode) * factor) - movedThisTurn(c));
+  const used = state.options['a5e.modeSwitchCounts'] === 'cost' ? movedThisTurn(c) : Math.max(c.resources[DISTANCE] ?? 0, 0);
+  return Math.max(0, Math.floor(modeSpeed(ruleset, state, id, mode) * factor) - used);
 }

@@ -1,6 +1,6 @@
 import { SpaceError, type GridPlacement, type GridSpaceState, type Json, type Resolution } from '@fray/engine';
 import { MOVEMENT } from '../core/economy';
-import { MOVED } from './speed';
+import { DISTANCE, MOVED } from './speed';
 
 /** creature var: it is flying (it moved by flying and is still off the ground), so it can fall (A5E-MOVE-9) */
 export const FLYING = 'a5e.flying';
@@ -30,13 +30,19 @@ export function emitSpace(ctx: Resolution, space: unknown, moved: string): void 
   ctx.emit({ type: 'SpaceChanged', space: space as Json, moved });
 }
 
-/** Takes `feet` of movement from each payer's pool (never below 0) and adds it to what it spent this turn. */
-export function spendMovement(ctx: Resolution, payers: readonly string[], feet: number, ruleId: string): void {
-  if (feet <= 0) return;
+/**
+ * Takes `feet` of movement from each payer's pool (never below 0), adds it to what it spent this turn,
+ * and adds `distance` (the ground covered, without extra costs) to how far it has moved.
+ */
+export function spendMovement(ctx: Resolution, payers: readonly string[], feet: number, distance: number, ruleId: string): void {
+  if (feet <= 0 && distance <= 0) return;
   for (const id of payers) {
     const c = ctx.state.creatures[id]!;
-    ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: Math.max(0, (c.resources[MOVEMENT] ?? 0) - feet), ruleId });
-    ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVED, value: (c.resources[MOVED] ?? 0) + feet, ruleId });
+    if (feet > 0) {
+      ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: Math.max(0, (c.resources[MOVEMENT] ?? 0) - feet), ruleId });
+      ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVED, value: (c.resources[MOVED] ?? 0) + feet, ruleId });
+    }
+    if (distance > 0) ctx.emit({ type: 'ResourceSet', creatureId: id, key: DISTANCE, value: (c.resources[DISTANCE] ?? 0) + distance, ruleId });
   }
 }
 

@@ -88,7 +88,7 @@ export function zoneWalk(ctx: Resolution, m: Mover, to: ZoneMove): void {
   const now = zonesOf(ctx.state)!;
   const after = zonesAfter(ctx, m, to, now);
   if (JSON.stringify(after) !== JSON.stringify(now)) emitSpace(ctx, after, m.body);
-  if (m.inCombat) spendMovement(ctx, m.payers, cost.feet, 'A5E-MOVE-1');
+  if (m.inCombat) spendMovement(ctx, m.payers, cost.feet, to.feet ?? 0, 'A5E-MOVE-1');
   const name = ctx.state.creatures[m.body]!.name;
   for (const mod of cost.mods) {
     if (to.feet) ctx.emit({ type: 'RuleApplied', ruleId: COST_RULES[mod.id] ?? 'A5E-MOVE-7', text: `${name}: ${to.feet} ft cost ${mod.extra} extra per foot (${mod.id})`, creatureId: m.body });
