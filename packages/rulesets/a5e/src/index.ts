@@ -5,6 +5,7 @@ import type { A5eModule, ActionHandler } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { a5eTest } from './core/d20';
 import { economyModule } from './core/economy';
+import { saveEndsModule } from './core/save-ends';
 import { dyingModule } from './core/dying';
 import { attackModule } from './combat/attack';
 import { a5eDamageProfile, a5eDamageSteps } from './combat/damage';
@@ -24,6 +25,7 @@ export const a5eModules: A5eModule[] = [
   economyModule,
   attackModule,
   conditionsModule,
+  saveEndsModule,
   dyingModule,
   damageModule,
   objectsModule, hazardsModule, scenariosModule,
