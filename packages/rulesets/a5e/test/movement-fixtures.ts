@@ -4,7 +4,8 @@ import {
 } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eModules, a5eRuleset, a5eTest, buildA5eRuleset, type A5eModule, type AbilityId } from '../src/index';
-import type { LoadedRuleset } from '@fray/engine';
+import { addCondition, type LoadedRuleset } from '@fray/engine';
+import { z } from 'zod';
 
 /** Our own test creatures for the movement, position and senses rules. */
 export const sheet = (over: Record<string, unknown> = {}) => ({
@@ -78,6 +79,14 @@ export function zones(placements: Record<string, string | null>, engaged: [strin
 /** A test-only action that makes a check or save, so rules about tests can be seen through real commands. */
 const probe: A5eModule = {
   id: 'test.probe',
+  commands: [{
+    type: 'probe.addCondition', gmOnly: true,
+    schema: z.object({ type: z.literal('probe.addCondition'), creatureId: z.string(), conditionId: z.string(), source: z.string() }) as never,
+    run: (ctx, cmd) => {
+      const c = cmd as unknown as { creatureId: string; conditionId: string; source: string };
+      addCondition(ctx, c.creatureId, c.conditionId, { source: c.source });
+    },
+  }],
   actions: {
     /** options: kind ('check' | 'save'), ability, skill?, dc?, options? */
     'probe-roll': (ctx, actor, targets, o) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestTable } from '@fray/testkit';
 import { adjacentTo, type GridSpaceState } from '@fray/engine';
 import { a5eRuleset, modeSpeed } from '../src/index';
-import { act, at, feetLeft, fight, grid, move, orc, path, pc, rules, tests, texts, zones } from './movement-fixtures';
+import { act, at, feetLeft, fight, grid, move, orc, path, pc, probeRuleset, rules, tests, texts, zones } from './movement-fixtures';
 
 describe('A5E movement', () => {
   it('A5E-MOVE-1 a creature moves up to its Speed on its turn, in pieces; the pool refuses more', () => {
@@ -98,6 +98,22 @@ describe('A5E movement', () => {
     const ev = t.run(move('ana', { path: path([2, 0]), pull: 'bo' }));
     expect([at(t, 'ana').x, at(t, 'bo').x, feetLeft(t, 'ana'), t.creature('ana').resources['reaction']]).toEqual([2, 1, 10, 0]);
     expect(rules(ev)).toEqual(expect.arrayContaining(['A5E-MOVE-6', 'A5E-POS-12']));
+  });
+
+  it('A5E-MOVE-7 moving away from its fixation costs an extra foot; frightened and enraged creatures are held to their direction (A5E-COND-15, A5E-COND-13)', () => {
+    const space = () => grid({ ana: { x: 2, y: 0 }, orc: { x: 0, y: 0 }, gob: { x: 6, y: 0 } });
+    const held = (conditionId: string, source: string) => fight([pc('ana'), orc('orc', { side: 'wild' }), orc('gob', { side: 'wild' })], space(), {}, {
+      ruleset: probeRuleset, setup: (u) => u.run({ type: 'probe.addCondition', creatureId: 'ana', conditionId, source }),
+    });
+    const t = held('fixated', 'orc');
+    const ev = t.run(move('ana', path([3, 0], [3, 1])));
+    expect([feetLeft(t, 'ana'), rules(ev)]).toEqual([15, ['A5E-COND-14']]);
+    const f = held('frightened', 'gob');
+    expect(f.rejects(move('ana', path([3, 0])), 'frightened').ruleId).toBe('A5E-COND-15');
+    f.run(move('ana', path([1, 1])));
+    const e = held('enraged', 'ana');
+    expect(e.rejects(move('ana', path([3, 0])), 'enraged').ruleId).toBe('A5E-COND-13');
+    e.run(move('ana', path([1, 0])));
   });
 
   it('A5E-MOVE-8 climbing in difficult terrain: 3 ft per foot by default, 4 with the seed\'s example (7 ft of 30)', () => {

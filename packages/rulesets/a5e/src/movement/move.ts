@@ -2,13 +2,14 @@ import {
   canPlace, distanceFeet, hasCondition, pathCost, terrainAt, type CostModifier, type GridPlacement, type GridSpaceState, type Json,
   type PathPoint, type Resolution,
 } from '@fray/engine';
-import { actBlock, movementLimits } from '../conditions/queries';
+import { actBlock, closestEnemies, movementLimits } from '../conditions/queries';
 import { endGrapplesOutOfReach } from '../conditions/grapple';
 import { isActingNow, RELEASING, REACTION, spend } from '../core/economy';
 import { endBackToBack } from '../position/back-to-back';
 import { BEING_PULLED, gridOf, isAlly, isHostile, isIncapacitated, reachOf, spaceOf } from '../position/geometry';
 import { isControlledBy, riderOf, ridingOn } from '../position/mount';
 import { mayReact } from '../position/reactions';
+import { perceive } from '../senses/vision';
 import { offerOpportunityAttacks, provokes, type Provocation } from './opportunity';
 import { gridMoveSchema, zoneMoveSchema, type GridMove, type JumpSpec, type Point, type ZoneMove } from './parse';
 import { relocate } from './relocate';
@@ -135,6 +136,7 @@ function distanceWith(g: GridSpaceState, id: string, at: GridPlacement, other: s
 /** Steps with their modes and costs (A5E-MOVE-4..8, A5E-MOVE-20, A5E-COND-14/15, A5E-POS-12). */
 function costSteps(ctx: Resolution, m: Mover, g: GridSpaceState, path: readonly PathPoint[], mode: MoveMode, squeezing: boolean, pulling: boolean): Step[] {
   const limits = movementLimits(ctx.state, m.body, ctx.ruleset);
+  const enemies = limits.mustApproachClosestEnemy ? closestEnemies(ctx.state, m.body).filter((e) => perceive(ctx.ruleset, ctx.state, m.body, e).perceives) : [];
   const modes: MoveMode[] = [];
   const cost = spaceCall(ctx, 'A5E-MOVE-1', () => pathCost(g, m.body, path, {
     difficultExtra: 0,
@@ -151,6 +153,10 @@ function costSteps(ctx: Resolution, m: Mover, g: GridSpaceState, path: readonly 
       for (const src of limits.doubleCostAwayFrom) {
         if (!g.creatures[src]) continue;
         if (distanceWith(g, m.body, toP, src) > distanceWith(g, m.body, fromP, src)) out.push({ id: 'fixated', extra: 1 });
+      }
+      // Enraged: it charges the closest enemy it can perceive within 60 ft (A5E-COND-13): no step away from all of them.
+      if (limits.mustApproachClosestEnemy && enemies.length && enemies.every((e) => distanceWith(g, m.body, toP, e) > distanceWith(g, m.body, fromP, e))) {
+        ctx.reject('enraged', `${ctx.state.creatures[m.body]!.name} is enraged and must move toward ${enemies.map((e) => ctx.state.creatures[e]!.name).join(' or ')}`, 'A5E-COND-13');
       }
       for (const src of limits.cannotApproach) {
         if (!g.creatures[src]) continue;
@@ -340,9 +346,10 @@ function gridWalk(ctx: Resolution, m: Mover, to: GridMove): void {
       if (provoked.length) {
         commit(withPlacement(cur, m.body, { squeezing }));
         offerOpportunityAttacks(ctx, provoked, ctx.state.creatures[m.id]!.name);
+        // The attack may have moved things (a flyer knocked down falls): carry on from what is there now.
+        cur = gridOf(ctx.state)!;
         if (!canContinue(ctx, m, step.mode, startedProne)) break;
         if (m.pulled && !canContinue(ctx, { ...m, id: m.pulled, body: m.pulled }, 'walk', false)) m.pulled = null;
-        cur = gridOf(ctx.state)!;
       }
     }
     cur = applyStep(withPlacement(cur, m.body, { squeezing }), m, step);
