@@ -324,6 +324,7 @@ function gridWalk(ctx: Resolution, m: Mover, to: GridMove): void {
     });
     if (answer !== 'allow') refused.add(b);
   }
+  const planned = steps.length;
   if (refused.size) steps = truncateAtRefusal(ctx, m, g, steps, refused, endOk);
 
   // Walk, stopping just before each step that leaves a hostile's reach.
@@ -364,7 +365,8 @@ function gridWalk(ctx: Resolution, m: Mover, to: GridMove): void {
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-16', text: `${bodyName} cannot go on moving`, creatureId: m.body });
     return;
   }
-  if (plan) resolveJump(ctx, m, plan);
+  // Blocked short of its take-off square, it does not jump.
+  if (plan && steps.length === planned) resolveJump(ctx, m, plan);
 }
 
 /** A refused pass-through ends the walk before the refusing creature's space, at the last square it may stop on. */
