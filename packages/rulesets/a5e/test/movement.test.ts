@@ -150,8 +150,10 @@ describe('A5E movement', () => {
     const ev = t.run(move('ana', { path: path([1, 0], [2, 0]), jump: { kind: 'long', to: { x: 5, y: 0 } } }));
     expect(texts(ev)).toContain('Ana long-jumps 15 ft with a run-up (up to 16 ft)');
     expect([at(t, 'ana').x, feetLeft(t, 'ana')]).toEqual([5, 5]);
-    // standing: half the distance (proposed ruling)
-    const u = fight([pc('ana')], grid({ ana: { x: 0, y: 0 } }));
+    // standing: seed 002 requires the run-up; the catalog's half-distance standing jump is an option
+    const s = fight([pc('ana')], grid({ ana: { x: 0, y: 0 } }));
+    expect(s.rejects(move('ana', { path: path([1, 0]), jump: { kind: 'long', to: { x: 2, y: 0 } } }), 'no-run-up').ruleId).toBe('A5E-MOVE-10');
+    const u = fight([pc('ana')], grid({ ana: { x: 0, y: 0 } }), { 'a5e.standingLongJump': 'half' });
     expect(u.rejects(move('ana', { jump: { kind: 'long', to: { x: 2, y: 0 } } }), 'jump-too-far').message).toContain('8 ft standing');
     u.run(move('ana', { jump: { kind: 'long', to: { x: 1, y: 0 } } }));
     expect(feetLeft(u, 'ana')).toBe(25);

@@ -61,6 +61,10 @@ export function planJump(ctx: Resolution, m: Mover, spec: JumpSpec, steps: reado
   let landing: GridPlacement | null = null;
   let max: number;
   if (spec.kind === 'long') {
+    // Seed 002 makes the run-up a requirement; the catalog's standing jump at half distance is an option.
+    if (!running && ctx.state.options['a5e.standingLongJump'] !== 'half') {
+      ctx.reject('no-run-up', `${name} needs to move 10 ft on foot right before a long jump`, 'A5E-MOVE-10');
+    }
     max = longJumpFeet(strength, running);
     if (g && takeoff) {
       if (!spec.to) return ctx.reject('bad-move', 'a long jump on a grid needs jump.to, the landing square', 'A5E-MOVE-10');
