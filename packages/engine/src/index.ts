@@ -26,4 +26,5 @@ export * from './procedure/turns';
 export * from './procedure/effects';
 export * from './view/views';
 export * from './view/legal';
+export * from './campaign/index';
 export * from './space/index';

@@ -1,3 +1,4 @@
 export * from './mini-ruleset';
 export * from './table';
 export * from './arbitraries';
+export * from './campaign-table';

@@ -1,7 +1,7 @@
 import { scripted, type ScriptedSource } from '@fray/dice';
 import {
   Encounter, canonicalJson, type CommandEnvelope, type CommandRejected, type Command, type EncounterSetup, type EncounterState,
-  type FrayEvent, type FrayEventType, type Json, type LoadedRuleset, type Principal, type PromptPolicy, type CreatureState,
+  type FrayEvent, type FrayEventType, type Json, type LoadedRuleset, type Principal, type PromptPolicy, type CreatureState, type Runtime,
 } from '@fray/engine';
 
 export interface StepOptions {
@@ -20,11 +20,16 @@ export class TestTable {
   private counter = 0;
   private readonly runtime: { ruleset: LoadedRuleset; dice?: ScriptedSource; policy?: PromptPolicy };
 
-  constructor(ruleset: LoadedRuleset, setup: Omit<EncounterSetup, 'id' | 'seed'> & { id?: string; seed?: string | number }, opts: { dice?: string; policy?: PromptPolicy } = {}) {
+  constructor(
+    ruleset: LoadedRuleset,
+    setup: Omit<EncounterSetup, 'id' | 'seed'> & { id?: string; seed?: string | number },
+    /** `authority` builds the log instead of an encounter from `setup` (a campaign's log) */
+    opts: { dice?: string; policy?: PromptPolicy; authority?: (runtime: Runtime) => Encounter } = {},
+  ) {
     this.runtime = { ruleset };
     if (opts.policy) this.runtime.policy = opts.policy;
     if (opts.dice !== undefined) this.runtime.dice = scripted(opts.dice);
-    this.encounter = Encounter.create({ id: 'test', seed: 1, ...setup }, this.runtime);
+    this.encounter = opts.authority ? opts.authority(this.runtime) : Encounter.create({ id: 'test', seed: 1, ...setup }, this.runtime);
     if (this.runtime.dice) this.runtime.dice.assertExhausted();
   }
 

@@ -20,6 +20,15 @@ function zodPath(issue: z.core.$ZodIssue | undefined): (string | number)[] {
   return (issue?.path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p));
 }
 
+/**
+ * Where the decider looks a command type up. The default is the encounter's table (the engine's own
+ * commands, then the ruleset's); another stream over the same machinery (a campaign) passes its own.
+ */
+export type CommandTable = (type: string, rt: Runtime) => CommandDef<never> | undefined;
+
+/** The encounter's command table: the engine's commands, then the ruleset's. */
+export const encounterCommandTable: CommandTable = (type, rt) => commandDef(rt, type);
+
 function commandDef(rt: Runtime, type: string): CommandDef<never> | undefined {
   const engine = (engineCommands as Record<string, Omit<CommandDef<never>, 'schema' | 'type'>>)[type];
   if (engine) return { ...engine, type, schema: (engineCommandSchemas as Record<string, z.ZodType>)[type]! } as CommandDef<never>;
@@ -40,7 +49,7 @@ function coreOf(state: EncounterState): EncounterStateCore {
  * Pure: a command and the state in, typed events or a typed rejection out. Draws dice from the state's
  * seeded generator (or the runtime's source), and may pause on a prompt. Never changes `state`.
  */
-export function decide(state: EncounterState, raw: unknown, rt: Runtime): Decision {
+export function decide(state: EncounterState, raw: unknown, rt: Runtime, commands: CommandTable = encounterCommandTable): Decision {
   const env = envelopeSchema.safeParse(raw);
   if (!env.success) {
     const issue = env.error.issues[0];
@@ -49,8 +58,8 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime): Decisi
   const envelope = env.data as CommandEnvelope;
   const type = envelope.command.type;
   if (type === 'undo') return fail('internal', 'undo is handled by the encounter log (Encounter.dispatch)');
-  if (type === 'answerPrompt' || type === 'gm.replaceRoll') return decideAnswer(state, envelope, rt);
-  const def = commandDef(rt, type);
+  if (type === 'answerPrompt' || type === 'gm.replaceRoll') return decideAnswer(state, envelope, rt, commands);
+  const def = commands(type, rt);
   if (!def) return fail('malformed', `unknown command type '${type}'`, { path: ['command', 'type'] });
   const parsed = def.schema.safeParse(envelope.command);
   if (!parsed.success) {
@@ -77,7 +86,7 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime): Decisi
   return run(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), null);
 }
 
-function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runtime): Decision {
+function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runtime, commands: CommandTable): Decision {
   const cmd = envelope.command as { type: string; promptId?: unknown; answer?: unknown; faces?: unknown };
   const schema = (engineCommandSchemas as Record<string, z.ZodType>)[cmd.type]!;
   const parsed = schema.safeParse(cmd);
@@ -109,7 +118,7 @@ function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runt
   live.pending!.answers[promptId] = answer;
   live.version++;
   const origin = pending.envelope;
-  const def = origin.command.type === 'answerPrompt' ? undefined : commandDef(rt, origin.command.type);
+  const def = origin.command.type === 'answerPrompt' ? undefined : commands(origin.command.type, rt);
   if (!def) return fail('internal', `cannot resume ${origin.command.type}`);
   const parsedOrigin = def.schema.parse(origin.command);
   const resumed: CommandEnvelope = { ...origin, id: pending.commandId };

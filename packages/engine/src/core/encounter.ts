@@ -10,7 +10,7 @@ function initialCore() {
   const { version: _version, undoable: _undoable, pending: _pending, ...core } = blankState();
   return core;
 }
-import { decide } from './decide';
+import { decide, encounterCommandTable, type CommandTable } from './decide';
 import type { CreatureState, EncounterState } from './state';
 import type { Runtime } from '../resolve/context';
 import type { LoadedRuleset } from '../ruleset/ruleset';
@@ -48,6 +48,18 @@ export interface EncounterSetup {
   creatures: CreatureSetup[];
   /** where the setup came from, for error messages */
   file?: string;
+  /** the game clock when it begins (a fight inside a campaign starts at the campaign's time); default 0 */
+  clockSeconds?: number;
+  /**
+   * Creatures that arrive with their whole state from elsewhere (a campaign's party, with their
+   * wounds, tracks and timed conditions), added as they are after the ones built from `creatures`.
+   */
+  carried?: CreatureState[];
+}
+
+/** How an authority decides: which command table it runs (the encounter's unless said otherwise). */
+export interface AuthorityOptions {
+  commands?: CommandTable;
 }
 
 /** Builds a creature from its setup, with the ruleset's starting values; errors name the path. */
@@ -98,15 +110,21 @@ export class Encounter {
     readonly rt: Runtime,
     readonly events: FrayEvent[],
     public state: EncounterState,
+    readonly commands: CommandTable = encounterCommandTable,
   ) {}
 
-  static create(setup: EncounterSetup, rt: Runtime): Encounter {
+  static create(setup: EncounterSetup, rt: Runtime, opts: AuthorityOptions = {}): Encounter {
     const file = setup.file ?? `encounter:${setup.id}`;
     const ids = new Set<string>();
     const creatures = setup.creatures.map((c, i) => {
       if (ids.has(c.id)) throw new ContentError(file, ['creatures', i, 'id'], `duplicate creature id '${c.id}'`);
       ids.add(c.id);
       return creatureFromSetup(rt.ruleset, c, file, ['creatures', i]);
+    });
+    (setup.carried ?? []).forEach((c, i) => {
+      if (ids.has(c.id)) throw new ContentError(file, ['carried', i, 'id'], `duplicate creature id '${c.id}'`);
+      ids.add(c.id);
+      creatures.push(cloneJson(c));
     });
     const bodies: FrayEventBody[] = [
       {
@@ -122,11 +140,12 @@ export class Encounter {
           roundSeconds: typeof setup.options?.['roundSeconds'] === 'number' ? setup.options['roundSeconds'] : (rt.ruleset.roundSeconds ?? 6),
           dice: { mode: setup.diceMode ?? 'seeded', rng: seeded(setup.seed).getState() },
           endedReason: null,
+          ...(setup.clockSeconds !== undefined ? { clockSeconds: setup.clockSeconds } : {}),
         },
       },
       ...creatures.map((creature): FrayEventBody => ({ type: 'CreatureAdded', creature })),
     ];
-    const enc = new Encounter(rt, [], blankState());
+    const enc = new Encounter(rt, [], blankState(), opts.commands);
     enc.append(SETUP_COMMAND, bodies.map((body) => ({ body })));
     // Conditions and fixed initiative go through the rules, so implied conditions and immunities apply.
     setup.creatures.forEach((c, i) => {
@@ -145,8 +164,8 @@ export class Encounter {
     return enc;
   }
 
-  static fromEvents(events: readonly FrayEvent[], rt: Runtime): Encounter {
-    const enc = new Encounter(rt, [...events], fold(events));
+  static fromEvents(events: readonly FrayEvent[], rt: Runtime, opts: AuthorityOptions = {}): Encounter {
+    const enc = new Encounter(rt, [...events], fold(events), opts.commands);
     for (const e of events) enc.usedIds.add(e.commandId);
     return enc;
   }
@@ -161,7 +180,7 @@ export class Encounter {
     if (batchId === envelope.id && this.usedIds.has(envelope.id)) {
       return { ok: false, error: { code: 'duplicate-command', message: `command id '${envelope.id}' was already used` } };
     }
-    const decision = decide(this.state, envelope, this.rt);
+    const decision = decide(this.state, envelope, this.rt, this.commands);
     if (!decision.ok) return decision;
     const before = cloneJson(this.state);
     const appended = this.append(batchId, decision.events);

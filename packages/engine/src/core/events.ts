@@ -45,7 +45,7 @@ export type FrayEventBody =
   | { type: 'VarSet'; creatureId: string | null; key: string; value: Json | null }
   | { type: 'CounterSet'; key: string; value: number; ruleId?: string }
   | { type: 'SpaceChanged'; space: Json; moved?: string }
-  | { type: 'ClockAdvanced'; seconds: number }
+  | { type: 'ClockAdvanced'; seconds: number; /** what took the time (a rest, travel) */ reason?: string; ruleId?: string }
   | { type: 'RuleApplied'; ruleId: string; text: string; creatureId?: string }
   | { type: 'ResolutionPaused'; pending: PendingResolution }
   | { type: 'ResolutionEnded'; commandId: string }

@@ -82,6 +82,15 @@ export interface Ruleset {
   predicateNamespaces?: string[];
   /** seconds in a round */
   roundSeconds?: number;
+  /** commands between fights (rests, travel), run by a campaign the way `commands` run in an encounter */
+  campaignCommands?: CommandDef[];
+  /** legal campaign commands for a principal (rests, time), for policies and property tests */
+  campaignLegalCommands?(state: EncounterState, who: Principal): Command[];
+  /**
+   * What a creature takes from a finished fight back to the campaign. The default keeps hit points,
+   * tracks, conditions still running, tallies, vars and spent pools, and restarts per-turn budgets.
+   */
+  carryOver?(after: CreatureState, before: CreatureState): CreatureState;
 }
 
 /** A ruleset after load-time checks, with its hooks sorted and its conditions indexed. */
