@@ -1,5 +1,6 @@
 import type { LoadedRuleset } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
+import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import { miniRuleset } from '@fray/testkit';
 
 /**
@@ -9,6 +10,7 @@ import { miniRuleset } from '@fray/testkit';
  */
 const registry: Record<string, () => LoadedRuleset> = {
   a5e: () => a5eRuleset,
+  'five-torches-deep': () => ftdRuleset,
   mini: () => miniRuleset,
 };
 

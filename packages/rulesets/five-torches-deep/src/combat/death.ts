@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { addCondition, heal, removeCondition, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { abilityIds, type Ability } from '../sheet/stat-block';
+import { ftdCheck } from '../core/check';
+import { inRounds, requireTurn, spend } from '../core/economy';
+import { creatureIn, isPc, isProficient, scores } from '../core/sheet';
+import type { FtdModule } from '../module';
+import { moraleOnDeath } from './morale-triggers';
+
+/** One minute is ten 6-second rounds, the dropping round counted first (FTD-DEATH-2). */
+const WINDOW_ROUNDS = 10;
+
+const conditions: ConditionDef[] = [
+  { id: 'incapacitated', name: 'Incapacitated', ruleId: 'FTD-DEATH-1', effects: [{ kind: 'forbid', what: 'action', ruleId: 'FTD-DEATH-1' }] },
+  {
+    id: 'injured', name: 'Injured (disadvantage on all checks until rest)', ruleId: 'FTD-INJURY-4',
+    effects: [{ kind: 'rollMode', selector: 'check', subject: 'self', mode: 'disadvantage', ruleId: 'FTD-INJURY-4' }],
+  },
+  { id: 'drained', name: 'Drained (an ability at 0)', ruleId: 'FTD-INJURY-2', implies: ['incapacitated'], effects: [] },
+];
+
+export function die(ctx: Resolution, id: string, why: string, ruleId: string): void {
+  const c = creatureIn(ctx.state, id);
+  if (c.status === 'dead') return;
+  ctx.emit({ type: 'StatusSet', creatureId: id, status: 'dead', ruleId });
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${c.name} dies: ${why}`, creatureId: id });
+  if (c.hp > 0) ctx.emit({ type: 'HitPointsSet', target: id, hp: 0, reason: why, ruleId });
+  moraleOnDeath(ctx, id);
+}
+
+/** Seconds on the encounter clock when a round ends. */
+const endOfRound = (ctx: Resolution, round: number) => round * ctx.state.roundSeconds;
+
+/**
+ * The fight is over: whoever dropped more than a minute ago dies now; the others keep what is left of
+ * their minute, counted in seconds from here (FTD-DEATH-2).
+ */
+export function fightEnds(ctx: Resolution): void {
+  const end = endOfRound(ctx, ctx.state.round);
+  if (end > ctx.state.clockSeconds) ctx.emit({ type: 'ClockAdvanced', seconds: end - ctx.state.clockSeconds });
+  ctx.emit({ type: 'VarSet', creatureId: null, key: 'ftd.fightOver', value: true });
+  for (const id of ctx.state.creatureIds) {
+    const c = creatureIn(ctx.state, id);
+    const dropped = c.vars['ftd.droppedRound'];
+    if (c.status !== 'dying' || typeof dropped !== 'number') continue;
+    const deadline = endOfRound(ctx, dropped + WINDOW_ROUNDS - 1);
+    if (deadline <= ctx.state.clockSeconds) die(ctx, id, 'not stabilized by the end of the fight, a minute after dropping', 'FTD-DEATH-2');
+    else {
+      ctx.emit({ type: 'VarSet', creatureId: id, key: 'ftd.deathAt', value: deadline });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-DEATH-2', text: `${c.name} has ${deadline - ctx.state.clockSeconds} s left to be stabilized`, creatureId: id });
+    }
+  }
+}
+
+/** Time passes outside rounds; the dying whose minute runs out die (FTD-DEATH-2). */
+export function passTime(ctx: Resolution, seconds: number): void {
+  ctx.emit({ type: 'ClockAdvanced', seconds });
+  for (const id of ctx.state.creatureIds) {
+    const c = creatureIn(ctx.state, id);
+    const at = c.vars['ftd.deathAt'];
+    if (c.status === 'dying' && typeof at === 'number' && at <= ctx.state.clockSeconds) die(ctx, id, 'not stabilized within the minute', 'FTD-DEATH-2');
+  }
+}
+
+const bodyParts = ['hand', 'arm', 'foot', 'leg', 'eye', 'ear'] as const;
+const rowNames: Record<Ability, string> = { str: 'Feeble', dex: 'Shaky', con: 'Weak', int: 'Addled', wis: 'Confused', cha: 'Disfigured' };
+
+/** One roll on the Injury Table for a stabilized PC, then its row applied (FTD-INJURY-1..5). Returns false when it dies. */
+function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
+  const c = creatureIn(ctx.state, id);
+  const r = ctx.roll('1d20', { roller: id, purpose: 'injury table' }).total;
+  if (r === 1) {
+    die(ctx, id, 'a false hope (injury table 1)', 'FTD-INJURY-1');
+    return false;
+  }
+  setStabilizedHp(ctx, id, hp);
+  if (r <= 7) {
+    const ability = abilityIds[r - 2]!;
+    const loss = ctx.roll('1d6', { roller: id, purpose: `injury: ${rowNames[ability]}` }).total;
+    const now = scores(creatureIn(ctx.state, id));
+    const after = Math.max(0, now[ability] - loss);
+    ctx.emit({ type: 'VarSet', creatureId: id, key: 'abilities', value: { ...now, [ability]: after } });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-2', text: `${rowNames[ability]}: ${c.name} loses ${loss} ${ability.toUpperCase()} (${now[ability]} → ${after})`, creatureId: id });
+    if (after === 0 && ability === 'con') die(ctx, id, 'CON 0', 'FTD-INJURY-2');
+    else if (after === 0) addCondition(ctx, id, 'drained', { source: 'injury', ruleId: 'FTD-INJURY-2', data: { ability } });
+  } else if (r <= 13) {
+    const part = ctx.ask({
+      key: 'ftd.injury.bodyPart', to: { role: 'gm' }, about: id, ruleId: 'FTD-INJURY-3',
+      text: `${c.name} loses a body part (injury table ${r}). Which?`,
+      options: bodyParts.map((p) => ({ id: p, label: p })), default: 'hand',
+    }) as string;
+    const lost = Array.isArray(c.vars['lostParts']) ? (c.vars['lostParts'] as Json[]) : [];
+    ctx.emit({ type: 'VarSet', creatureId: id, key: 'lostParts', value: [...lost, part] });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-3', text: `${c.name} loses a ${part}`, creatureId: id });
+  } else if (r <= 19) {
+    addCondition(ctx, id, 'injured', { source: 'injury', ruleId: 'FTD-INJURY-4', duration: { kind: 'untilRest', rest: 'night' } });
+  } else {
+    const more = ctx.roll('1d8', { roller: id, purpose: 'injury: Standing' }).total;
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-5', text: `Standing: ${c.name} heals ${more} more`, creatureId: id });
+    heal(ctx, id, more, 'injury', 'FTD-INJURY-5');
+  }
+  return true;
+}
+
+function setStabilizedHp(ctx: Resolution, id: string, healed: number): void {
+  const c = creatureIn(ctx.state, id);
+  const hp = Math.max(1, Math.min(c.maxHp, healed));
+  ctx.emit({ type: 'HitPointsSet', target: id, hp, reason: healed > 0 ? 'stabilized by healing' : 'stabilized at 1 HP', ruleId: 'FTD-DEATH-4' });
+}
+
+/** Stabilized: an injury roll for a PC, 1 HP or the healing rolled, back on its feet (FTD-DEATH-4). */
+export function stabilize(ctx: Resolution, id: string, healed: number, how: string): void {
+  const c = creatureIn(ctx.state, id);
+  ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-DEATH-3', text: `${c.name} is stabilized (${how})`, creatureId: id });
+  for (const k of ['ftd.droppedRound', 'ftd.deathAt']) if (c.vars[k] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: k, value: null });
+  let roll = isPc(c);
+  if (!roll) {
+    roll = ctx.ask({
+      key: 'ftd.injury.npc', to: { role: 'gm' }, about: id, ruleId: 'FTD-DEATH-4',
+      text: `${c.name} is stabilized. Roll on the Injury Table for this NPC?`,
+      options: [{ id: 'no', label: 'No: back to 1 HP' }, { id: 'roll', label: 'Roll an injury' }], default: 'no',
+    }) === 'roll';
+  }
+  if (roll && !injuryRoll(ctx, id, healed)) return;
+  if (!roll) setStabilizedHp(ctx, id, healed);
+  ctx.emit({ type: 'StatusSet', creatureId: id, status: 'conscious', ruleId: 'FTD-DEATH-4' });
+  removeCondition(ctx, id, 'incapacitated', 'stabilized');
+}
+
+const stabilizeMethods = ['check', 'spell', 'heal'] as const;
+
+function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>): void {
+  const targetId = targets[0];
+  if (!targetId) return ctx.reject('no-target', 'stabilize needs the creature at 0 HP as its target');
+  const t = creatureIn(ctx.state, targetId);
+  if (t.status !== 'dying') ctx.reject('not-dying', `${t.name} is not at 0 HP and dying`, 'FTD-DEATH-3');
+  if (t.side !== creatureIn(ctx.state, actorId).side || targetId === actorId) ctx.reject('not-an-ally', 'only an ally can stabilize a creature', 'FTD-DEATH-3');
+  const method = (options['method'] ?? 'check') as string;
+  if (!(stabilizeMethods as readonly string[]).includes(method)) ctx.reject('bad-option', `method is one of ${stabilizeMethods.join(', ')}`);
+  const dice = options['dice'];
+  if (method === 'heal' && typeof dice !== 'string') ctx.reject('bad-option', 'healing names its dice (options.dice, e.g. "3d6")', 'FTD-HEAL-6');
+  requireTurn(ctx, actorId);
+  spend(ctx, actorId, 'active');
+  if (method === 'check') {
+    const ability = (typeof options['ability'] === 'string' ? options['ability'] : 'wis') as Ability;
+    if (!abilityIds.includes(ability)) ctx.reject('bad-option', `ability is one of ${abilityIds.join(', ')}`);
+    const dc = typeof options['dc'] === 'number' ? options['dc'] : 11;
+    const actor = creatureIn(ctx.state, actorId);
+    const r = ftdCheck(ctx, {
+      kind: 'check', actor: actorId, target: targetId, ability, proficient: isProficient(actor, 'healing') || isProficient(actor, 'medicine'),
+      against: { label: 'stabilize DC', value: dc }, selectors: ['check:stabilize'], ruleId: 'FTD-DEATH-3',
+    });
+    if (r.outcome === 'success') stabilize(ctx, targetId, 0, `${actor.name}'s check`);
+    return;
+  }
+  const healed = typeof dice === 'string' ? Math.max(0, ctx.roll(dice, { roller: actorId, purpose: 'healing' }).total) : 0;
+  stabilize(ctx, targetId, healed, method === 'spell' ? 'a spell' : 'healing');
+}
+
+const endFightSchema = z.object({ type: z.literal('ftd.endFight') }).strict();
+const passTimeSchema = z.object({ type: z.literal('ftd.passTime'), seconds: z.number().int().min(1).max(86_400 * 30) }).strict();
+
+export const deathModule: FtdModule = {
+  id: 'death',
+  conditions,
+  hooks: [
+    {
+      stage: 'hp.zero', id: 'ftd.death.drop', priority: 0, ruleId: 'FTD-DEATH-1',
+      run: (ctx, p) => {
+        const c = creatureIn(ctx.state, p.creatureId);
+        if (c.status === 'dead') return;
+        if (p.before === 0) {
+          const kill = ctx.ask({
+            key: 'ftd.killingBlow', to: { role: 'gm' }, about: c.id, ruleId: 'FTD-DEATH-5',
+            text: `${c.name} is already at 0 HP and takes more damage. A killing blow?`,
+            options: [{ id: 'no-effect', label: 'No further effect' }, { id: 'kill', label: 'It kills' }], default: 'no-effect',
+          });
+          if (kill === 'kill') die(ctx, c.id, 'a killing blow at 0 HP', 'FTD-DEATH-5');
+          return;
+        }
+        ctx.emit({ type: 'StatusSet', creatureId: c.id, status: 'dying', ruleId: 'FTD-DEATH-1' });
+        addCondition(ctx, c.id, 'incapacitated', { source: p.source, ruleId: 'FTD-DEATH-1' });
+        if (inRounds(ctx)) {
+          ctx.emit({ type: 'VarSet', creatureId: c.id, key: 'ftd.droppedRound', value: ctx.state.round });
+          ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-DEATH-2', text: `${c.name} dies unless stabilized by the end of round ${ctx.state.round + WINDOW_ROUNDS - 1} or the end of the fight, whichever is later`, creatureId: c.id });
+        } else {
+          ctx.emit({ type: 'VarSet', creatureId: c.id, key: 'ftd.deathAt', value: ctx.state.clockSeconds + 60 });
+          ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-DEATH-2', text: `${c.name} dies unless stabilized within a minute`, creatureId: c.id });
+        }
+      },
+    },
+    {
+      stage: 'encounter.end', id: 'ftd.death.encounter-end', priority: 0, ruleId: 'FTD-DEATH-2',
+      run: (ctx) => {
+        if (ctx.state.phase === 'combat' && ctx.state.vars['ftd.fightOver'] !== true) fightEnds(ctx);
+      },
+    },
+  ],
+  actions: { stabilize: stabilizeAction },
+  commands: [
+    {
+      type: 'ftd.endFight', gmOnly: true, schema: endFightSchema as never,
+      run: (ctx) => {
+        if (!inRounds(ctx)) ctx.reject('no-fight', 'no fight is going on', 'FTD-DEATH-2');
+        fightEnds(ctx);
+      },
+    },
+    {
+      type: 'ftd.passTime', gmOnly: true, schema: passTimeSchema as never,
+      run: (ctx, raw) => {
+        if (inRounds(ctx)) ctx.reject('in-rounds', 'in a fight time passes by rounds: end the fight first (ftd.endFight)');
+        passTime(ctx, (raw as unknown as z.infer<typeof passTimeSchema>).seconds);
+      },
+    },
+  ],
+};

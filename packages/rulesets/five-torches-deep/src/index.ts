@@ -1,0 +1,94 @@
+import {
+  ContentError, cancelOut, emptyProfile, loadRuleset, sumAll, type AnyHook, type CommandDef, type ConditionDef, type Json, type LoadedRuleset, type Ruleset,
+} from '@fray/engine';
+import type { ActionHandler, FtdModule } from './module';
+import { statBlockSchema, type StatBlock } from './sheet/stat-block';
+import { economyModule } from './core/economy';
+import { initiativeModule, rollInitiative } from './core/initiative';
+import { actionsModule } from './core/actions';
+import { loadModule } from './core/load';
+import { ftdMove } from './core/movement';
+import { ftdLegalCommands } from './core/legal';
+import { attackModule } from './combat/attack';
+import { deathModule } from './combat/death';
+import { healingModule } from './combat/healing';
+import { moraleModule } from './combat/morale';
+import { retreatModule } from './combat/retreat';
+import { checksModule } from './adventure/checks';
+import { chaseModule } from './adventure/chase';
+
+export { statBlockSchema, type StatBlock } from './sheet/stat-block';
+export { chaseDc } from './adventure/chase';
+export { coinLoad, speedOf, modOf } from './core/sheet';
+
+/** Every area of the rules, in the order their hooks register. */
+export const ftdModules: FtdModule[] = [
+  economyModule, initiativeModule, actionsModule, loadModule, attackModule, deathModule, healingModule,
+  moraleModule, retreatModule, checksModule, chaseModule,
+];
+
+function merge(modules: readonly FtdModule[]) {
+  const conditions: ConditionDef[] = [];
+  const hooks: AnyHook[] = [];
+  const commands: CommandDef[] = [];
+  const actions: Record<string, ActionHandler> = {};
+  for (const m of modules) {
+    conditions.push(...(m.conditions ?? []));
+    hooks.push(...(m.hooks ?? []));
+    commands.push(...(m.commands ?? []));
+    for (const [id, handler] of Object.entries(m.actions ?? {})) {
+      if (actions[id]) throw new ContentError('ruleset:five-torches-deep', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
+      actions[id] = handler;
+    }
+  }
+  return { conditions, hooks, commands, actions };
+}
+
+export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): LoadedRuleset {
+  const merged = merge(modules);
+  const def: Ruleset = {
+    id: 'five-torches-deep',
+    version: '0.1.0',
+    name: 'Five Torches Deep',
+    ruleIdPrefix: 'FTD',
+    parseStatBlock(raw: unknown, file: string): Json {
+      const r = statBlockSchema.safeParse(raw);
+      if (!r.success) {
+        const issue = r.error.issues[0]!;
+        throw new ContentError(file, issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x)), issue.message);
+      }
+      return r.data as unknown as Json;
+    },
+    initCreature(sheet) {
+      const s = sheet as unknown as StatBlock;
+      // The sheet's HP is the maximum: levels and hit dice are worked out before play (FTD-HEAL-2).
+      return {
+        hp: s.hp, maxHp: s.hp, tempHp: 0, status: 'conscious', tracks: {}, tallies: {},
+        resources: { active: 1, movement: 1, quick: 1, moveFeet: 0 },
+        tags: [s.kind === 'character' ? 'pc' : s.kind],
+      };
+    },
+    conditions: merged.conditions,
+    damageTypes: ['damage'],
+    damageSteps: [{ step: 'tempHp' }],
+    damageProfile: (state, id) => emptyProfile(state.creatures[id]?.tempHp ?? 0),
+    stacking: sumAll,
+    rollMode: cancelOut,
+    hooks: merged.hooks,
+    commands: merged.commands,
+    runAction(ctx, actorId, action, targets, options) {
+      const handler = merged.actions[action];
+      if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(merged.actions).sort().join(', ')}`);
+      handler(ctx, actorId, targets, options);
+    },
+    move: ftdMove,
+    rollInitiative,
+    initiativeTies: 'rolloff',
+    takesTurn: (state, id) => !['dead', 'dying', 'escaped'].includes(state.creatures[id]?.status ?? 'dead'),
+    legalCommands: ftdLegalCommands,
+    roundSeconds: 6,
+  };
+  return loadRuleset(def);
+}
+
+export const ftdRuleset: LoadedRuleset = buildFtdRuleset();
