@@ -9,7 +9,7 @@ const archer = (id: string) => pc(id, {
     attacks: [{ id: 'shortbow', name: 'Shortbow', kind: 'ranged', damage: '1d6', damageType: 'piercing', rangeFeet: [80, 320] }],
   },
 });
-const against = (ev: ReturnType<TestTable['run']>) => tests(ev)[0]!.against;
+const against = (ev: ReturnType<TestTable['run']>) => tests(ev)[0]!.against!;
 
 describe('A5E cover', () => {
   it('A5E-COVER-1 cover protects against attacks from the far side of it, not from this side', () => {

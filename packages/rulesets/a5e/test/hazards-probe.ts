@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealDamage, heal, type CommandDef, type CreatureSetup, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
+import { dealDamage, heal, type Resolution, type CommandDef, type CreatureSetup, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
 import { a5eModules, a5eTest, abilityIds, buildA5eRuleset, type A5eModule } from '../src/index';
 
 /**
@@ -13,7 +13,7 @@ const probe: A5eModule = {
       type: 'probe.save',
       schema: z.object({ type: z.literal('probe.save'), creatureId: z.string(), ability: z.enum(abilityIds), dc: z.number().int() }).strict(),
       gmOnly: true,
-      run: (ctx, c: { creatureId: string; ability: (typeof abilityIds)[number]; dc: number }) => {
+      run: (ctx: Resolution, c: { creatureId: string; ability: (typeof abilityIds)[number]; dc: number }) => {
         a5eTest(ctx, { kind: 'save', actor: c.creatureId, ability: c.ability, dc: { label: 'DC', value: c.dc } });
       },
     },
@@ -21,7 +21,7 @@ const probe: A5eModule = {
       type: 'probe.check',
       schema: z.object({ type: z.literal('probe.check'), creatureId: z.string(), ability: z.enum(abilityIds), dc: z.number().int() }).strict(),
       gmOnly: true,
-      run: (ctx, c: { creatureId: string; ability: (typeof abilityIds)[number]; dc: number }) => {
+      run: (ctx: Resolution, c: { creatureId: string; ability: (typeof abilityIds)[number]; dc: number }) => {
         a5eTest(ctx, { kind: 'check', actor: c.creatureId, ability: c.ability, dc: { label: 'DC', value: c.dc } });
       },
     },
@@ -29,7 +29,7 @@ const probe: A5eModule = {
       type: 'probe.damage',
       schema: z.object({ type: z.literal('probe.damage'), creatureId: z.string(), damageType: z.string(), amount: z.number().int() }).strict(),
       gmOnly: true,
-      run: (ctx, c: { creatureId: string; damageType: string; amount: number }) => {
+      run: (ctx: Resolution, c: { creatureId: string; damageType: string; amount: number }) => {
         dealDamage(ctx, c.creatureId, [{ type: c.damageType, amount: c.amount }]);
       },
     },
@@ -37,7 +37,7 @@ const probe: A5eModule = {
       type: 'probe.heal',
       schema: z.object({ type: z.literal('probe.heal'), creatureId: z.string(), amount: z.number().int() }).strict(),
       gmOnly: true,
-      run: (ctx, c: { creatureId: string; amount: number }) => {
+      run: (ctx: Resolution, c: { creatureId: string; amount: number }) => {
         heal(ctx, c.creatureId, c.amount);
       },
     },

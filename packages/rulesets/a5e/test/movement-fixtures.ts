@@ -130,4 +130,4 @@ export const feetLeft = (t: TestTable, id: string) => t.creature(id).resources['
 export const rules = (ev: FrayEvent[]) => TestTable.ofType(ev, 'RuleApplied').map((e) => e.ruleId);
 export const texts = (ev: FrayEvent[]) => TestTable.ofType(ev, 'RuleApplied').map((e) => e.text);
 export const tests = (ev: FrayEvent[]) => TestTable.ofType(ev, 'TestResolved');
-export const path = (...pts: [number, number, number?][]) => pts.map(([x, y, elevation]) => (elevation === undefined ? { x, y } : { x, y, elevation }));
+export const path = (...pts: [number, number, number?][]): Json[] => pts.map(([x, y, elevation]): Json => (elevation === undefined ? { x, y } : { x, y, elevation }));
