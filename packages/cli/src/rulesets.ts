@@ -1,5 +1,6 @@
 import type { LoadedRuleset } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
+import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import { miniRuleset } from '@fray/testkit';
 
@@ -10,6 +11,7 @@ import { miniRuleset } from '@fray/testkit';
  */
 const registry: Record<string, () => LoadedRuleset> = {
   a5e: () => a5eRuleset,
+  '13th-age': () => thirteenthAgeRuleset,
   'five-torches-deep': () => ftdRuleset,
   mini: () => miniRuleset,
 };

@@ -39,7 +39,8 @@ export function dealDamage(ctx: Resolution, target: string, parts: DamagePart[],
   const c = ctx.state.creatures[target]!;
   const hpBefore = c.hp;
   const tempBefore = c.tempHp;
-  const hpAfter = Math.max(0, hpBefore - calc.toHp);
+  const floor = Math.min(0, ctx.ruleset.hpFloor?.(ctx.state, target) ?? 0);
+  const hpAfter = Math.max(floor, hpBefore - calc.toHp);
   ctx.emit({
     type: 'DamageApplied',
     target,
@@ -55,7 +56,7 @@ export function dealDamage(ctx: Resolution, target: string, parts: DamagePart[],
   });
   if (calc.total > 0) {
     runStage(ctx, 'hp.changed', { creatureId: target, before: hpBefore, after: hpAfter, damage: calc.toHp, source: opts.source ?? null, data: payload.data });
-    if (hpAfter === 0) {
+    if (hpAfter <= 0) {
       runStage(ctx, 'hp.zero', { creatureId: target, before: hpBefore, damage: calc.toHp, overflow: calc.toHp - hpBefore, source: opts.source ?? null, data: payload.data });
     }
   }

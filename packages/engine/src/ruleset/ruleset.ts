@@ -76,6 +76,11 @@ export interface Ruleset {
   takesTurn?(state: EncounterState, creatureId: string): boolean;
   /** legal commands for a principal: the enumerator policies and property tests share */
   legalCommands?(state: EncounterState, who: Principal): Command[];
+  /**
+   * The lowest hit points damage can take this creature to (default 0). Systems that track negative
+   * hit points (dying until -half maximum) return a negative floor; `hp.zero` then fires at 0 or below.
+   */
+  hpFloor?(state: EncounterState, creatureId: string): number;
   /** what a player sees of a creature they do not control */
   hpBand?(c: CreatureState): string;
   /** atom namespaces its predicates may use, so unknown ones fail at load */

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import {
+  addCondition, currentCreatureId, endEncounter, endTurn, placeInOrder, rollInitiativeFor,
+  type CommandDef, type Json, type Resolution,
+} from '@fray/engine';
+import type { ThirteenModule } from '../module';
+import type { Attack } from '../sheet/stat-block';
+import { isPc, hostile } from '../core/sheets';
+import { cannotAct, setVar, spendAction } from '../core/economy';
+import { resolveAttack } from '../combat/attack';
+import { unarmedAttack } from '../combat/actions';
+import { pcSheet } from '../core/sheets';
+import { ESC } from './flow';
+
+const id = z.string().min(1).max(200);
+type Cmd<S extends z.ZodType> = CommandDef<z.infer<S>>;
+function def<S extends z.ZodType>(type: string, schema: S, rest: Omit<Cmd<S>, 'type' | 'schema'>): CommandDef {
+  return { type, schema, ...rest } as unknown as CommandDef;
+}
+
+const escalation = z.object({ type: z.literal('13a.escalation'), mode: z.enum(['hold', 'reset']) }).strict();
+const delay = z.object({ type: z.literal('13a.delay'), creatureId: id }).strict();
+const actNow = z.object({ type: z.literal('13a.actNow'), creatureId: id }).strict();
+const ready = z.object({ type: z.literal('13a.ready'), creatureId: id, attack: id, targets: z.array(id).min(1).max(20), trigger: z.string().min(1).max(300) }).strict();
+const takeReadied = z.object({ type: z.literal('13a.takeReadied'), creatureId: id, before: id }).strict();
+const ambush = z.object({ type: z.literal('13a.ambush'), nominee: id }).strict();
+const fightInSpirit = z.object({ type: z.literal('13a.fightInSpirit'), creatureId: id, story: z.string().min(1).max(1000) }).strict();
+const grantSpirit = z.object({ type: z.literal('13a.grantSpirit'), from: id, allyId: id, stat: z.enum(['attack', 'ac', 'pd', 'md']), value: z.union([z.literal(1), z.literal(2)]), rounds: z.union([z.literal(1), z.literal(2)]) }).strict();
+const flee = z.object({ type: z.literal('13a.proposeFlee'), creatureId: id }).strict();
+
+const untouched = (ctx: Resolution, cid: string) => ['standard', 'move', 'quick'].every((k) => (ctx.state.creatures[cid]!.resources[k] ?? 0) === 1);
+const hasVar = (ctx: Resolution, cid: string, key: string) => { const v = ctx.state.creatures[cid]!.vars[key]; return v !== undefined && v !== null; };
+
+export const commandsModule: ThirteenModule = {
+  id: 'commands',
+  commands: [
+    /** 13A-ESC-4/5: the GM holds the die for the next round or resets it to 0. */
+    def('13a.escalation', escalation, {
+      gmOnly: true,
+      run: (ctx, c) => {
+        if (c.mode === 'hold') {
+          ctx.emit({ type: 'CounterSet', key: 'escalationHold', value: 1, ruleId: '13A-ESC-4' });
+          ctx.emit({ type: 'RuleApplied', ruleId: '13A-ESC-4', text: 'the escalation die will not advance at the next round' });
+        } else {
+          ctx.emit({ type: 'CounterSet', key: ESC, value: 0, ruleId: '13A-ESC-5' });
+          ctx.emit({ type: 'RuleApplied', ruleId: '13A-ESC-5', text: 'combat virtually stopped: the escalation die resets to 0' });
+        }
+      },
+    }),
+    /** 13A-INIT-6: delay instead of acting (only before doing anything this turn). */
+    def('13a.delay', delay, {
+      actor: (c) => c.creatureId,
+      run: (ctx, c) => {
+        if (currentCreatureId(ctx.state) !== c.creatureId) ctx.reject('not-your-turn', `${c.creatureId} can delay only when its turn comes up`, '13A-INIT-6');
+        if (cannotAct(ctx, c.creatureId)) ctx.reject('cannot-act', `${c.creatureId} cannot act and so cannot delay`, '13A-INIT-6');
+        if (!untouched(ctx, c.creatureId)) ctx.reject('already-acted', 'a creature that has acted this turn cannot delay', '13A-INIT-6');
+        setVar(ctx, c.creatureId, 'delaying', ctx.state.round);
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-INIT-6', text: `${ctx.state.creatures[c.creatureId]!.name} delays`, creatureId: c.creatureId });
+        endTurn(ctx);
+      },
+    }),
+    /** 13A-INIT-6/8: take the delayed turn right after the current one; that count is its initiative from now on. */
+    def('13a.actNow', actNow, {
+      actor: (c) => c.creatureId,
+      run: (ctx, c) => {
+        if (!hasVar(ctx, c.creatureId, 'delaying')) ctx.reject('not-delayed', `${c.creatureId} is not delaying`, '13A-INIT-6');
+        const current = currentCreatureId(ctx.state);
+        if (!current || current === c.creatureId) return ctx.reject('no-turn', 'a delayed creature acts after another creature\'s turn', '13A-INIT-6');
+        setVar(ctx, c.creatureId, 'delaying', null);
+        placeInOrder(ctx, c.creatureId, { after: current }, `${c.creatureId} takes its delayed turn after ${current}`);
+        ctx.emit({ type: 'RuleApplied', ruleId: ctx.state.round > 1 ? '13A-INIT-8' : '13A-INIT-6', text: `${ctx.state.creatures[c.creatureId]!.name} now acts right after ${ctx.state.creatures[current]!.name}`, creatureId: c.creatureId });
+      },
+    }),
+    /** 13A-INIT-9: ready an attack for a standard action, with a trigger in words. */
+    def('13a.ready', ready, {
+      actor: (c) => c.creatureId,
+      run: (ctx, c) => {
+        const own = (ctx.state.creatures[c.creatureId]!.sheet as unknown as { attacks: Attack[] }).attacks;
+        if (!own.some((a) => a.id === c.attack) && c.attack !== 'unarmed') ctx.reject('unknown-action', `no attack '${c.attack}'`, '13A-INIT-9');
+        spendAction(ctx, c.creatureId, 'standard', '13A-INIT-9');
+        setVar(ctx, c.creatureId, 'readied', { attack: c.attack, targets: c.targets, trigger: c.trigger });
+      },
+    }),
+    /** 13A-INIT-10/11: the readied action goes just before the trigger; the readier now acts right ahead of it. */
+    def('13a.takeReadied', takeReadied, {
+      actor: (c) => c.creatureId,
+      run: (ctx, c) => {
+        const r = ctx.state.creatures[c.creatureId]!.vars['readied'] as { attack: string; targets: string[]; trigger: string } | null | undefined;
+        if (!r) return ctx.reject('nothing-readied', `${c.creatureId} has nothing readied`, '13A-INIT-9');
+        if (currentCreatureId(ctx.state) === c.creatureId) ctx.reject('not-your-turn', 'a readied action happens between your turns', '13A-INIT-9');
+        if (!ctx.state.order.some((e) => e.creatureId === c.before)) ctx.reject('not-in-order', `${c.before} has no place in the order`, '13A-INIT-10');
+        const ok = ctx.ask({ key: '13a.readyTrigger', to: { role: 'gm' }, about: c.creatureId, text: `Does this match the trigger "${r.trigger}"?`, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }], default: 'yes' });
+        if (ok !== 'yes') return ctx.reject('trigger-not-met', 'the GM rules the trigger has not happened', '13A-INIT-9');
+        setVar(ctx, c.creatureId, 'readied', null);
+        placeInOrder(ctx, c.creatureId, { before: c.before }, `${c.creatureId} took a readied action before ${c.before}`);
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-INIT-10', text: `${ctx.state.creatures[c.creatureId]!.name} now acts immediately before ${ctx.state.creatures[c.before]!.name}`, creatureId: c.creatureId });
+        const pc = pcSheet(ctx.state.creatures[c.creatureId]!);
+        const own = (ctx.state.creatures[c.creatureId]!.sheet as unknown as { attacks: Attack[] }).attacks;
+        const atk = own.find((a) => a.id === r.attack) ?? (pc ? unarmedAttack(pc.level) : null);
+        if (atk) resolveAttack(ctx, { actor: c.creatureId, attack: atk, targets: r.targets.filter((t) => ctx.state.creatures[t]?.status !== 'dead'), mode: 'readied' });
+      },
+    }),
+    /**
+     * 13A-AMB-1/2/4: before combat, the ambushers roll; the nominee and its highest ally act in the
+     * ambush round; the ambushed roll when it ends (13A-THP-4 drops their temporary hp then).
+     */
+    def('13a.ambush', ambush, {
+      gmOnly: true,
+      run: (ctx, c) => {
+        if (ctx.state.phase !== 'setup') ctx.reject('already-started', 'an ambush starts the battle', '13A-AMB-1');
+        const n = ctx.state.creatures[c.nominee];
+        if (!n) return ctx.reject('unknown-creature', `no creature '${c.nominee}'`);
+        const side = ctx.state.creatureIds.filter((x) => ctx.state.creatures[x]!.side === n.side);
+        const ambushed = ctx.state.creatureIds.filter((x) => ctx.state.creatures[x]!.side !== n.side);
+        rollInitiativeFor(ctx, side);
+        const others = ctx.state.order.filter((e) => e.creatureId !== c.nominee && side.includes(e.creatureId));
+        const seenGroups = new Set<string>();
+        const ally = others.find((e) => { if (e.group && seenGroups.has(e.group)) return false; if (e.group) seenGroups.add(e.group); return true; });
+        const actors = [c.nominee, ...(ally ? [ally.creatureId] : [])];
+        setVar(ctx, null, 'ambushRound', true);
+        setVar(ctx, null, 'ambushActors', actors);
+        setVar(ctx, null, 'ambushed', ambushed);
+        for (const x of ambushed) ctx.emit({ type: 'CreatureUpdated', creatureId: x, changes: { tags: [...ctx.state.creatures[x]!.tags, 'no-initiative'] } });
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-AMB-2', text: `ambush round: only ${actors.join(' and ')} act` });
+      },
+    }),
+    /** 13A-SPEC-1: an out-of-the-fight PC tells how it fights in spirit (once per round). */
+    def('13a.fightInSpirit', fightInSpirit, {
+      actor: (c) => c.creatureId,
+      run: (ctx, c) => {
+        const me = ctx.state.creatures[c.creatureId]!;
+        if (!isPc(me) || !['unconscious', 'dead', 'coma'].includes(me.status)) ctx.reject('still-in-the-fight', `${me.name} is still in the fight and cannot fight in spirit`, '13A-SPEC-1');
+        if (me.vars['spiritRound'] === ctx.state.round) ctx.reject('once-per-round', 'once per round', '13A-SPEC-1');
+        setVar(ctx, c.creatureId, 'spiritRound', ctx.state.round);
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-SPEC-1', text: `${me.name} fights in spirit: ${c.story}`, creatureId: c.creatureId });
+      },
+    }),
+    /** 13A-SPEC-2/3: the GM grants one ally +1 (the battle's first: +2) to attacks, AC, PD or MD for 1-2 rounds. */
+    def('13a.grantSpirit', grantSpirit, {
+      gmOnly: true,
+      run: (ctx, c) => {
+        const from = ctx.state.creatures[c.from];
+        if (!from || from.vars['spiritRound'] !== ctx.state.round) return ctx.reject('no-story', `${c.from} has not fought in spirit this round`, '13A-SPEC-1');
+        const ally = ctx.state.creatures[c.allyId];
+        if (!ally || !isPc(ally) || hostile(ctx.state, c.from, c.allyId) || c.allyId === c.from) return ctx.reject('illegal-target', 'the bonus goes to an ally', '13A-SPEC-2');
+        if (c.value === 2 && ctx.state.vars['spiritUsed'] === true) ctx.reject('not-first', 'only the first fight in spirit of a battle may be +2', '13A-SPEC-2');
+        setVar(ctx, null, 'spiritUsed', true);
+        addCondition(ctx, c.allyId, 'fight-in-spirit', { source: c.from, ruleId: '13A-SPEC-3', data: { stat: c.stat, value: c.value } as unknown as Json, duration: { kind: 'rounds', rounds: c.rounds, creatureId: c.from, boundary: 'start' } });
+      },
+    }),
+    /** 13A-SPEC-4: every player must agree; the party escapes and takes a campaign loss. */
+    def('13a.proposeFlee', flee, {
+      actor: (c) => c.creatureId,
+      run: (ctx, c) => {
+        if (!isPc(ctx.state.creatures[c.creatureId]!) || currentCreatureId(ctx.state) !== c.creatureId) ctx.reject('not-your-turn', 'fleeing is proposed on a PC\'s turn', '13A-SPEC-4');
+        const seats = [...new Set(ctx.state.creatureIds.map((x) => ctx.state.creatures[x]!).filter((x) => isPc(x) && x.controller).map((x) => x.controller!))];
+        const answers = ctx.askAll(seats.map((seat) => ({ key: '13a.flee', to: { role: 'player' as const, seat }, about: null, text: 'Flee the fight (a campaign loss)?', options: [{ id: 'no', label: 'Keep fighting' }, { id: 'yes', label: 'Flee' }], default: 'no' })));
+        if (answers.every((a) => a === 'yes')) {
+          ctx.emit({ type: 'RuleApplied', ruleId: '13A-SPEC-4', text: 'the party flees, carrying its fallen: a campaign loss' });
+          endEncounter(ctx, 'the party fled (campaign loss)');
+        } else ctx.emit({ type: 'RuleApplied', ruleId: '13A-SPEC-4', text: 'not every player agrees: the fight goes on' });
+      },
+    }),
+  ],
+  hooks: [
+    {
+      stage: 'round.start', id: '13a.ambush.end', priority: -10, ruleId: '13A-AMB-4',
+      run: (ctx, p) => {
+        if (p.round !== 2 || ctx.state.vars['ambushRound'] !== true) return;
+        const ambushed = (ctx.state.vars['ambushed'] as string[] | undefined) ?? [];
+        for (const x of ambushed) ctx.emit({ type: 'CreatureUpdated', creatureId: x, changes: { tags: ctx.state.creatures[x]!.tags.filter((t) => t !== 'no-initiative') } });
+        rollInitiativeFor(ctx, ambushed.filter((x) => ctx.state.creatures[x]!.status !== 'dead'));
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-AMB-4', text: 'the ambushed roll initiative; normal rounds follow' });
+      },
+    },
+  ],
+};

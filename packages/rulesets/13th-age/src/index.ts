@@ -1,0 +1,115 @@
+import {
+  ContentError, flatSteps, loadRuleset, type AnyHook, type CommandDef, type ConditionDef, type Json, type LoadedRuleset, type Ruleset,
+} from '@fray/engine';
+import type { ThirteenModule, ActionHandler } from './module';
+import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
+import { thirteenStacking } from './core/stacking';
+import { isPc } from './core/sheets';
+import { conditionDefs } from './conditions/definitions';
+import { damageHooks } from './combat/damage';
+import { attackAction, attackModule } from './combat/actions';
+import { dyingHooks } from './hp/dying';
+import { healingModule } from './hp/healing-actions';
+import { flowModule, rollInitiative13a } from './flow/flow';
+import { commandsModule } from './flow/commands';
+import { movementModule } from './position/movement';
+import { legalCommands13a } from './legal';
+
+export const thirteenModules: ThirteenModule[] = [
+  { id: 'conditions', conditions: conditionDefs },
+  { id: 'damage', hooks: damageHooks },
+  { id: 'dying', hooks: dyingHooks },
+  attackModule, healingModule, flowModule, commandsModule, movementModule,
+];
+
+function merge(modules: readonly ThirteenModule[]) {
+  const conditions: ConditionDef[] = [];
+  const hooks: AnyHook[] = [];
+  const commands: CommandDef[] = [];
+  const actions: Record<string, ActionHandler> = {};
+  for (const m of modules) {
+    conditions.push(...(m.conditions ?? []));
+    hooks.push(...(m.hooks ?? []));
+    commands.push(...(m.commands ?? []));
+    for (const [id, h] of Object.entries(m.actions ?? {})) {
+      if (actions[id]) throw new ContentError('ruleset:13th-age', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
+      actions[id] = h;
+    }
+  }
+  return { conditions, hooks, commands, actions };
+}
+
+export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenModules): LoadedRuleset {
+  const merged = merge(modules);
+  const def: Ruleset = {
+    id: '13th-age',
+    version: '0.1.0',
+    name: '13th Age (combat rules)',
+    ruleIdPrefix: '13A',
+    parseStatBlock(raw: unknown, file: string): Json {
+      const r = statBlockSchema.safeParse(raw);
+      if (!r.success) {
+        const issue = r.error.issues[0]!;
+        throw new ContentError(file, issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x)), issue.message);
+      }
+      for (const [i, a] of r.data.attacks.entries()) {
+        if (r.data.kind === 'pc' && a.weaponDie === undefined && a.damage === undefined) throw new ContentError(file, ['attacks', i], 'an attack needs weaponDie or damage');
+        if (r.data.kind !== 'pc' && a.bonus === undefined) throw new ContentError(file, ['attacks', i, 'bonus'], 'a monster attack needs its attack bonus');
+        if (r.data.kind !== 'pc' && a.damage === undefined) throw new ContentError(file, ['attacks', i, 'damage'], 'a monster attack needs its damage dice');
+      }
+      return r.data as unknown as Json;
+    },
+    initCreature(sheet) {
+      const s = sheet as unknown as StatBlock;
+      const pc = s.kind === 'pc';
+      return {
+        hp: s.hp, maxHp: s.hp, tempHp: 0, status: 'conscious', tracks: {}, tallies: {},
+        resources: { standard: 1, move: 1, quick: 1, interrupt: 1, ...(pc ? { recoveries: s.recoveries } : {}) },
+        tags: [s.kind],
+        // 13A-INIT-3: identical monsters (same name and level) share one initiative roll.
+        ...(pc ? {} : { vars: { initiativeGroup: `${s.name}#${s.level}` } }),
+      };
+    },
+    conditions: merged.conditions,
+    damageTypes: [...damageTypes],
+    damageSteps: [{ step: 'immunity', ruleId: '13A-RES-4' }, { step: 'resistance', ruleId: '13A-RES-2' }, { step: 'tempHp', ruleId: '13A-THP-3' }],
+    damageProfile: (state, id) => ({ immune: [], resist: [], vulnerable: [], reductions: [], threshold: null, tempHp: state.creatures[id]!.tempHp }),
+    stacking: thirteenStacking,
+    rollMode: flatSteps(2),
+    hooks: merged.hooks,
+    commands: merged.commands,
+    runAction(ctx, actorId, action, targets, options) {
+      const handler = merged.actions[action];
+      if (handler) return handler(ctx, actorId, targets, options);
+      if (attackAction(ctx, actorId, action, targets, options)) return;
+      ctx.reject('unknown-action', `no action '${action}'; actions: its attacks, unarmed, flexible, ${Object.keys(merged.actions).sort().join(', ')}`);
+    },
+    rollInitiative: rollInitiative13a,
+    initiativeTies: 'none',
+    takesTurn: (state, id) => {
+      const c = state.creatures[id]!;
+      if (c.status === 'dead') return false;
+      if (state.vars['ambushRound'] === true) return ((state.vars['ambushActors'] as string[] | undefined) ?? []).includes(id);
+      return true;
+    },
+    legalCommands: (state, who) => legalCommands13a(self.loaded!, state, who),
+    // PCs keep negative hit points down to death at -half maximum (13A-HP-1, 13A-DYING-5).
+    hpFloor: (state, id) => (isPc(state.creatures[id]!) ? -state.creatures[id]!.maxHp : 0),
+    hpBand: (c) => (c.status === 'dead' ? 'dead' : c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'staggered' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
+    predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
+    roundSeconds: 6,
+  };
+  const self: { loaded?: LoadedRuleset } = {};
+  self.loaded = loadRuleset(def);
+  return self.loaded;
+}
+
+export const thirteenthAgeRuleset: LoadedRuleset = build13aRuleset();
+export * from './module';
+export * from './sheet/stat-block';
+export * from './core/math';
+export * from './core/stats';
+export * from './core/stacking';
+export { resolveAttack, damageExpression, critThreshold } from './combat/attack';
+export { unarmedAttack } from './combat/actions';
+export { legalCommands13a } from './legal';

@@ -1,0 +1,13 @@
+import type { AnyHook, CommandDef, ConditionDef, Json, Resolution } from '@fray/engine';
+
+/** What `takeAction` runs for one action id. */
+export type ActionHandler = (ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>) => void;
+
+/** One area of the rules as a fragment; the ruleset is the merge of its modules. */
+export interface ThirteenModule {
+  id: string;
+  conditions?: ConditionDef[];
+  hooks?: AnyHook[];
+  actions?: Record<string, ActionHandler>;
+  commands?: CommandDef[];
+}
