@@ -1,4 +1,4 @@
-import type { CreatureSetup, Json } from '@fray/engine';
+import { createGridSpace, createZoneSpace, engage, placeCreature, setBand, setTerrain, type CreatureSetup, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { ftdRuleset } from '../src/index';
 
@@ -65,3 +65,20 @@ export function fight(extra: CreatureSetup[] = [], opts: { options?: Record<stri
 }
 
 export { TestTable };
+
+/** A grid with creatures at squares (5 ft each). */
+export function grid(at: Record<string, [number, number]>, difficult: [number, number][] = []): Json {
+  let s = createGridSpace({});
+  for (const [id, [x, y]] of Object.entries(at)) s = placeCreature(s, id, { x, y, size: 'medium' });
+  if (difficult.length) s = setTerrain(s, difficult.map(([x, y]) => ({ x, y })), { difficult: true });
+  return s as unknown as Json;
+}
+
+/** Zones with bands close / ranged / far: `close` pairs are engaged; `far` pairs set by the GM. */
+export function zones(ids: string[], close: [string, string][] = [], far: [string, string][] = []): Json {
+  let s = createZoneSpace({ bands: ['close', 'ranged', 'far'] });
+  for (const id of ids) s = placeCreature(s, id, { zone: 'hall' });
+  for (const [a, b] of close) s = engage(s, a, b);
+  for (const [a, b] of far) s = setBand(s, a, b, 'far');
+  return s as unknown as Json;
+}
