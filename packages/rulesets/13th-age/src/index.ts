@@ -14,12 +14,13 @@ import { flowModule, rollInitiative13a } from './flow/flow';
 import { commandsModule } from './flow/commands';
 import { movementModule } from './position/movement';
 import { legalCommands13a } from './legal';
+import { checksModule } from './special/checks';
 
 export const thirteenModules: ThirteenModule[] = [
   { id: 'conditions', conditions: conditionDefs },
   { id: 'damage', hooks: damageHooks },
   { id: 'dying', hooks: dyingHooks },
-  attackModule, healingModule, flowModule, commandsModule, movementModule,
+  attackModule, healingModule, flowModule, commandsModule, movementModule, checksModule,
 ];
 
 function merge(modules: readonly ThirteenModule[]) {

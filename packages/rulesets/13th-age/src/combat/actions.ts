@@ -18,6 +18,17 @@ export function unarmedAttack(level: number): Attack {
   };
 }
 
+/** 13A-WPN-5 (optional): with the GM's blessing a weapon rolls a bigger or smaller weapon's dice this once. */
+function situational(ctx: Resolution, actorId: string, atk: Attack, options: Record<string, Json>): Attack {
+  const die = options['swapDie'];
+  if (die === undefined) return atk;
+  if (!atk.weaponDie || typeof die !== 'string' || !['d4', 'd6', 'd8', 'd10', 'd12'].includes(die)) return ctx.reject('bad-swap', 'swapDie names a weapon die (d4-d12) for a weapon attack', '13A-WPN-5');
+  const ok = ctx.ask({ key: '13a.situationalWeapon', to: { role: 'gm' }, about: actorId, text: `Does the story back ${atk.name} rolling ${die}s this time?`, options: [{ id: 'no', label: 'No' }, { id: 'yes', label: 'Yes' }], default: 'no' });
+  if (ok !== 'yes') return atk;
+  ctx.emit({ type: 'RuleApplied', ruleId: '13A-WPN-5', text: `${atk.name} uses ${die} damage dice this time`, creatureId: actorId });
+  return { ...atk, weaponDie: die as Attack['weaponDie'] };
+}
+
 function requestFrom(ctx: Resolution, actorId: string, atk: Attack, targets: string[], options: Record<string, Json>): AttackRequest {
   const circ = options['circumstance'];
   return {
@@ -47,7 +58,7 @@ export function attackAction(ctx: Resolution, actorId: string, action: string, t
   if (!atk) return false;
   if (atk.flexible !== undefined) ctx.reject('declare-flexible', `${atk.name} is a flexible attack: declare it with the 'flexible' action`, '13A-ATK-9');
   if (hasFlag(ctx.ruleset, ctx.state.creatures[actorId]!, 'confused')) confusedRedirect(ctx, actorId, atk, targets, options);
-  else resolveAttack(ctx, requestFrom(ctx, actorId, atk, targets, options));
+  else resolveAttack(ctx, requestFrom(ctx, actorId, situational(ctx, actorId, atk, options), targets, options));
   return true;
 }
 

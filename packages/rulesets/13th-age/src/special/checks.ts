@@ -1,0 +1,40 @@
+import { d20Test } from '@fray/engine';
+import type { ThirteenModule } from '../module';
+import type { AbilityName } from '../sheet/stat-block';
+import { abilityMod } from '../core/math';
+import { pcSheet } from '../core/sheets';
+
+const abilities = ['str', 'dex', 'con', 'int', 'wis', 'cha'];
+
+/**
+ * 13A-SPEC-5 dicey moves and 13A-STAT-6 speed checks: the GM names the DC; the roll is d20 + ability
+ * modifier + level + an accepted background (the proposed skill-check formula).
+ */
+export const checksModule: ThirteenModule = {
+  id: 'checks',
+  actions: {
+    check: (ctx, id, _targets, options) => {
+      const pc = pcSheet(ctx.state.creatures[id]!);
+      if (!pc) return ctx.reject('not-a-pc', 'skill checks here are for PCs; the GM rules for monsters', '13A-SPEC-5');
+      const ability = options['ability'];
+      if (typeof ability !== 'string' || !abilities.includes(ability)) return ctx.reject('bad-ability', `name the ability the move relies on: ${abilities.join(', ')}`, '13A-SPEC-5');
+      const purpose = options['purpose'] === 'speed' ? 'speed' : 'dicey move';
+      const bgName = typeof options['background'] === 'string' ? options['background'] : null;
+      let bg = bgName ? (pc.backgrounds[bgName] ?? 0) : 0;
+      if (bg) {
+        const ok = ctx.ask({ key: '13a.background', to: { role: 'gm' }, about: id, text: `Does background "${bgName}" help with this ${purpose}?`, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }], default: 'yes' });
+        if (ok !== 'yes') bg = 0;
+      }
+      const dc = ctx.ask({ key: '13a.checkDc', to: { role: 'gm' }, about: id, text: `DC for ${ctx.state.creatures[id]!.name}'s ${purpose} (the environment decides)`, input: { kind: 'number', min: 1, max: 40 }, options: [], default: 15 }) as number;
+      d20Test(ctx, {
+        kind: 'check', actor: id, selectors: ['check', `check:${ability}`], options: [`check:${purpose === 'speed' ? 'speed' : 'dicey'}`],
+        base: { label: `${ability} modifier`, value: abilityMod(pc.abilities[ability as AbilityName]) },
+        modifiers: [
+          { id: 'level', label: 'level', value: pc.level, type: 'level', source: id, ruleId: '13A-SPEC-5' },
+          ...(bg ? [{ id: 'background', label: `background ${bgName}`, value: bg, type: 'untyped', source: id, ruleId: '13A-SPEC-5' }] : []),
+        ],
+        against: { label: 'DC', value: dc }, ruleId: purpose === 'speed' ? '13A-STAT-6' : '13A-SPEC-5',
+      });
+    },
+  },
+};
