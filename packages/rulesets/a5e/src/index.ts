@@ -19,6 +19,9 @@ import { countdownModule } from './countdown/module';
 import { flowModule } from './flow/module';
 import { a5eLegalCommands } from './flow/legal';
 import { a5eMove, movementModule } from './movement/index';
+import { duelModule } from './duel/module';
+import { restModule } from './rest/module';
+import { a5eCampaignLegalCommands } from './rest/legal';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -32,23 +35,27 @@ export const a5eModules: A5eModule[] = [
   worldModule, countdownModule,
   flowModule,
   movementModule,
+  duelModule,
+  restModule,
 ];
 
 function merge(modules: readonly A5eModule[]) {
   const conditions: ConditionDef[] = [];
   const hooks: AnyHook[] = [];
   const commands: CommandDef[] = [];
+  const campaignCommands: CommandDef[] = [];
   const actions: Record<string, ActionHandler> = {};
   for (const m of modules) {
     conditions.push(...(m.conditions ?? []));
     hooks.push(...(m.hooks ?? []));
     commands.push(...(m.commands ?? []));
+    campaignCommands.push(...(m.campaignCommands ?? []));
     for (const [id, handler] of Object.entries(m.actions ?? {})) {
       if (actions[id]) throw new ContentError('ruleset:a5e', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
       actions[id] = handler;
     }
   }
-  return { conditions, hooks, commands, actions };
+  return { conditions, hooks, commands, actions, campaignCommands };
 }
 
 export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): LoadedRuleset {
@@ -100,6 +107,8 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     legalCommands: (state, who) => a5eLegalCommands(self.loaded!, state, who),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     roundSeconds: 6,
+    campaignCommands: merged.campaignCommands,
+    campaignLegalCommands: (state, who) => a5eCampaignLegalCommands(state, who),
   };
   self.loaded = loadRuleset(def);
   return self.loaded;
@@ -121,3 +130,4 @@ export * from './scenarios/scenario';
 export * from './conditions/index';
 export * from './damage/exports';
 export * from './movement/index';
+export * from './rest/index';

@@ -13,4 +13,6 @@ export interface A5eModule {
   hooks?: AnyHook[];
   actions?: Record<string, ActionHandler>;
   commands?: CommandDef[];
+  /** commands between fights, run by a campaign (rests, travel) */
+  campaignCommands?: CommandDef[];
 }

@@ -48,6 +48,8 @@ export const statBlockSchema = z.object({
   level: z.number().int().min(1).max(20).optional(),
   /** monsters: number of Hit Dice (massive damage uses 20 + 3 × HD) */
   hitDice: z.number().int().min(1).max(100).optional(),
+  /** the size of its Hit Dice (characters: their class Hit Die, one per level; monsters default by size) for rests (A5E-REST-3) */
+  hitDieSize: z.union([z.literal(4), z.literal(6), z.literal(8), z.literal(10), z.literal(12), z.literal(20)]).optional(),
   proficiency: z.number().int().min(0).max(10),
   abilities: z.object({ str: z.number().int().min(1).max(30), dex: z.number().int().min(1).max(30), con: z.number().int().min(1).max(30), int: z.number().int().min(1).max(30), wis: z.number().int().min(1).max(30), cha: z.number().int().min(1).max(30) }).strict(),
   ac: z.number().int().min(0).max(40),
