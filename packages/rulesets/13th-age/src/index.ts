@@ -114,3 +114,5 @@ export * from './core/stacking';
 export { resolveAttack, damageExpression, critThreshold } from './combat/attack';
 export { unarmedAttack } from './combat/actions';
 export { legalCommands13a } from './legal';
+export { nextTo, bandBetween, engagedFoes } from './position/zones';
+export { alliesOf } from './core/sheets';

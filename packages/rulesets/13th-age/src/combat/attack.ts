@@ -1,5 +1,5 @@
 import {
-  addCondition, d20Test, dealDamage, grantTempHp, hasFlag, testPredicate,
+  addCondition, currentCreatureId, d20Test, dealDamage, grantTempHp, hasFlag, testPredicate,
   type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload,
 } from '@fray/engine';
 import type { Attack, Effect } from '../sheet/stat-block';
@@ -152,6 +152,7 @@ function spend(ctx: Resolution, req: AttackRequest): void {
   if (atk.action === 'interrupt' || req.mode === 'interrupt') {
     const why = cannotAct(ctx, actor);
     if (why) ctx.reject('cannot-act', why, '13A-ACT-7');
+    if (currentCreatureId(ctx.state) === actor) ctx.reject('not-off-turn', 'an interrupt action is taken when it is not your turn', '13A-ACT-4');
     if ((ctx.state.creatures[actor]!.resources['interrupt'] ?? 0) < 1) ctx.reject('no-interrupt', 'the interrupt action is used until the end of your next turn', '13A-ACT-4');
     ctx.emit({ type: 'ResourceSet', creatureId: actor, key: 'interrupt', value: 0, ruleId: '13A-ACT-4' });
     return;

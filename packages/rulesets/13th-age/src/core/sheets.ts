@@ -8,3 +8,7 @@ export const monsterSheet = (c: CreatureState): MonsterSheet | null => ((c.sheet
 export const levelOf = (c: CreatureState): number => (c.sheet as unknown as StatBlock).level;
 export const hostile = (state: EncounterState, a: string, b: string): boolean => state.creatures[a]!.side !== state.creatures[b]!.side;
 export const alive = (c: CreatureState): boolean => c.status !== 'dead';
+
+/** 13A-TGT-6: for counting, a PC's allies are the other PCs of its side and companions; NPCs never count. */
+export const alliesOf = (state: EncounterState, id: string): string[] =>
+  state.creatureIds.filter((o) => o !== id && state.creatures[o]!.side === state.creatures[id]!.side && ['pc', 'companion'].includes((state.creatures[o]!.sheet as unknown as StatBlock).kind));

@@ -42,3 +42,10 @@ export function leaveSpace(ctx: Resolution, id: string): void {
   const s = zonesOf(ctx.state);
   if (Object.hasOwn(s.creatures, id)) commit(ctx, removeCreature(s, id));
 }
+
+/** 13A-POS-5: two allies engaged with the same enemy are next to each other. */
+export function nextTo(state: EncounterState, a: string, b: string): boolean {
+  if (a === b || state.creatures[a]!.side !== state.creatures[b]!.side) return false;
+  const mine = engagedFoes(state, a);
+  return engagedFoes(state, b).some((e) => mine.includes(e));
+}
