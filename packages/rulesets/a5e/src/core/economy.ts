@@ -80,6 +80,30 @@ export interface Refusal {
 export interface SpendOptions {
   /** a controlled mount's Dash, Disengage or Dodge needs no command (A5E-POS-4, A5E-SUMMON-11) */
   mountMay?: boolean;
+  /** leave cost hooks' refusals to their `charge`, which knows the command (`spend` sets it) */
+  skipCostHookRefusals?: boolean;
+}
+
+/**
+ * Another module's say in what a cost takes, e.g. the duel module's pool of duel actions (DUEL-ACTION-*).
+ * `refusal` is consulted by `economyRefusal` once the base checks pass, so `canSpend` and legal-command
+ * lists see it; `charge` runs in `spend` once the refusals pass (for free costs too) and returns true
+ * when it has paid the cost its own way, leaving the turn budget untouched. Each hook decides for itself
+ * whether it applies (the duel's only while an encounter runs a duel).
+ */
+export interface CostHook {
+  id: string;
+  refusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): Refusal | null;
+  charge?(ctx: Resolution, actorId: string, cost: Cost, ruleId: string): boolean;
+}
+
+const costHooks: CostHook[] = [];
+
+/** Adds (or, by id, replaces) a cost hook. */
+export function registerCostHook(hook: CostHook): void {
+  const at = costHooks.findIndex((h) => h.id === hook.id);
+  if (at >= 0) costHooks[at] = hook;
+  else costHooks.push(hook);
 }
 
 const refusedCode = (cost: Exclude<Cost, 'free'>) => `cannot-take-${cost === BONUS ? 'bonus-action' : cost}`;
@@ -128,6 +152,12 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
     const what = cost === 'action' ? 'its action' : cost === 'bonusAction' ? 'its bonus action' : 'its reaction';
     return { code: `no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, message: `${c.name} has already used ${what}`, ruleId: 'A5E-ROUND-4' };
   }
+  if (!opts.skipCostHookRefusals) {
+    for (const h of costHooks) {
+      const r = h.refusal?.(ruleset, state, actorId, cost);
+      if (r) return r;
+    }
+  }
   return null;
 }
 
@@ -148,14 +178,16 @@ function actionOrMove(ruleset: LoadedRuleset, c: CreatureState): boolean {
 
 /** Refuses unless the cost can be paid now (see `economyRefusal`); then pays it. */
 export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5E-ROUND-4', opts: SpendOptions = {}): void {
-  const refusal = economyRefusal(ctx.ruleset, ctx.state, actorId, cost, opts);
+  const refusal = economyRefusal(ctx.ruleset, ctx.state, actorId, cost, { ...opts, skipCostHookRefusals: true });
   if (refusal) {
     // A rule-specific refusal keeps its own rule; a plain budget or turn refusal names the action's rule.
     const generic = refusal.ruleId === 'A5E-ROUND-4';
     return ctx.reject(refusal.code, refusal.message, generic ? ruleId : refusal.ruleId);
   }
+  let paidElsewhere = false;
+  for (const h of costHooks) if (h.charge?.(ctx, actorId, cost, ruleId)) paidElsewhere = true;
   const c = ctx.state.creatures[actorId]!;
-  if (cost === 'free' || (cost === ACTION && c.vars[RELEASING] === true)) return;
+  if (paidElsewhere || cost === 'free' || (cost === ACTION && c.vars[RELEASING] === true)) return;
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: cost, value: (c.resources[cost] ?? 1) - 1 });
 }
 

@@ -28,6 +28,22 @@ export function spaceCall<T>(ctx: Resolution, ruleId: string, f: () => T): T {
 
 export function emitSpace(ctx: Resolution, space: unknown, moved: string): void {
   ctx.emit({ type: 'SpaceChanged', space: space as Json, moved });
+  for (const w of spaceWatchers) w.run(ctx, moved);
+}
+
+/** Runs after each committed segment of a move or relocation (a duel's arena checks, DUEL-ARENA-2/3); may refuse. */
+export interface SpaceWatcher {
+  id: string;
+  run(ctx: Resolution, moved: string): void;
+}
+
+const spaceWatchers: SpaceWatcher[] = [];
+
+/** Adds (or, by id, replaces) a watcher of committed moves. */
+export function watchSpace(watcher: SpaceWatcher): void {
+  const at = spaceWatchers.findIndex((w) => w.id === watcher.id);
+  if (at >= 0) spaceWatchers[at] = watcher;
+  else spaceWatchers.push(watcher);
 }
 
 /**

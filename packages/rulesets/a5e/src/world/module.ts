@@ -9,6 +9,7 @@ import {
   setUpWorld, SUFFOCATING_FLAG, surfacesAtTurnStart, turnEndSaves, WORLD_COVER,
 } from './features';
 import { LONG_RANGE, worldActions, worldCommands } from './interactions';
+import { duelTakesWorldActions } from '../duel/active';
 
 const conditions: ConditionDef[] = [
   {
@@ -35,8 +36,9 @@ export const worldModule: A5eModule = {
     { stage: 'encounter.start', id: 'a5e.world.setup', priority: 50, ruleId: 'A5E-WORLD-1', run: (ctx) => setUpWorld(ctx) },
     roundStartHook('recharge', 'a5e.world.recharge', (ctx) => rechargeStep(ctx), 'A5E-WORLD-4'),
     roundStartHook('worldAction', 'a5e.world.action', (ctx) => {
-      // Under rolling movement each participant has its own world-action phase instead (A5E-SCEN-11).
-      if (!inScenario(ctx.state, 'rolling')) worldActionStep(ctx);
+      // Under rolling movement each participant has its own world-action phase instead (A5E-SCEN-11);
+      // a running duel takes world actions once per turn, as a reaction, instead (DUEL-WORLD-3: duel/world.ts).
+      if (!inScenario(ctx.state, 'rolling') && !duelTakesWorldActions(ctx.state)) worldActionStep(ctx);
     }, 'A5E-WORLD-2'),
     roundStartHook('other', 'a5e.world.collapse', (ctx) => collapseStep(ctx), 'A5E-WORLD-9'),
     turnStartHook('expiry', 'a5e.world.icy-heading', (ctx, p) => {

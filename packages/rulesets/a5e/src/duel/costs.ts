@@ -1,0 +1,185 @@
+import { hasCondition, type CreatureState, type Json, type Resolution } from '@fray/engine';
+import { ACTION, BONUS, REACTION, RELEASING, registerCostHook, type Cost, type Refusal } from '../core/economy';
+import { CONCENTRATING, endConcentration } from '../core/concentration';
+import { basicManeuvers } from '../actions/other';
+import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, res, UNUSUAL_ANATOMY_TAG } from './active';
+import { purchaseRefusal, buyDuelActions, spendExertion, exertionHeld } from './exertion';
+import { interfere } from './interference';
+
+interface Price {
+  price: number;
+  /** true: the round's action (or bonus action, or reaction) is not used up by this option */
+  keepBudget: boolean;
+  what: string;
+  ruleId: string;
+}
+
+interface ActionCommand {
+  type: string;
+  actorId?: string;
+  action?: string;
+  targets?: string[];
+  options?: Record<string, Json>;
+}
+
+/** The takeAction command being resolved, when `actorId` is the one taking it. */
+function ownAction(ctx: Resolution, actorId: string): ActionCommand | null {
+  const cmd = ctx.envelope.command as ActionCommand;
+  return cmd.type === 'takeAction' && cmd.actorId === actorId ? cmd : null;
+}
+
+const isBasic = (name: Json | undefined): boolean => typeof name === 'string' && (basicManeuvers as readonly string[]).includes(name);
+const byType = (cost: Cost) => (cost === ACTION ? 2 : cost === 'free' ? 0 : 1);
+
+/**
+ * What an option costs in duel actions (DUEL-ACTION-2..7, DUEL-ACTION-9, DUEL-ACTION-12). The economy
+ * only says action, bonus action, reaction or free; the command being resolved says what it is.
+ */
+function priceOf(ctx: Resolution, actorId: string, cost: Cost): Price {
+  const c = ctx.state.creatures[actorId]!;
+  if (cost === ACTION && c.vars[RELEASING] === true) return { price: 0, keepBudget: true, what: 'a readied action released', ruleId: 'DUEL-ACTION-12' };
+  const cmd = ownAction(ctx, actorId);
+  const action = cmd?.action ?? null;
+  const opts = cmd?.options ?? {};
+  if (action === 'maneuver' && isBasic(opts['maneuver'])) {
+    // Standalone it does not take the round's action; in place of an attack it adds 1 to the Attack action's 2 (DUEL-ACTION-7).
+    return { price: 1, keepBudget: cost !== 'free', what: `a basic maneuver (${String(opts['maneuver'])})`, ruleId: 'DUEL-ACTION-7' };
+  }
+  if (cost === 'free') return { price: 0, keepBudget: false, what: 'a free option', ruleId: 'DUEL-ACTION-5' };
+  const type = cost === ACTION ? 'an action' : cost === BONUS ? 'a bonus action' : 'a reaction';
+  if (cost === REACTION) {
+    const what = action === 'cast-spell' ? 'a reaction spell' : action === 'maneuver' ? 'a reaction maneuver' : 'a reaction';
+    return { price: 1, keepBudget: true, what, ruleId: 'DUEL-ACTION-9' };
+  }
+  switch (action) {
+    case 'attack': return { price: 2, keepBudget: false, what: 'the Attack action (all its attacks)', ruleId: 'DUEL-ACTION-5' };
+    case 'maneuver': return { price: byType(cost), keepBudget: false, what: `a combat maneuver as ${type}`, ruleId: 'DUEL-ACTION-6' };
+    case 'cast-spell': return { price: byType(cost), keepBudget: false, what: `a spell cast as ${type}`, ruleId: 'DUEL-ACTION-2' };
+    case 'dash': case 'disengage': return { price: byType(cost), keepBudget: false, what: `${action === 'dash' ? 'Dash' : 'Disengage'} (${type})`, ruleId: 'DUEL-ACTION-4' };
+    case 'ready': return { price: byType(cost), keepBudget: false, what: 'Ready', ruleId: 'DUEL-ACTION-12' };
+    default: return { price: byType(cost), keepBudget: false, what: `${action ?? 'an option'} (${type})`, ruleId: 'DUEL-ACTION-3' };
+  }
+}
+
+type SpellCount = { round: number; action: number; bonusAction: number; reaction: number };
+
+/** One spell per casting time per round, however many reactions are bought (DUEL-ACTION-10, proposed ruling). */
+function countSpell(ctx: Resolution, c: CreatureState, cost: 'action' | 'bonusAction' | 'reaction'): void {
+  const v = c.vars[DUEL_VARS.spells] as Partial<SpellCount> | undefined;
+  const now: SpellCount = v?.round === ctx.state.round ? { round: ctx.state.round, action: v.action ?? 0, bonusAction: v.bonusAction ?? 0, reaction: v.reaction ?? 0 } : { round: ctx.state.round, action: 0, bonusAction: 0, reaction: 0 };
+  if (now[cost] >= 1) {
+    const what = cost === ACTION ? 'an action' : cost === BONUS ? 'a bonus action' : 'a reaction';
+    ctx.reject('spell-limit', `${c.name} has already cast a spell as ${what} this round: buying reactions never adds spells (DUEL-ACTION-10)`, 'DUEL-ACTION-10');
+  }
+  ctx.emit({ type: 'VarSet', creatureId: c.id, key: DUEL_VARS.spells, value: { ...now, [cost]: now[cost] + 1 } });
+}
+
+/** Magic the duel forbids is refused, or allowed as a breach with the interference consequences (DUEL-MAGIC-1). */
+function checkMagic(ctx: Resolution, c: CreatureState, opts: Record<string, Json>): void {
+  const cfg = duelConfig(ctx.state);
+  const school = typeof opts['school'] === 'string' ? opts['school'].toLowerCase() : null;
+  const why = !cfg.magicAllowed ? 'this duel forbids magic' : school && cfg.bannedSchools.includes(school) ? `this duel forbids ${school} magic` : null;
+  if (!why) return;
+  if (cfg.bannedMagic !== 'breach') ctx.reject('magic-forbidden', `${c.name} cannot cast ${String(opts['spell'] ?? 'that spell')}: ${why}`, 'DUEL-MAGIC-1');
+  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-MAGIC-1', text: `${c.name} casts ${String(opts['spell'] ?? 'a spell')} though ${why}: a breach of the duel's rules`, creatureId: c.id });
+  interfere(ctx, c.id, c.id, `${c.name} breaks the duel's rules on magic`, 'DUEL-MAGIC-1');
+}
+
+/**
+ * Pays for an option out of the duel-action pool (DUEL-ACTION-1..12). Combat maneuvers also pay their
+ * exertion (`options.exertion`, DUEL-ACTION-6); spells keep their per-round limits (DUEL-ACTION-10) and
+ * the duel's magic rules (DUEL-MAGIC-1). Returns true when the turn budget is to be left alone.
+ */
+function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): boolean {
+  if (!isDuelist(ctx.state, actorId)) return false;
+  const c = ctx.state.creatures[actorId]!;
+  const p = priceOf(ctx, actorId, cost);
+  const cmd = ownAction(ctx, actorId);
+  const opts = cmd?.options ?? {};
+  if (cmd?.action === 'cast-spell' && cost !== 'free') {
+    checkMagic(ctx, c, opts);
+    countSpell(ctx, ctx.state.creatures[actorId]!, cost);
+  }
+  const exertion = cmd?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
+  const pool = res(c, DUEL_RES.pool);
+  if (p.price > pool) {
+    ctx.reject('no-duel-actions', `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${p.what} costs ${p.price} (buy more with exertion: a5e.duel.buyActions)`, 'DUEL-ACTION-2');
+  }
+  if (exertion > exertionHeld(c)) ctx.reject('no-exertion', `${c.name} has ${exertionHeld(c)} exertion; the maneuver costs ${exertion} as well as its duel actions`, 'DUEL-ACTION-6');
+  if (p.price > 0) {
+    ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: DUEL_RES.pool, value: pool - p.price, ruleId: p.ruleId });
+    ctx.emit({ type: 'RuleApplied', ruleId: p.ruleId, text: `${c.name} spends ${p.price} duel action${p.price === 1 ? '' : 's'} on ${p.what} (${pool - p.price} left)`, creatureId: actorId });
+  }
+  if (exertion > 0) {
+    spendExertion(ctx, actorId, exertion, 'DUEL-ACTION-6');
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-6', text: `${c.name} also pays the maneuver's ${exertion} exertion`, creatureId: actorId });
+  }
+  const target = cmd?.targets?.[0];
+  if (cmd?.action === 'maneuver' && target && ctx.state.creatures[target]?.tags.includes(UNUSUAL_ANATOMY_TAG)) {
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-9', text: `${ctx.state.creatures[target]!.name}'s anatomy differs: the maneuver works the same, on whatever part serves the same purpose` });
+  }
+  return cost === REACTION || p.keepBudget;
+}
+
+/** What `canSpend` and the legal-command lists need to know: whether the pool covers the usual price. */
+function refusal(_r: unknown, state: Parameters<typeof duelists>[0], actorId: string, cost: Exclude<Cost, 'free'>): Refusal | null {
+  if (!isDuelist(state, actorId)) return null;
+  const c = state.creatures[actorId]!;
+  if (cost === ACTION && c.vars[RELEASING] === true) return null;
+  const price = byType(cost);
+  const pool = res(c, DUEL_RES.pool);
+  if (pool >= price) return null;
+  return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${cost === ACTION ? 'an action costs 2' : 'this costs 1'}`, ruleId: 'DUEL-ACTION-2' };
+}
+
+registerCostHook({ id: 'a5e.duel.costs', charge, refusal: (r, s, a, c) => refusal(r, s as never, a, c) });
+
+const concentrating = (c: CreatureState): boolean => c.vars[CONCENTRATING] !== undefined || hasCondition(c, CONCENTRATING);
+
+/**
+ * Notes when each duelist's concentration began, at round starts and turn boundaries, so upkeep is
+ * asked only from the round after (DUEL-ACTION-11, proposed ruling). `since` is the round it is counted
+ * from; concentration already running when the duel began counts from round 0.
+ */
+export function observeConcentration(ctx: Resolution, since: number): void {
+  for (const id of duelists(ctx.state)) {
+    const c = ctx.state.creatures[id]!;
+    const seen = c.vars[DUEL_VARS.concentrationSince];
+    if (concentrating(c) && typeof seen !== 'number') ctx.emit({ type: 'VarSet', creatureId: id, key: DUEL_VARS.concentrationSince, value: since });
+    else if (!concentrating(c) && seen !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: DUEL_VARS.concentrationSince, value: null });
+  }
+}
+
+/**
+ * Keeping concentration costs 1 duel action a round, paid at the start of the duelist's turn in each
+ * round after the one it began in (DUEL-ACTION-11). Short of duel actions it may buy one (DUEL-EXERT-1);
+ * unpaid, the concentration ends.
+ */
+export function concentrationUpkeep(ctx: Resolution, id: string): void {
+  observeConcentration(ctx, ctx.state.round);
+  const c = ctx.state.creatures[id]!;
+  if (!isDuelist(ctx.state, id) || !concentrating(c)) return;
+  const since = c.vars[DUEL_VARS.concentrationSince];
+  if (typeof since === 'number' && since >= ctx.state.round) return;
+  const pool = res(c, DUEL_RES.pool);
+  const canBuy = pool < 1 && purchaseRefusal(c, 1) === null;
+  if (pool < 1 && !canBuy) {
+    endConcentration(ctx, id, 'no duel action to keep it (DUEL-ACTION-11)');
+    return;
+  }
+  const pay = pool >= 1 ? 'pay' : 'buy-and-pay';
+  const answer = ctx.ask({
+    key: 'a5e.duel.concentration', to: { controllerOf: id }, about: id, ruleId: 'DUEL-ACTION-11',
+    text: `${c.name} is concentrating: keeping it costs 1 duel action this round${pay === 'buy-and-pay' ? ' (bought with 1 exertion)' : ''}.`,
+    options: [{ id: pay, label: pay === 'pay' ? 'Pay 1 duel action' : 'Buy a duel action and pay it' }, { id: 'drop', label: 'Let the concentration go' }],
+    default: pay,
+  });
+  if (answer === 'drop') {
+    endConcentration(ctx, id, 'chose not to pay a duel action for it (DUEL-ACTION-11)');
+    return;
+  }
+  if (pay === 'buy-and-pay') buyDuelActions(ctx, id, 1);
+  const left = res(ctx.state.creatures[id]!, DUEL_RES.pool) - 1;
+  ctx.emit({ type: 'ResourceSet', creatureId: id, key: DUEL_RES.pool, value: left, ruleId: 'DUEL-ACTION-11' });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-11', text: `${c.name} spends 1 duel action to keep concentrating (${left} left)`, creatureId: id });
+}

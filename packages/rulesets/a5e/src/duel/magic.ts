@@ -1,0 +1,26 @@
+import type { Hook } from '@fray/engine';
+import { distanceBetween, isHostile, isIncapacitated, reachOf } from '../position/geometry';
+import { isDuelist, opponentOf } from './active';
+
+/**
+ * Ranged attacks within reach (DUEL-MAGIC-3): the base disadvantage (A5E-ATK-14) counts only the
+ * opponent in a duel, never a spectator. The base source is taken out and put back under the duel's rule
+ * when the opponent is the one within reach. Runs before targeted attacks look for disadvantage.
+ */
+export const rangedInReachHook: Hook<'test.modifiers'> = {
+  stage: 'test.modifiers', id: 'a5e.duel.ranged-in-reach', priority: 800, ruleId: 'DUEL-MAGIC-3',
+  run: (ctx, p) => {
+    if (p.kind !== 'attack' || !p.actor || !isDuelist(ctx.state, p.actor) || !p.options.has('attack:ranged')) return;
+    const opp = opponentOf(ctx.state, p.actor)!;
+    const o = ctx.state.creatures[opp]!;
+    const d = distanceBetween(ctx.state, opp, p.actor);
+    const threatened = isHostile(ctx.state, opp, p.actor) && !isIncapacitated(ctx.ruleset, o) && d !== null && d <= reachOf(o);
+    const before = p.rollModeSources.length;
+    p.rollModeSources = p.rollModeSources.filter((s) => s.ruleId !== 'A5E-ATK-14');
+    if (threatened) {
+      p.rollModeSources.push({ mode: 'disadvantage', source: 'duel:ranged-in-reach', label: `ranged attack within ${o.name}'s reach`, ruleId: 'DUEL-MAGIC-3' });
+    } else if (p.rollModeSources.length < before) {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-MAGIC-3', text: 'spectators within reach do not hinder a duelist\'s ranged attack', creatureId: p.actor });
+    }
+  },
+};

@@ -1,0 +1,133 @@
+import { addCondition, removeInstance, testPredicate, type CommandDef, type Hook, type Json, type Resolution } from '@fray/engine';
+import { z } from 'zod';
+import { DUEL_VARS, inDuel, isDuelist, pbOf } from './active';
+
+/** The locations of the targeted-attack table (DUEL-TARGET-5..7); arms and legs are one row. */
+export const LOCATIONS = ['neck', 'head', 'limbs'] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+const aliases: Record<string, Location> = { neck: 'neck', head: 'head', limbs: 'limbs', arms: 'limbs', legs: 'limbs', 'arms-legs': 'limbs' };
+const DATA_TAG = 'duel:targeted';
+
+interface Aim {
+  location: Location;
+  target: string;
+  hit?: boolean;
+}
+
+/** Locations that may be aimed at on a creature (DUEL-TARGET-8): all three unless the Narrator ruled otherwise. */
+export function targetableLocations(state: Parameters<typeof inDuel>[0], id: string): Location[] {
+  const v = state.creatures[id]?.vars[DUEL_VARS.locations];
+  return Array.isArray(v) ? LOCATIONS.filter((l) => v.includes(l)) : [...LOCATIONS];
+}
+
+/** The location declared on the attack command being resolved (`options.target`), if this attack is that command's. */
+function declared(ctx: Resolution, actor: string): { location: Location | null; raw: Json } | null {
+  const cmd = ctx.envelope.command as { type: string; actorId?: string; action?: string; options?: Record<string, Json> };
+  if (cmd.type !== 'takeAction' || cmd.actorId !== actor || cmd.options?.['target'] === undefined) return null;
+  const raw = cmd.options['target'];
+  return { location: typeof raw === 'string' ? (aliases[raw] ?? null) : null, raw };
+}
+
+/**
+ * A targeted attack (DUEL-TARGET-1..3): declared on the attack command as `options.target` ('neck',
+ * 'head', 'arms' or 'legs'), so it is fixed before the d20 is rolled. Once per round, at the opponent,
+ * never when the roll already has any disadvantage (even one cancelled by advantage, proposed ruling);
+ * it adds disadvantage, which an advantage cancels into a straight roll. The allowance is spent on
+ * declaring, hit or miss. Runs after the other modifiers so every disadvantage is known.
+ */
+export const declareHook: Hook<'test.modifiers'> = {
+  stage: 'test.modifiers', id: 'a5e.duel.targeted-declare', priority: 900, ruleId: 'DUEL-TARGET-1',
+  run: (ctx, p) => {
+    if (p.kind !== 'attack' || !p.actor || !p.target || !inDuel(ctx.state)) return;
+    const d = declared(ctx, p.actor);
+    if (!d) return;
+    const me = ctx.state.creatures[p.actor]!;
+    const them = ctx.state.creatures[p.target]!;
+    if (!isDuelist(ctx.state, p.actor) || !isDuelist(ctx.state, p.target)) ctx.reject('not-a-duelist', 'targeted attacks are for the duelists, against each other', 'DUEL-TARGET-1');
+    if (!d.location) return ctx.reject('bad-location', `'${String(d.raw)}' is no location: neck, head, arms or legs`, 'DUEL-TARGET-1');
+    if (me.vars[DUEL_VARS.targetedRound] === ctx.state.round) ctx.reject('targeted-attack-used', `${me.name} has already made its targeted attack this round`, 'DUEL-TARGET-1');
+    if (!targetableLocations(ctx.state, p.target).includes(d.location)) ctx.reject('location-not-targetable', `${them.name}'s ${d.location} cannot be aimed at (its anatomy)`, 'DUEL-TARGET-8');
+    const disadvantage = p.rollModeSources.find((s) => s.mode === 'disadvantage' && testPredicate(s.predicate, p.options));
+    if (disadvantage) ctx.reject('targeted-at-disadvantage', `${me.name}'s attack already has disadvantage (${disadvantage.label}), so it cannot be a targeted attack`, 'DUEL-TARGET-3');
+    p.rollModeSources.push({ mode: 'disadvantage', source: DATA_TAG, label: `targeted attack (${d.location})`, ruleId: 'DUEL-TARGET-3' });
+    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.targetedRound, value: ctx.state.round });
+    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.aim, value: { location: d.location, target: p.target } });
+    const adv = p.rollModeSources.some((s) => s.mode === 'advantage' && testPredicate(s.predicate, p.options));
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-2', text: `${me.name} declares a targeted attack at ${them.name}'s ${d.location === 'limbs' ? 'arms/legs' : d.location} before rolling${adv ? ': its advantage and the disadvantage cancel' : ', with disadvantage'}`, creatureId: p.actor });
+  },
+};
+
+const aimOf = (ctx: Resolution, actor: string): Aim | null => {
+  const v = ctx.state.creatures[actor]?.vars[DUEL_VARS.aim] as Aim | undefined;
+  return v && typeof v === 'object' && typeof v.location === 'string' ? v : null;
+};
+
+/** The location's effect on a hit (DUEL-TARGET-4): head blinds, arms/legs slow, each to the end of the target's next turn. */
+export const outcomeHook: Hook<'test.outcome'> = {
+  stage: 'test.outcome', id: 'a5e.duel.targeted-outcome', priority: 50, ruleId: 'DUEL-TARGET-4',
+  run: (ctx, p) => {
+    if (p.kind !== 'attack' || !p.actor || !p.target) return;
+    const aim = aimOf(ctx, p.actor);
+    if (!aim || aim.target !== p.target) return;
+    const hit = p.outcome === 'hit' || p.outcome === 'crit';
+    const them = ctx.state.creatures[p.target]!;
+    if (!hit) {
+      ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.aim, value: null });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-4', text: `the targeted attack misses: no effect on ${them.name}'s ${aim.location}`, creatureId: p.actor });
+      return;
+    }
+    if (aim.location === 'neck') {
+      ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.aim, value: { ...aim, hit: true } });
+      return;
+    }
+    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.aim, value: null });
+    const [conditionId, ruleId] = aim.location === 'head' ? ['blinded', 'DUEL-TARGET-6'] : ['slowed', 'DUEL-TARGET-7'];
+    // Struck again, the effect does not stack: the later end replaces the earlier one (proposed ruling).
+    for (const inst of [...them.conditions]) {
+      if (inst.conditionId === conditionId && (inst.data as { tag?: string } | undefined)?.tag === DATA_TAG) removeInstance(ctx, them.id, inst, 'a new targeted attack replaces it', ruleId);
+    }
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-4', text: `the targeted attack hits ${them.name}'s ${aim.location === 'limbs' ? 'arms/legs' : aim.location}`, creatureId: p.actor });
+    addCondition(ctx, them.id, conditionId, { source: p.actor, ruleId, duration: { kind: 'nextTurn', creatureId: them.id, boundary: 'end' }, data: { tag: DATA_TAG } });
+  },
+};
+
+/**
+ * Neck (DUEL-TARGET-5): 1d4 × the attacker's proficiency bonus more, of the attack's damage type (the
+ * first, for several), part of the attack's damage so a critical hit doubles it (proposed rulings).
+ * Added before the damage pipeline's first row, so resistance and the rest treat it like the rest.
+ */
+export const neckHook: Hook<'damage.modify'> = {
+  stage: 'damage.modify', id: 'a5e.duel.targeted-neck', priority: -1100, ruleId: 'DUEL-TARGET-5',
+  run: (ctx, p) => {
+    if (!p.source) return;
+    const aim = aimOf(ctx, p.source);
+    if (!aim || aim.location !== 'neck' || !aim.hit || aim.target !== p.target) return;
+    ctx.emit({ type: 'VarSet', creatureId: p.source, key: DUEL_VARS.aim, value: null });
+    const me = ctx.state.creatures[p.source]!;
+    const pb = pbOf(me);
+    const face = ctx.roll('1d4', { roller: p.source, purpose: 'neck (targeted attack)' }).total;
+    const crit = p.options.has('attack:crit');
+    const amount = face * pb * (crit ? 2 : 1);
+    const type = p.parts[0]?.type ?? 'bludgeoning';
+    p.parts.push({ type, amount });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-5', text: `neck: ${face} × ${pb} = ${face * pb} more ${type} damage${crit ? `, doubled by the critical hit to ${amount}` : ''}`, creatureId: p.target });
+  },
+};
+
+const id = z.string().min(1).max(200);
+export const setLocationsSchema = z.object({ type: z.literal('a5e.duel.setLocations'), creatureId: id, locations: z.array(z.enum(LOCATIONS)).max(3) }).strict();
+type SetLocations = z.infer<typeof setLocationsSchema>;
+
+/** The Narrator rules which locations an unusual body can be aimed at (DUEL-TARGET-8). */
+export const setLocationsCommand: CommandDef<SetLocations> = {
+  type: 'a5e.duel.setLocations',
+  schema: setLocationsSchema as never,
+  gmOnly: true,
+  run: (ctx, c) => {
+    const me = ctx.state.creatures[c.creatureId];
+    if (!me) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`, 'DUEL-TARGET-8');
+    ctx.emit({ type: 'VarSet', creatureId: me.id, key: DUEL_VARS.locations, value: [...new Set(c.locations)] });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-8', text: `${me.name} can be aimed at: ${c.locations.length ? c.locations.join(', ') : 'nowhere'}`, creatureId: me.id });
+  },
+};
