@@ -20,7 +20,6 @@ import { flowModule } from './flow/module';
 import { a5eLegalCommands } from './flow/legal';
 import { a5eMove, movementModule } from './movement/index';
 import { duelModule } from './duel/module';
-import { duelModule } from './duel/module';
 import { restModule } from './rest/module';
 import { a5eCampaignLegalCommands } from './rest/legal';
 
@@ -36,7 +35,6 @@ export const a5eModules: A5eModule[] = [
   worldModule, countdownModule,
   flowModule,
   movementModule,
-  duelModule,
   duelModule,
   restModule,
 ];
