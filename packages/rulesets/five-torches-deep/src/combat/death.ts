@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addCondition, heal, removeCondition, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { addCondition, heal, removeInstance, type ConditionDef, type Json, type Resolution } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
 import { inRounds, requireTurn, spend } from '../core/economy';
@@ -99,7 +99,7 @@ function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-5', text: `Standing: ${c.name} heals ${more} more`, creatureId: id });
     heal(ctx, id, more, 'injury', 'FTD-INJURY-5');
   }
-  return true;
+  return creatureIn(ctx.state, id).status !== 'dead';
 }
 
 function setStabilizedHp(ctx: Resolution, id: string, healed: number): void {
@@ -121,10 +121,12 @@ export function stabilize(ctx: Resolution, id: string, healed: number, how: stri
       options: [{ id: 'no', label: 'No: back to 1 HP' }, { id: 'roll', label: 'Roll an injury' }], default: 'no',
     }) === 'roll';
   }
+  // The 0 HP incapacitation ends here; one an injury brings (a drained score) stays.
+  const down = creatureIn(ctx.state, id).conditions.find((x) => x.conditionId === 'incapacitated' && !x.impliedBy);
+  if (down) removeInstance(ctx, id, down, 'stabilized', 'FTD-DEATH-4');
   if (roll && !injuryRoll(ctx, id, healed)) return;
   if (!roll) setStabilizedHp(ctx, id, healed);
   ctx.emit({ type: 'StatusSet', creatureId: id, status: 'conscious', ruleId: 'FTD-DEATH-4' });
-  removeCondition(ctx, id, 'incapacitated', 'stabilized');
 }
 
 const stabilizeMethods = ['check', 'spell', 'heal'] as const;
