@@ -17,7 +17,7 @@ describe('ability scores and core stats', () => {
     expect(abilityMod(8) * levelMultiplier(5)).toBe(-2);
   });
 
-  it('13A-STAT-3 13A-WPN-1 M multiplies the damage modifier but never the attack roll', () => {
+  it('13A-STAT-3 13A-WPN-1 13A-DMG-2 M multiplies the damage modifier but never the attack roll', () => {
     const t = table([kira({ sheet: { level: 5, abilities: { str: 18, dex: 14, con: 14, int: 8, wis: 12, cha: 10 } } }), brute()]);
     t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
     t.run({ type: 'takeAction', actorId: 'kira', action: 'engage', targets: ['brute'] });

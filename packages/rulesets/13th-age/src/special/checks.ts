@@ -1,4 +1,4 @@
-import { d20Test } from '@fray/engine';
+import { d20Test, hasFlag } from '@fray/engine';
 import type { ThirteenModule } from '../module';
 import type { AbilityName } from '../sheet/stat-block';
 import { abilityMod } from '../core/math';
@@ -18,7 +18,9 @@ export const checksModule: ThirteenModule = {
       if (!pc) return ctx.reject('not-a-pc', 'skill checks here are for PCs; the GM rules for monsters', '13A-SPEC-5');
       const ability = options['ability'];
       if (typeof ability !== 'string' || !abilities.includes(ability)) return ctx.reject('bad-ability', `name the ability the move relies on: ${abilities.join(', ')}`, '13A-SPEC-5');
-      const purpose = options['purpose'] === 'speed' ? 'speed' : 'dicey move';
+      const purpose = options['purpose'] === 'speed' ? 'speed' : options['purpose'] === 'stealth' ? 'stealth' : 'dicey move';
+      // 13A-MOD-3: invisible creatures get at least +5 to stealth, unless the observers sense without sight.
+      const invisible = purpose === 'stealth' && hasFlag(ctx.ruleset, ctx.state.creatures[id]!, 'invisible') && options['observersSenseWithoutSight'] !== true;
       const bgName = typeof options['background'] === 'string' ? options['background'] : null;
       let bg = bgName ? (pc.backgrounds[bgName] ?? 0) : 0;
       if (bg) {
@@ -27,10 +29,11 @@ export const checksModule: ThirteenModule = {
       }
       const dc = ctx.ask({ key: '13a.checkDc', to: { role: 'gm' }, about: id, text: `DC for ${ctx.state.creatures[id]!.name}'s ${purpose} (the environment decides)`, input: { kind: 'number', min: 1, max: 40 }, options: [], default: 15 }) as number;
       d20Test(ctx, {
-        kind: 'check', actor: id, selectors: ['check', `check:${ability}`], options: [`check:${purpose === 'speed' ? 'speed' : 'dicey'}`],
+        kind: 'check', actor: id, selectors: ['check', `check:${ability}`], options: [`check:${purpose === 'dicey move' ? 'dicey' : purpose}`],
         base: { label: `${ability} modifier`, value: abilityMod(pc.abilities[ability as AbilityName]) },
         modifiers: [
           { id: 'level', label: 'level', value: pc.level, type: 'level', source: id, ruleId: '13A-SPEC-5' },
+          ...(invisible ? [{ id: 'invisible', label: 'invisible', value: 5, type: 'untyped', source: id, ruleId: '13A-MOD-3' }] : []),
           ...(bg ? [{ id: 'background', label: `background ${bgName}`, value: bg, type: 'untyped', source: id, ruleId: '13A-SPEC-5' }] : []),
         ],
         against: { label: 'DC', value: dc }, ruleId: purpose === 'speed' ? '13A-STAT-6' : '13A-SPEC-5',
