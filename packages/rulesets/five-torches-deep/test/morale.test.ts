@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestTable, brenna, fight, gob, odo, table, tusk } from './fixtures';
+import { TestTable, brenna, gob, odo, table, tusk } from './fixtures';
 
 const tests = (ev: ReturnType<TestTable['run']>) => TestTable.ofType(ev, 'TestResolved');
 const ids = (t: TestTable, id: string) => t.creature(id).conditions.map((c) => c.conditionId);
