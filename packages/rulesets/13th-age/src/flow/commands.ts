@@ -145,7 +145,9 @@ export const commandsModule: ThirteenModule = {
         if (!ally || !isPc(ally) || hostile(ctx.state, c.from, c.allyId) || c.allyId === c.from) return ctx.reject('illegal-target', 'the bonus goes to an ally', '13A-SPEC-2');
         if (c.value === 2 && ctx.state.vars['spiritUsed'] === true) ctx.reject('not-first', 'only the first fight in spirit of a battle may be +2', '13A-SPEC-2');
         setVar(ctx, null, 'spiritUsed', true);
-        addCondition(ctx, c.allyId, 'fight-in-spirit', { source: c.from, ruleId: '13A-SPEC-3', data: { stat: c.stat, value: c.value } as unknown as Json, duration: { kind: 'rounds', rounds: c.rounds, creatureId: c.from, boundary: 'start' } });
+        // 13A-SPEC-3: "N rounds" runs until the count it was granted on comes up N rounds later.
+        const anchor = currentCreatureId(ctx.state) ?? c.allyId;
+        addCondition(ctx, c.allyId, 'fight-in-spirit', { source: c.from, ruleId: '13A-SPEC-3', data: { stat: c.stat, value: c.value } as unknown as Json, duration: { kind: 'rounds', rounds: c.rounds, creatureId: anchor, boundary: 'start' } });
       },
     }),
     /** 13A-SPEC-4: every player must agree; the party escapes and takes a campaign loss. */
