@@ -1,12 +1,20 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { demoCommand } from './commands/demo';
 import { rollCommand } from './commands/roll';
 import { runCommand } from './commands/run';
+import { simulateCommand } from './commands/simulate';
+import { progressReporter } from './sim/progress';
 import { EXIT, type CommandResult } from './result';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+}
+
+/** A commander parser for whole numbers of at least 1. */
+function wholeNumber(v: string): number {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return Number(v);
 }
 
 /**
@@ -51,6 +59,38 @@ export function runProgram(argv: string[], io: Io): number {
     .action((o: { seed?: string; scenario?: string }) =>
       emit(demoCommand({ ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.scenario !== undefined ? { scenario: o.scenario } : {}) })),
     );
+
+  program
+    .command('simulate')
+    .description('play a scenario many times with policies on every side: win odds, rounds, drop and death odds (a scenario with steps: odds from the state after them)')
+    .argument('<scenario>', 'the scenario file')
+    .option('-n, --fights <n>', 'how many fights (default 10000)', wholeNumber)
+    .option('--seed <seed>', 'seed (default: the scenario seed); fight i uses (seed, i), so results do not depend on --workers')
+    .option('--workers <w>', 'worker threads (default 1)', wholeNumber)
+    .option('--json', 'print one JSON document')
+    .option('--svg <file>', 'write an SVG histogram of rounds per fight')
+    .option('--mode <mode>', "'fast' (default) or 'recorded' (the table's own path, for comparison)")
+    .option('--target <strategy>', "who attackers go for: 'weakest' (default) or 'random'")
+    .option('--max-rounds <r>', 'a fight still going after this many rounds is a draw (default 50)', wholeNumber)
+    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; maxRounds?: number }) => {
+      const bad = o.mode !== undefined && o.mode !== 'fast' && o.mode !== 'recorded' ? `--mode must be 'fast' or 'recorded', not '${o.mode}'`
+        : o.target !== undefined && o.target !== 'weakest' && o.target !== 'random' ? `--target must be 'weakest' or 'random', not '${o.target}'` : null;
+      if (bad) return emit({ output: '', exitCode: EXIT.invalidInput, errorOutput: `fray simulate: ${bad}` });
+      const progress = progressReporter(io);
+      const r = simulateCommand(file, {
+        ...(o.fights !== undefined ? { n: o.fights } : {}),
+        ...(o.seed !== undefined ? { seed: o.seed } : {}),
+        ...(o.workers !== undefined ? { workers: o.workers } : {}),
+        ...(o.json ? { json: true } : {}),
+        ...(o.svg !== undefined ? { svg: o.svg } : {}),
+        ...(o.mode !== undefined ? { mode: o.mode as 'fast' | 'recorded' } : {}),
+        ...(o.target !== undefined ? { target: o.target as 'weakest' | 'random' } : {}),
+        ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
+        progress: progress.report,
+      });
+      progress.done();
+      emit(r, true);
+    });
 
   try {
     program.parse(argv, { from: 'user' });

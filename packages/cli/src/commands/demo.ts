@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { currentCreatureId, type Command, type Encounter, type EncounterState, type LoadedRuleset, type Principal, type PromptPolicy, type Runtime } from '@fray/engine';
-import { a5eDemoPromptPolicy, chooseA5eCommand } from '../demo/a5e-policies';
-import { chooseCommand, demoPromptPolicy, isUp } from '../demo/policies';
+import { currentCreatureId, type Command, type Encounter, type EncounterState, type LoadedRuleset, type Principal, type Runtime } from '@fray/engine';
+import { demoPoliciesFor, fightPolicyRng, isUp, type SimPolicies } from '@fray/sim';
 import { narrate } from '../narrate';
 import { scenariosDir } from '../paths';
 import { summaryLines } from '../report';
@@ -30,19 +29,11 @@ export interface DemoRun {
   winner: string | null;
 }
 
-export interface DemoPolicies {
-  /** the current creature's next command, or null when it is nobody's turn */
-  chooseCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null;
-  /** answers prompts (the engine's `rt.policy`) */
-  prompts: PromptPolicy;
-}
+/** The current creature's next command, and answers to prompts (the simulator's policy shape). */
+export type DemoPolicies = SimPolicies;
 
-/** Policies per ruleset id; a ruleset without its own plays by the mini ones (legal commands, defaults). */
-const demoPolicies: Record<string, DemoPolicies> = {
-  a5e: { chooseCommand: chooseA5eCommand, prompts: a5eDemoPromptPolicy },
-};
-const defaultPolicies: DemoPolicies = { chooseCommand, prompts: demoPromptPolicy };
-export const policiesFor = (rulesetId: string): DemoPolicies => (Object.hasOwn(demoPolicies, rulesetId) ? demoPolicies[rulesetId]! : defaultPolicies);
+/** Policies per ruleset id (shared with the simulator); a ruleset without its own plays by the mini ones. */
+export const policiesFor = (rulesetId: string): DemoPolicies => demoPoliciesFor(rulesetId);
 
 export const parseSeed = (seed: string): string | number => (/^-?\d{1,15}$/.test(seed) ? Number(seed) : seed);
 
@@ -61,6 +52,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
   const loaded = loadScenarioFile(opts.scenario ?? DEMO_SCENARIO);
   const setup = { ...loaded.setup, seed: opts.seed !== undefined ? parseSeed(opts.seed) : loaded.setup.seed };
   const policies = policiesFor(loaded.ruleset.id);
+  const rng = fightPolicyRng(setup.seed, 0);
   const rt: Runtime = { ruleset: loaded.ruleset, policy: policies.prompts };
   const enc = createEncounter(loaded, rt, setup);
   const names = () => Object.fromEntries(enc.state.creatureIds.map((id) => [id, enc.state.creatures[id]!.name]));
@@ -95,7 +87,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
       issue({ type: 'answerPrompt', promptId: p.id, answer: p.default ?? null }, { role: 'gm' });
       continue;
     }
-    const cmd = policies.chooseCommand(s, loaded.ruleset);
+    const cmd = policies.chooseCommand(s, loaded.ruleset, rng);
     if (!cmd) {
       end('no one can act');
       continue;

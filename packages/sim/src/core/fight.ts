@@ -1,0 +1,135 @@
+import {
+  Encounter, cloneJson, type Command, type CommandRejected, type EncounterState, type FrayEvent, type Runtime,
+} from '@fray/engine';
+import { isUp } from '../policy/demo';
+import type { FightObserver } from './observer';
+import type { SimScenario, SimShape } from './scenario';
+import { fightDiceState, fightPolicyRng } from './seed';
+import type { Tally } from './tally';
+
+/**
+ * How a fight is decided. 'recorded' is the table's own path (`Encounter`: the event log, a copy of
+ * the state per command for undo); 'fast' decides in place on one working state and keeps no log.
+ * Both run the same rules and give the same fights for the same seed.
+ */
+export type SimMode = 'fast' | 'recorded';
+
+/** One fight's authority: the working state and a way to issue commands. */
+export interface FightAuthority {
+  readonly state: EncounterState;
+  issue(id: string, command: Command): { ok: true } | { ok: false; error: CommandRejected };
+}
+
+export const DEFAULT_MAX_ROUNDS = 50;
+
+/** The starting state with fight i's own dice. */
+export function fightStart(start: EncounterState, seed: string | number, i: number): EncounterState {
+  const s = cloneJson(start);
+  s.dice = { mode: 'seeded', rng: fightDiceState(seed, i) };
+  return s;
+}
+
+/** The recorded path: an `Encounter` whose log begins at the start state. */
+export function recordedAuthority(rt: Runtime, start: EncounterState, observe: (e: FrayEvent) => void): FightAuthority {
+  const { version: _v, undoable: _u, pending, ...core } = start;
+  const log: FrayEvent[] = [{ type: 'EncounterStarted', encounter: core, seq: 0, commandId: 'setup' }];
+  if (pending) log.push({ type: 'ResolutionPaused', pending, seq: 1, commandId: 'setup' });
+  const enc = Encounter.fromEvents(log, rt);
+  return {
+    get state() {
+      return enc.state;
+    },
+    issue(id, command) {
+      const r = enc.dispatch({ id, issuedBy: { role: 'gm' }, command });
+      if (!r.ok) return r;
+      for (const e of r.events) observe(e);
+      return { ok: true };
+    },
+  };
+}
+
+/** Builds fight i's authority over its starting state, wired to the observer's sink. */
+export type AuthorityFactory = (rt: Runtime, start: EncounterState, observe: FightObserver['observe']) => FightAuthority;
+
+/**
+ * Plays fight i to the end (one side standing, nobody standing, or the round limit) with the
+ * scenario's policies driving every side, and adds it to the tally. Pure: no clock, no I/O.
+ */
+export function playFight(
+  scenario: SimScenario, shape: SimShape, rt: Runtime, make: AuthorityFactory, observer: FightObserver, tally: Tally, seed: string | number, i: number,
+): void {
+  const start = fightStart(scenario.start, seed, i);
+  observer.reset(start);
+  const auth = make(rt, start, observer.observe);
+  const rng = fightPolicyRng(seed, i);
+  const maxRounds = scenario.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  const cap = 100 + 20 * shape.creatures.length * maxRounds;
+  let commands = 0;
+  const issue = (command: Command) => auth.issue(`c${commands++}`, command);
+
+  let outcome: 'win' | 'draw' | 'stalled' = 'draw';
+  let winner = -1;
+  if (auth.state.phase === 'setup') issue({ type: 'startCombat' });
+  for (;;) {
+    const s = auth.state;
+    if (s.phase === 'ended') break;
+    const standing = sideStanding(s, shape);
+    if (standing !== -2) {
+      if (standing >= 0) {
+        outcome = 'win';
+        winner = standing;
+      }
+      break;
+    }
+    if (s.round > maxRounds || commands > cap) {
+      if (commands > cap) outcome = 'stalled';
+      break;
+    }
+    if (s.pending) {
+      const p = s.pending.open[0]!;
+      const r = issue({ type: 'answerPrompt', promptId: p.id, answer: rt.policy!(p, s) ?? null });
+      if (!r.ok) {
+        outcome = 'stalled';
+        break;
+      }
+      continue;
+    }
+    const cmd = scenario.policies.chooseCommand(s, scenario.ruleset, rng);
+    if (!cmd) {
+      outcome = 'stalled';
+      break;
+    }
+    const r = issue(cmd);
+    if (!r.ok && (cmd.type === 'endTurn' || !issue({ type: 'endTurn' }).ok)) {
+      outcome = 'stalled';
+      break;
+    }
+  }
+
+  const end = auth.state;
+  tally.fights++;
+  tally.commands += commands;
+  if (outcome === 'win') tally.wins[winner]!++;
+  else tally.draws++;
+  if (outcome === 'stalled') tally.stalled++;
+  const rounds = Math.min(end.round, maxRounds);
+  tally.rounds[rounds] = (tally.rounds[rounds] ?? 0) + 1;
+  shape.creatures.forEach((c, k) => {
+    if (end.creatures[c.id]?.status === 'dead') tally.deaths[k]!++;
+  });
+  tally.events += observer.events;
+  observer.events = 0;
+}
+
+/** The one side with creatures still up (its index), -1 when nobody is, -2 while two or more are. */
+function sideStanding(s: EncounterState, shape: SimShape): number {
+  let side = -1;
+  for (const c of shape.creatures) {
+    const live = s.creatures[c.id];
+    if (!live || !isUp(live)) continue;
+    const k = shape.sides.indexOf(live.side);
+    if (side === -1) side = k;
+    else if (side !== k) return -2;
+  }
+  return side;
+}

@@ -1,0 +1,38 @@
+import { FightObserver } from './observer';
+import { playFight, recordedAuthority, type AuthorityFactory, type SimMode } from './fight';
+import { shapeOf, simRuntime, type SimScenario } from './scenario';
+import { emptyTally, type Tally } from './tally';
+
+/** Authorities per mode; the fast one is registered by `fast.ts` so this file stays small. */
+export const authorities: Record<SimMode, AuthorityFactory | null> = { recorded: recordedAuthority, fast: null };
+
+export interface RangeOptions {
+  seed: string | number;
+  /** fights from..to-1 (fight indexes, so a range plays the same fights wherever it runs) */
+  from: number;
+  to: number;
+  mode?: SimMode;
+  /** called now and then with the number of fights done in this range */
+  onProgress?: (done: number) => void;
+  /** how many fights between progress calls (default 256) */
+  progressEvery?: number;
+}
+
+/**
+ * Plays fights from..to-1 on this thread and returns their tally. Pure and synchronous, so a browser
+ * can run it; the worker pool splits a simulation into such ranges.
+ */
+export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
+  const shape = shapeOf(scenario.start);
+  const tally = emptyTally(shape.sides.length, shape.creatures.length);
+  const make = authorities[opts.mode ?? 'fast'] ?? authorities.recorded!;
+  const observer = new FightObserver(shape, tally);
+  const rt = simRuntime(scenario);
+  const every = opts.progressEvery ?? 256;
+  for (let i = opts.from; i < opts.to; i++) {
+    playFight(scenario, shape, rt, make, observer, tally, opts.seed, i);
+    if (opts.onProgress && (i - opts.from + 1) % every === 0) opts.onProgress(i - opts.from + 1);
+  }
+  opts.onProgress?.(opts.to - opts.from);
+  return tally;
+}

@@ -1,0 +1,17 @@
+import { seeded, type RngState } from '@fray/dice';
+import type { PolicyRng } from '../policy/types';
+
+/**
+ * Every fight has its own streams, derived from (seed, fight index) alone, so fight i rolls the same
+ * dice whichever worker plays it and however many workers there are.
+ */
+export function fightDiceState(seed: string | number, i: number): RngState {
+  return seeded(`${String(seed)}#${i}`).getState();
+}
+
+/** The fight's policy stream (random targets), apart from the dice so policies never shift a roll. */
+export function fightPolicyRng(seed: string | number, i: number): PolicyRng {
+  let source: ReturnType<typeof seeded> | null = null;
+  // Seeded on first use: most policies never draw.
+  return { int: (n) => (source ??= seeded(`${String(seed)}#${i}#policy`)).next(n) - 1 };
+}

@@ -1,0 +1,47 @@
+import { currentCreatureId, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { demoPromptPolicy, isUp } from './demo';
+import type { PolicyRng, SimPolicies } from './types';
+
+/** Which hostile an attacker goes for. */
+export type TargetStrategy = 'weakest' | 'random';
+
+const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
+
+/**
+ * A turn policy over the rules' own legal commands (`legalCommands`), so it never tries anything the
+ * rules would refuse: attack a hostile that is still up, with the first attack the rules list for it
+ * (the stat block's order), chosen by `target`: 'weakest' (lowest share of hit points, then fewest,
+ * then encounter order) or 'random' (uniform over hostiles still up, from the fight's policy stream).
+ * Nothing to attack: end the turn.
+ */
+export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
+  return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
+    const current = currentCreatureId(state);
+    if (!current) return null;
+    const me = state.creatures[current]!;
+    const legal = legalCommands(state, { role: 'gm' }, ruleset);
+    const endTurn = legal.find((c) => c.type === 'endTurn') ?? null;
+    if (!isUp(me)) return endTurn;
+    // first legal attack per target, in encounter order
+    const byTarget = new Map<string, Command>();
+    for (const cmd of legal) {
+      if (cmd.type !== 'takeAction' || cmd.action !== 'attack' || (cmd as { actorId?: string }).actorId !== current) continue;
+      const t = (cmd as { targets?: string[] }).targets?.[0];
+      const c = t ? state.creatures[t] : undefined;
+      if (!c || c.side === me.side || !isUp(c) || byTarget.has(c.id)) continue;
+      byTarget.set(c.id, cmd);
+    }
+    if (byTarget.size === 0) return endTurn;
+    const ids = state.creatureIds.filter((id) => byTarget.has(id));
+    if (target === 'random') return byTarget.get(ids[rng.int(ids.length)]!)!;
+    let best: CreatureState | null = null;
+    for (const id of ids) {
+      const c = state.creatures[id]!;
+      if (!best || hurt(c) < hurt(best) || (hurt(c) === hurt(best) && c.hp < best.hp)) best = c;
+    }
+    return byTarget.get(best!.id)!;
+  };
+}
+
+/** The generic simulator policies: legal attacks on the weakest hostile, the demo's prompt answers. */
+export const legalPolicies = (target: TargetStrategy = 'weakest'): SimPolicies => ({ chooseCommand: legalTurnPolicy(target), prompts: demoPromptPolicy });

@@ -1,0 +1,15 @@
+import type { Command, EncounterState, LoadedRuleset, PromptPolicy } from '@fray/engine';
+
+/** Randomness a policy may use (random targets); seeded per fight, apart from the dice. */
+export interface PolicyRng {
+  /** a whole number in 0..n-1 */
+  int(n: number): number;
+}
+
+/** How one side (or every side) plays: the turn's next command, and answers to prompts. */
+export interface SimPolicies {
+  /** the current creature's next command, or null when it is nobody's turn */
+  chooseCommand(state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null;
+  /** answers prompts (the engine's `rt.policy`); undefined falls back to the prompt's default */
+  prompts: PromptPolicy;
+}
