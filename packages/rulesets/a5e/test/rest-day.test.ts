@@ -51,4 +51,22 @@ describe('an A5E adventuring day in a campaign', () => {
     // The two set-up creatures, then both members written back after each fight; foes never join the campaign.
     expect(TestTable.ofType(day.encounter.events, 'CreatureAdded').map((e) => e.creature.id)).toEqual(['kel', 'wren', 'kel', 'wren', 'kel', 'wren']);
   });
+
+  it('a fight\'s fatigue, dying state and conditions come back with the character; healing and rests between fights deal with them', () => {
+    const day = campaign([kel(), wren()]);
+    const pit = day.startFight({ id: 'pit', seed: 3, foes: [goblin('g1')] });
+    pit.run({ type: 'startCombat' }, { dice: 'd20:18 d20:10 d20:5' });
+    pit.run({ type: 'a5e.damage', targets: ['wren'], damage: '30', damageType: 'bludgeoning' });
+    // Fatigue gained in a fight waits for its end (A5E-FATIGUE-9).
+    expect([pit.creature('wren').hp, pit.creature('wren').tallies['pendingFatigue'], trackLevelOf(pit.state, 'wren', 'fatigue')]).toEqual([0, 1, 0]);
+    pit.run({ type: 'gm.endEncounter' });
+    day.run({ type: 'gm.setHp', creatureId: 'kel', hp: 84 });
+    day.recordFight(pit);
+    const w = day.creature('wren');
+    expect([w.hp, w.status, trackLevelOf(day.state, 'wren', 'fatigue'), w.conditions.map((c) => c.conditionId).sort()]).toEqual([0, 'dying', 1, ['bloodied', 'fatigue', 'incapacitated', 'prone', 'unconscious']]);
+    day.run({ type: 'a5e.heal', creatureId: 'wren', amount: 5 });
+    expect([day.creature('wren').hp, day.creature('wren').status]).toEqual([5, 'conscious']);
+    day.run({ type: 'a5e.longRest', creatureIds: ['kel', 'wren'], inHaven: false });
+    expect([day.creature('wren').hp, trackLevelOf(day.state, 'wren', 'fatigue'), day.creature('wren').conditions.map((c) => c.conditionId)]).toEqual([22, 0, ['prone']]);
+  });
 });
