@@ -73,7 +73,8 @@ function retreat(ctx: Resolution, actorId: string): void {
   ctx.emit({ type: 'StatusSet', creatureId: actorId, status: 'escaped', ruleId: 'FTD-RETREAT-5' });
   ctx.emit({ type: 'RuleApplied', ruleId: chase === 'chase' ? 'FTD-RETREAT-6' : 'FTD-RETREAT-5', text: chase === 'chase' ? `${c.name} escapes the battle but is pursued: resolve the chase` : `${c.name} escapes and leaves the initiative order`, creatureId: actorId });
   endTurn(ctx);
-  ctx.emit({ type: 'InitiativeSet', order: ctx.state.order.filter((e) => e.creatureId !== actorId), reason: `${c.name} escaped`, ruleId: 'FTD-RETREAT-5' });
+  // A hidden creature's exit is the GM's to know: players never saw it in the order.
+  ctx.emit({ type: 'InitiativeSet', order: ctx.state.order.filter((e) => e.creatureId !== actorId), reason: `${c.name} escaped`, ruleId: 'FTD-RETREAT-5' }, c.hidden ? 'gm' : undefined);
   const space = ctx.state.space as GridSpaceState | ZoneSpaceState | null;
   if (space && (space.kind === 'grid' || space.kind === 'zones') && Object.hasOwn(space.creatures, actorId)) {
     ctx.emit({ type: 'SpaceChanged', space: removeCreature(space, actorId) as never, moved: actorId });

@@ -46,7 +46,8 @@ export const initiativeModule: FtdModule = {
           if (c.vars['ftd.delayAfter'] !== p.creatureId) continue;
           ctx.emit({ type: 'VarSet', creatureId: id, key: 'ftd.delayAfter', value: null });
           ctx.emit({ type: 'VarSet', creatureId: id, key: 'ftd.delaying', value: null });
-          placeInOrder(ctx, id, { after: p.creatureId }, `${c.name} delays: from now on acts after ${creatureIn(ctx.state, p.creatureId).name}`);
+          const who = (x: string) => (creatureIn(ctx.state, x).hidden ? 'a creature' : creatureIn(ctx.state, x).name);
+          placeInOrder(ctx, id, { after: p.creatureId }, `${who(id)} delays: from now on acts after ${who(p.creatureId)}`);
         }
       },
     },
@@ -59,7 +60,7 @@ export const initiativeModule: FtdModule = {
           const last = ctx.state.order.filter((x) => x.creatureId !== e.creatureId).at(-1);
           ctx.emit({ type: 'VarSet', creatureId: e.creatureId, key: 'ftd.delayAfter', value: null });
           ctx.emit({ type: 'VarSet', creatureId: e.creatureId, key: 'ftd.delaying', value: null });
-          if (last) placeInOrder(ctx, e.creatureId, { after: last.creatureId }, `${e.creatureId} waited for a creature that did not act: last place from now on`);
+          if (last) placeInOrder(ctx, e.creatureId, { after: last.creatureId }, 'a delaying creature waited for one that did not act: last place from now on');
         }
       },
     },
@@ -90,7 +91,8 @@ export const initiativeModule: FtdModule = {
         if (anchor <= me) ctx.reject('cannot-delay-earlier', `${cmd.after} acts before ${cmd.creatureId}: a delay only moves later`, 'FTD-INIT-3');
         ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: 'ftd.delayAfter', value: cmd.after });
         ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: 'ftd.delaying', value: true });
-        ctx.emit({ type: 'InitiativeSet', order: order.map((e) => (e.creatureId === cmd.creatureId ? { ...e, delayed: true } : e)), reason: `${cmd.creatureId} delays until after ${cmd.after}`, ruleId: 'FTD-INIT-3' });
+        const secret = creatureIn(ctx.state, cmd.creatureId).hidden || creatureIn(ctx.state, cmd.after).hidden;
+        ctx.emit({ type: 'InitiativeSet', order: order.map((e) => (e.creatureId === cmd.creatureId ? { ...e, delayed: true } : e)), reason: `${cmd.creatureId} delays until after ${cmd.after}`, ruleId: 'FTD-INIT-3' }, secret ? 'gm' : undefined);
         endTurn(ctx);
       },
     },

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Encounter, canonicalJson, fold, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, commandFor, type Step } from '@fray/testkit';
+import { ftdRuleset } from '../src/index';
+import { brenna, gob, odo, tusk, zones } from './fixtures';
+
+const arbPlay = (min = 20, max = 70) => fc.array(arbStep, { minLength: min, maxLength: max });
+
+const SECRET_NAME = 'SENTINEL-HIDDEN-STALKER';
+const SECRET_NOTE = 'SENTINEL-GM-NOTE';
+
+const setup = (seed: number) => ({
+  id: 'ftd-prop',
+  seed,
+  options: { moraleTriggers: true },
+  space: zones(['brenna', 'odo', 'g1', 'tusk', 'porter', 'lurker'], [['brenna', 'g1'], ['odo', 'g1'], ['tusk', 'porter']]),
+  creatures: [
+    brenna(),
+    odo(),
+    gob('g1'),
+    tusk('tusk', { notes: SECRET_NOTE }),
+    tusk('porter', { side: 'party', sheet: { ...(tusk().sheet as object), name: 'Porter', kind: 'npc' }, vars: { follows: 'brenna' } }),
+    gob('lurker', { hidden: true, name: SECRET_NAME }),
+  ],
+});
+
+/** Some prompts wait for an answerPrompt command; the policy answers the rest with their first option. */
+const policy: PromptPolicy = (p) => (p.key === 'ftd.edge' || p.key === 'ftd.retreat.attackers' || p.key === 'ftd.injury.bodyPart' ? undefined : p.input.kind === 'choice' ? p.options[0]?.id : p.default);
+
+const runtime = (): Runtime => ({ ruleset: ftdRuleset, policy });
+
+function play(seed: number, steps: Step[]): Encounter {
+  const enc = Encounter.create(setup(seed), runtime());
+  let n = 0;
+  for (const step of steps) {
+    if ('undo' in step) {
+      enc.dispatch({ id: `u${n++}`, issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+      continue;
+    }
+    const command = commandFor(enc.state, ftdRuleset, step);
+    if (!command) break;
+    const r = enc.dispatch({ id: `c${n++}`, issuedBy: { role: 'gm' }, command });
+    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code}: ${r.error.message}`);
+  }
+  return enc;
+}
+
+describe('Five Torches Deep invariants over random legal play', () => {
+  it('same seed and commands give byte-identical events', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      expect(canonicalJson(play(seed, steps).events)).toBe(canonicalJson(play(seed, steps).events));
+    }), { numRuns: 25 });
+  });
+
+  it('folding the log reproduces the live state', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const enc = play(seed, steps);
+      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+    }), { numRuns: 25 });
+  });
+
+  it('a command then undo equals the state before it', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
+      const enc = play(seed, steps.filter((s) => !('undo' in s)));
+      const command = commandFor(enc.state, ftdRuleset, { pick });
+      if (!command) return;
+      const before = canonicalJson({ ...enc.state, version: 0 });
+      const r = enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command });
+      expect(r.ok).toBe(true);
+      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+    }), { numRuns: 25 });
+  });
+
+  it('HP, action slots and ability scores stay in bounds', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(40, 90), (seed, steps) => {
+      const enc = play(seed, steps);
+      for (const c of Object.values(enc.state.creatures)) {
+        expect(c.hp).toBeGreaterThanOrEqual(0);
+        expect(c.hp).toBeLessThanOrEqual(c.maxHp);
+        for (const k of ['active', 'movement', 'quick']) {
+          expect(c.resources[k]).toBeGreaterThanOrEqual(0);
+          expect(c.resources[k]).toBeLessThanOrEqual(3);
+        }
+        for (const v of Object.values((c.vars['abilities'] ?? {}) as Record<string, number>)) expect(v).toBeGreaterThanOrEqual(0);
+        if (c.status === 'dying') expect(c.hp).toBe(0);
+      }
+    }), { numRuns: 25 });
+  });
+
+  it('no player view or redacted log carries a planted secret', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const enc = play(seed, steps);
+      for (const seat of ['seat-brenna', 'seat-odo', 'seat-nobody']) {
+        const payload = JSON.stringify(playerView(enc.state, seat, ftdRuleset)) + JSON.stringify(redactEvents(enc.events, seat, enc.state, ftdRuleset));
+        expect(payload).not.toContain(SECRET_NAME);
+        expect(payload).not.toContain(SECRET_NOTE);
+        expect(payload).not.toContain('"lurker"');
+      }
+    }), { numRuns: 20 });
+  });
+
+  it('legal commands reach attacks, retreat and stabilizing', () => {
+    const seen = new Set<string>();
+    fc.assert(fc.property(arbSeed, arbPlay(40, 90), (seed, steps) => {
+      for (const e of play(seed, steps).events) if (e.type === 'RuleApplied') seen.add(e.ruleId);
+    }), { numRuns: 25 });
+    expect([...seen].filter((r) => ['FTD-RETREAT-1', 'FTD-DEATH-2'].includes(r)).sort()).toEqual(['FTD-DEATH-2', 'FTD-RETREAT-1']);
+  });
+});
