@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  addCondition, currentCreatureId, endEncounter, endTurn, placeInOrder, rollInitiativeFor,
+  addCondition, currentCreatureId, dealDamage, endEncounter, endTurn, placeInOrder, rollInitiativeFor,
   type CommandDef, type Json, type Resolution,
 } from '@fray/engine';
 import type { ThirteenModule } from '../module';
-import type { Attack } from '../sheet/stat-block';
+import { damageTypes, type Attack } from '../sheet/stat-block';
 import { isPc, hostile } from '../core/sheets';
 import { cannotAct, setVar, spendAction } from '../core/economy';
 import { resolveAttack } from '../combat/attack';
@@ -26,6 +26,10 @@ const takeReadied = z.object({ type: z.literal('13a.takeReadied'), creatureId: i
 const ambush = z.object({ type: z.literal('13a.ambush'), nominee: id }).strict();
 const fightInSpirit = z.object({ type: z.literal('13a.fightInSpirit'), creatureId: id, story: z.string().min(1).max(1000) }).strict();
 const grantSpirit = z.object({ type: z.literal('13a.grantSpirit'), from: id, allyId: id, stat: z.enum(['attack', 'ac', 'pd', 'md']), value: z.union([z.literal(1), z.literal(2)]), rounds: z.union([z.literal(1), z.literal(2)]) }).strict();
+const autoDamage = z.object({
+  type: z.literal('13a.damage'), target: id, parts: z.array(z.object({ type: z.string().min(1), amount: z.number().int().min(0).max(10_000) }).strict()).min(1).max(5),
+  magical: z.boolean().optional(), natural: z.number().int().min(1).max(20).optional(),
+}).strict();
 const flee = z.object({ type: z.literal('13a.proposeFlee'), creatureId: id }).strict();
 
 const untouched = (ctx: Resolution, cid: string) => ['standard', 'move', 'quick'].every((k) => (ctx.state.creatures[cid]!.resources[k] ?? 0) === 1);
@@ -148,6 +152,15 @@ export const commandsModule: ThirteenModule = {
         // 13A-SPEC-3: "N rounds" runs until the count it was granted on comes up N rounds later.
         const anchor = currentCreatureId(ctx.state) ?? c.allyId;
         addCondition(ctx, c.allyId, 'fight-in-spirit', { source: c.from, ruleId: '13A-SPEC-3', data: { stat: c.stat, value: c.value } as unknown as Json, duration: { kind: 'rounds', rounds: c.rounds, creatureId: anchor, boundary: 'start' } });
+      },
+    }),
+    /** Automatic damage (a trap, a hazard): no attack roll, so resistance gets a stand-in roll (13A-RES-6). */
+    def('13a.damage', autoDamage, {
+      gmOnly: true,
+      run: (ctx, c) => {
+        if (!ctx.state.creatures[c.target]) return ctx.reject('unknown-creature', `no creature '${c.target}'`);
+        for (const p of c.parts) if (!(damageTypes as readonly string[]).includes(p.type)) ctx.reject('bad-damage-type', `'${p.type}' is not a damage type: ${damageTypes.join(', ')}`, '13A-STAT-7');
+        dealDamage(ctx, c.target, c.parts, { source: null, data: { natural: c.natural ?? null, critMult: 1, magical: c.magical ?? false } });
       },
     }),
     /** 13A-SPEC-4: every player must agree; the party escapes and takes a campaign loss. */
