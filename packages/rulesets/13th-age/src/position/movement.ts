@@ -53,7 +53,7 @@ function leaveEngagement(ctx: Resolution, id: string, keep: readonly string[] = 
 function intercepted(ctx: Resolution, mover: string, target: string | null): string | null {
   const candidates = ctx.state.creatureIds.filter((x) => {
     const c = ctx.state.creatures[x]!;
-    if (x === mover || x === target || !alive(c) || !hostile(ctx.state, mover, x) || cannotAct(ctx, x)) return false;
+    if (x === mover || x === target || c.hidden || !alive(c) || !hostile(ctx.state, mover, x) || cannotAct(ctx, x)) return false;
     if (engagedFoes(ctx.state, x).length) return false;
     if (ctx.state.vars['ambushRound'] === true) return false;
     if (bandBetween(ctx.state, x, mover) === 'far away') return false;

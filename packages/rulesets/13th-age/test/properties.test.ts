@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Encounter, canonicalJson, fold, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, commandFor, type Step } from '@fray/testkit';
+import { thirteenthAgeRuleset as R } from '../src/index';
+import { kira, ostin, brute, grunt } from './fixtures';
+
+const SECRET_NAME = 'SENTINEL-HIDDEN-ASSASSIN';
+const SECRET_NOTE = 'SENTINEL-GM-NOTE';
+const arbPlay = (min = 20, max = 70) => fc.array(arbStep, { minLength: min, maxLength: max });
+
+const setup = (seed: number) => ({
+  id: '13a-prop',
+  seed,
+  creatures: [
+    kira({ hp: 18 }),
+    ostin({ hp: 12 }),
+    brute({ notes: SECRET_NOTE }),
+    grunt('g1'),
+    grunt('g2'),
+    grunt('lurker', { hidden: true, name: SECRET_NAME }),
+  ],
+});
+
+/** Intercepts and opportunity attacks wait for an answerPrompt command; the rest take the prompt's default. */
+const policy: PromptPolicy = (p) => (p.key === '13a.intercept' || p.key === '13a.opportunity' ? undefined : p.default);
+const runtime = (): Runtime => ({ ruleset: R, policy });
+
+function play(seed: number, steps: Step[]): Encounter {
+  const enc = Encounter.create(setup(seed), runtime());
+  const gm = { role: 'gm' as const };
+  let n = 0;
+  for (const step of steps) {
+    if ('undo' in step) {
+      enc.dispatch({ id: `u${n++}`, issuedBy: gm, command: { type: 'undo' } });
+      continue;
+    }
+    const command = commandFor(enc.state, R, step);
+    if (!command) break;
+    const r = enc.dispatch({ id: `c${n++}`, issuedBy: gm, command });
+    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code} ${r.error.message}`);
+  }
+  return enc;
+}
+
+describe('13th Age invariants over random legal play', () => {
+  it('same seed and commands give byte-identical events', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      expect(canonicalJson(play(seed, steps).events)).toBe(canonicalJson(play(seed, steps).events));
+    }), { numRuns: 25 });
+  });
+
+  it('folding the log reproduces the live state', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const enc = play(seed, steps);
+      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+    }), { numRuns: 25 });
+  });
+
+  it('a command then undo equals the state before it', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
+      const enc = play(seed, steps.filter((s) => !('undo' in s)));
+      const command = commandFor(enc.state, R, { pick });
+      if (!command) return;
+      const before = canonicalJson({ ...enc.state, version: 0 });
+      const r = enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command });
+      expect(r.ok).toBe(true);
+      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+    }), { numRuns: 25 });
+  });
+
+  it('hit points, recoveries, the action budget and the escalation die stay in bounds', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const enc = play(seed, steps);
+      for (const c of Object.values(enc.state.creatures)) {
+        const pc = c.tags.includes('pc');
+        expect(c.hp).toBeLessThanOrEqual(c.maxHp);
+        expect(c.hp).toBeGreaterThanOrEqual(pc ? -c.maxHp : 0);
+        if (pc && c.status !== 'dead') expect(c.hp * 2).toBeGreaterThan(-c.maxHp);
+        expect(c.tempHp).toBeGreaterThanOrEqual(0);
+        for (const k of ['standard', 'move', 'quick', 'interrupt']) {
+          expect(c.resources[k]).toBeGreaterThanOrEqual(0);
+          expect(c.resources[k]).toBeLessThanOrEqual(1);
+        }
+        if (pc) expect(c.resources['recoveries']).toBeGreaterThanOrEqual(0);
+        expect(c.tallies['deathSaveFailures'] ?? 0).toBeLessThanOrEqual(4);
+      }
+      const esc = enc.state.counters['escalation'] ?? 0;
+      expect(esc).toBeGreaterThanOrEqual(0);
+      expect(esc).toBeLessThanOrEqual(Math.min(6, Math.max(0, enc.state.round - 1)));
+    }), { numRuns: 25 });
+  });
+
+  it('no player view or redacted log carries a planted secret; the escalation die is in every view', () => {
+    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
+      const enc = play(seed, steps);
+      for (const seat of ['seat-kira', 'seat-ostin', 'seat-nobody']) {
+        const view = playerView(enc.state, seat, R);
+        const payload = JSON.stringify(view) + JSON.stringify(redactEvents(enc.events, seat, enc.state, R));
+        expect(payload).not.toContain(SECRET_NAME);
+        expect(payload).not.toContain(SECRET_NOTE);
+        expect(payload).not.toContain('"lurker"');
+        if (enc.state.phase !== 'setup') expect(view.counters['escalation']).toBe(enc.state.counters['escalation']);
+      }
+    }), { numRuns: 20 });
+  });
+});
