@@ -1,4 +1,4 @@
-import type { CreatureSetup, EncounterSetup, Json } from '@fray/engine';
+import type { Command, CreatureSetup, EncounterSetup, Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 
@@ -60,8 +60,8 @@ export function startedDuel(s: DuelSetup = {}): TestTable {
   return t;
 }
 
-export const attack = (actorId: string, target: string, options: Record<string, Json> = {}) =>
-  ({ type: 'takeAction', actorId, action: 'attack', targets: [target], options }) as const;
+export const attack = (actorId: string, target: string, options: Record<string, Json> = {}): Command =>
+  ({ type: 'takeAction', actorId, action: 'attack', targets: [target], options });
 
 export const ruleTexts = (events: readonly { type: string }[], ruleId: string): string[] =>
   TestTable.ofType(events as never, 'RuleApplied').filter((e) => e.ruleId === ruleId).map((e) => e.text);
