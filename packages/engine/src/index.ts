@@ -6,6 +6,7 @@ export * from './core/evolve';
 export * from './core/fold';
 export * from './core/decide';
 export * from './core/encounter';
+export * from './core/fast-encounter';
 export * from './command/command';
 export * from './modifier/index';
 export * from './condition/condition';

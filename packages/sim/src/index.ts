@@ -8,7 +8,7 @@ export { fightDiceState, fightPolicyRng } from './core/seed';
 export { wilson } from './core/wilson';
 export { emptyTally, mergeTally, type Tally } from './core/tally';
 export { FightObserver } from './core/observer';
-export { playFight, fightStart, recordedAuthority, DEFAULT_MAX_ROUNDS, type SimMode, type FightAuthority, type AuthorityFactory } from './core/fight';
+export { playFight, fightStart, recordedAuthority, fastAuthority, DEFAULT_MAX_ROUNDS, type SimMode, type FightAuthority, type AuthorityFactory } from './core/fight';
 export { runRange, authorities, type RangeOptions } from './core/run-range';
 export { summarize, type SimResult, type Odds } from './core/summary';
 export { simulate, type SimulateOptions } from './node/simulate';

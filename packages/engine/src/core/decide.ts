@@ -45,11 +45,34 @@ function coreOf(state: EncounterState): EncounterStateCore {
   return core;
 }
 
+/** Receives each event as a fast-path decision emits it (before the working state takes it in). */
+export type EventSink = (event: FrayEventBody) => void;
+
+/**
+ * How `decide` works. The default copies the state and returns the events. `inPlace` (the simulator's
+ * fast path) applies the events straight to `state` and hands them to `sink` instead of returning
+ * them: no copy per command, no log. A rejection there must come before the first event (it always
+ * does for gate checks; a rules rejection after an event throws, since the state is already changed),
+ * and a prompt must be answered by a pre-answer or the runtime's policy (pausing throws).
+ */
+export interface DecideOptions {
+  inPlace?: boolean;
+  sink?: EventSink | null;
+}
+
+/** Thrown by an in-place decision that cannot finish cleanly (a late rejection, a pause). */
+export class InPlaceDecisionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InPlaceDecisionError';
+  }
+}
+
 /**
  * Pure: a command and the state in, typed events or a typed rejection out. Draws dice from the state's
  * seeded generator (or the runtime's source), and may pause on a prompt. Never changes `state`.
  */
-export function decide(state: EncounterState, raw: unknown, rt: Runtime, commands: CommandTable = encounterCommandTable): Decision {
+export function decide(state: EncounterState, raw: unknown, rt: Runtime, commands: CommandTable = encounterCommandTable, opts: DecideOptions = {}): Decision {
   const env = envelopeSchema.safeParse(raw);
   if (!env.success) {
     const issue = env.error.issues[0];
@@ -83,7 +106,27 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
       if (c && c.controller !== who.seat) return fail('forbidden', `seat ${who.seat} does not control ${actor}`);
     }
   }
+  if (opts.inPlace) return runInPlace(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), opts.sink ?? null);
   return run(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), null);
+}
+
+/** The fast path's `run`: the resolution works on `state` itself and sends its events to `sink`. */
+function runInPlace(state: EncounterState, envelope: CommandEnvelope, rt: Runtime, body: (ctx: Resolution) => void, sink: EventSink | null): Decision {
+  const version = state.version;
+  const ctx = new Resolution(rt, envelope, () => cloneJson(coreOf(state)), state, null, { sink });
+  try {
+    body(ctx);
+  } catch (err) {
+    if (err instanceof RuleViolation) {
+      if (state.version === version) return { ok: false, error: err.rejection };
+      throw new InPlaceDecisionError(`${envelope.command.type} was rejected (${err.rejection.code}: ${err.rejection.message}) after it had changed the working state; the fast path cannot take it back`);
+    }
+    if (err instanceof Pause) {
+      throw new InPlaceDecisionError(`${envelope.command.type} asked ${err.prompts.map((p) => p.key).join(', ')} with no policy answer; the fast path cannot wait for a person`);
+    }
+    throw err;
+  }
+  return { ok: true, events: [] };
 }
 
 function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runtime, commands: CommandTable): Decision {

@@ -45,6 +45,8 @@ export class Resolution {
   private askIndex = 0;
   private readonly answers: Record<string, Json>;
   private rngSource: DiceSource | null = null;
+  /** set on the fast path: undefined keeps events for the log, null drops them, a function receives them */
+  private readonly sink: ((event: FrayEventBody) => void) | null | undefined;
 
   constructor(
     readonly rt: Runtime,
@@ -53,8 +55,11 @@ export class Resolution {
     private readonly origin: EncounterStateCore | (() => EncounterStateCore),
     startState: EncounterState,
     resume: { pending: PendingResolution; live: EncounterState } | null,
+    /** the fast path: events go to `sink` (or nowhere) instead of being kept for the log */
+    inPlace?: { sink: ((event: FrayEventBody) => void) | null },
   ) {
     this.state = startState;
+    this.sink = inPlace ? inPlace.sink : undefined;
     this.answers = resume ? { ...resume.pending.answers } : {};
     this.emittedAll = resume ? [...resume.pending.emitted] : [];
     this.replay = resume
@@ -82,6 +87,11 @@ export class Resolution {
         throw new Error(`replay diverged at event ${this.replay.index - 1}: expected ${recorded?.type ?? 'nothing'}, got ${body.type}`);
       }
       evolveInPlace(this.state, recorded);
+      return;
+    }
+    if (this.sink !== undefined) {
+      this.sink?.(body);
+      evolveInPlace(this.state, body);
       return;
     }
     this.out.push(visibility === undefined ? { body } : { body, visibility });

@@ -1,5 +1,5 @@
 import {
-  Encounter, cloneJson, type Command, type CommandRejected, type EncounterState, type FrayEvent, type Runtime,
+  Encounter, FastEncounter, cloneJson, type Command, type CommandRejected, type EncounterState, type FrayEvent, type FrayEventBody, type Runtime,
 } from '@fray/engine';
 import { isUp } from '../policy/demo';
 import type { FightObserver } from './observer';
@@ -45,6 +45,15 @@ export function recordedAuthority(rt: Runtime, start: EncounterState, observe: (
       for (const e of r.events) observe(e);
       return { ok: true };
     },
+  };
+}
+
+/** The fast path: the same rules deciding in place on the fight's working state; events go to the observer only. */
+export function fastAuthority(rt: Runtime, start: EncounterState, observe: (e: FrayEventBody) => void): FightAuthority {
+  const fast = new FastEncounter(rt, start, observe);
+  return {
+    state: fast.state,
+    issue: (id, command) => fast.dispatch({ id, issuedBy: { role: 'gm' }, command }),
   };
 }
 

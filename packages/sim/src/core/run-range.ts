@@ -1,10 +1,10 @@
 import { FightObserver } from './observer';
-import { playFight, recordedAuthority, type AuthorityFactory, type SimMode } from './fight';
+import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, type SimMode } from './fight';
 import { shapeOf, simRuntime, type SimScenario } from './scenario';
 import { emptyTally, type Tally } from './tally';
 
-/** Authorities per mode; the fast one is registered by `fast.ts` so this file stays small. */
-export const authorities: Record<SimMode, AuthorityFactory | null> = { recorded: recordedAuthority, fast: null };
+/** The authority each mode plays fights with. */
+export const authorities: Record<SimMode, AuthorityFactory> = { recorded: recordedAuthority, fast: fastAuthority };
 
 export interface RangeOptions {
   seed: string | number;
@@ -25,7 +25,7 @@ export interface RangeOptions {
 export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const shape = shapeOf(scenario.start);
   const tally = emptyTally(shape.sides.length, shape.creatures.length);
-  const make = authorities[opts.mode ?? 'fast'] ?? authorities.recorded!;
+  const make = authorities[opts.mode ?? 'fast'];
   const observer = new FightObserver(shape, tally);
   const rt = simRuntime(scenario);
   const every = opts.progressEvery ?? 256;
