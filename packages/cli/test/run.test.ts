@@ -128,7 +128,7 @@ describe('fray run: invalid input exits 2 naming file, path and problem', () => 
   });
 
   it('an unknown ruleset lists the known ones', () => {
-    expect(invalid(duel().replace('ruleset: mini', 'ruleset: pathfinder')).message).toBe("fray run: <file>:1: ruleset: unknown ruleset 'pathfinder'; known: a5e, mini");
+    expect(invalid(duel().replace('ruleset: mini', 'ruleset: pathfinder')).message).toBe("fray run: <file>:1: ruleset: unknown ruleset 'pathfinder'; known: 13th-age, a5e, five-torches-deep, mini");
   });
 
   it('a ref that does not exist, and a referenced stat block that is invalid', () => {

@@ -48,7 +48,7 @@ export function moraleCheck(ctx: Resolution, ids: string[], o: MoraleOptions): v
   const living = ids.filter((id) => {
     const c = creatureIn(ctx.state, id);
     if (!sheetOf(c).living) ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-MORALE-1', text: `${c.name} is not alive and never checks morale`, creatureId: id });
-    return sheetOf(c).living && c.status !== 'dead';
+    return sheetOf(c).living && c.status === 'conscious';
   });
   for (const group of groupsOf(ctx, living, o.grouping)) {
     const who = roller(ctx, group);
