@@ -98,6 +98,8 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): 
   const opts = cmd?.options ?? {};
   if (cmd?.action === 'cast-spell' && cost !== 'free') {
     checkMagic(ctx, c, opts);
+    // A breach may have ended the duel: the base economy takes over.
+    if (!isDuelist(ctx.state, actorId)) return false;
     countSpell(ctx, ctx.state.creatures[actorId]!, cost);
   }
   const exertion = cmd?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
