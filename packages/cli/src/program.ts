@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { demoCommand } from './commands/demo';
 import { rollCommand } from './commands/roll';
 import { runCommand } from './commands/run';
+import { campaignCommand } from './commands/campaign';
 import { simulateCommand } from './commands/simulate';
 import { progressReporter } from './sim/progress';
 import { EXIT, type CommandResult } from './result';
@@ -40,6 +41,13 @@ export function runProgram(argv: string[], io: Io): number {
     .argument('<file>', 'the scenario file')
     .option('--json', 'print one JSON document: final state, every event, the result')
     .action((file: string, o: { json?: boolean }) => emit(runCommand(file, { json: o.json === true })));
+
+  program
+    .command('campaign')
+    .description('play a campaign file: the party, rests and time between fights, fights written back into the party')
+    .argument('<file>', 'the campaign file (YAML or JSON)')
+    .option('--json', 'print one JSON document: the campaign state, every event, the fights, the result')
+    .action((file: string, o: { json?: boolean }) => emit(campaignCommand(file, { json: o.json === true })));
 
   program
     .command('roll')

@@ -8,7 +8,7 @@ import {
 } from '@fray/engine';
 import { contentDir, displayPath } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
-import { scenarioSchema, type Scenario } from './schema';
+import { scenarioSchema, type Scenario, type ScenarioCreature } from './schema';
 
 export type Path = (string | number)[];
 
@@ -26,13 +26,13 @@ export class ScenarioError extends Error {
 }
 
 /** A parsed YAML (or JSON) file that can tell the line of a path, for error messages. */
-interface SourceFile {
+export interface SourceFile {
   file: string;
   data: unknown;
   lineOf(p: Path): number | undefined;
 }
 
-function readSource(absolute: string, shown: string, whatFor: { file: string; path: Path } | null): SourceFile {
+export function readSource(absolute: string, shown: string, whatFor: { file: string; path: Path } | null): SourceFile {
   let text: string;
   try {
     text = fs.readFileSync(absolute, 'utf8');
@@ -60,7 +60,7 @@ function lineOf(doc: Document, counter: LineCounter, p: Path): number | undefine
   return undefined;
 }
 
-function zodProblem(source: SourceFile, error: z.ZodError, prefix: Path = []): ScenarioError {
+export function zodProblem(source: SourceFile, error: z.ZodError, prefix: Path = []): ScenarioError {
   const issue = error.issues[0]!;
   const p: Path = [...prefix, ...issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x))];
   const at = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...p, issue.keys[0]] : p;
@@ -88,23 +88,7 @@ export function loadScenarioFile(file: string, cwd: string = process.cwd()): Loa
   const ruleset = findRuleset(scenario.ruleset);
   if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${scenario.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
 
-  const creatures = scenario.creatures.map((c, i): CreatureSetup => {
-    const sheet = statBlockOf(source, path.dirname(absolute), ruleset, c.statBlock, c.ref, i, cwd);
-    const setup: CreatureSetup = { id: c.id, side: c.side, sheet };
-    if (c.name !== undefined) setup.name = c.name;
-    if (c.controller !== undefined) setup.controller = c.controller;
-    if (c.tags) setup.tags = c.tags;
-    if (c.hp !== undefined) setup.hp = c.hp;
-    if (c.tempHp !== undefined) setup.tempHp = c.tempHp;
-    if (c.conditions) setup.conditions = c.conditions;
-    if (c.tracks) setup.tracks = c.tracks;
-    if (c.tallies) setup.tallies = c.tallies;
-    if (c.status !== undefined) setup.status = c.status;
-    if (c.hidden !== undefined) setup.hidden = c.hidden;
-    if (c.notes !== undefined) setup.notes = c.notes;
-    if (c.initiative !== undefined) setup.initiative = c.initiative;
-    return setup;
-  });
+  const creatures = scenario.creatures.map((c, i) => creatureSetupOf(source, path.dirname(absolute), ruleset, c, ['creatures', i], cwd));
 
   scenario.steps.forEach((step, i) => {
     checkCommand(source, ruleset, step.command, step.expectRejected, ['steps', i, 'command']);
@@ -126,21 +110,40 @@ export function loadScenarioFile(file: string, cwd: string = process.cwd()): Loa
   return { file: source.file, scenario, ruleset, setup, lineOf: source.lineOf };
 }
 
+/** A scenario file's creature entry as the engine's setup, its stat block checked; `at` is where it sits in the file. */
+export function creatureSetupOf(source: SourceFile, dir: string, ruleset: LoadedRuleset, c: ScenarioCreature, at: Path, cwd: string): CreatureSetup {
+  const sheet = statBlockOf(source, dir, ruleset, c.statBlock, c.ref, at, cwd);
+  const setup: CreatureSetup = { id: c.id, side: c.side, sheet };
+  if (c.name !== undefined) setup.name = c.name;
+  if (c.controller !== undefined) setup.controller = c.controller;
+  if (c.tags) setup.tags = c.tags;
+  if (c.hp !== undefined) setup.hp = c.hp;
+  if (c.tempHp !== undefined) setup.tempHp = c.tempHp;
+  if (c.conditions) setup.conditions = c.conditions;
+  if (c.tracks) setup.tracks = c.tracks;
+  if (c.tallies) setup.tallies = c.tallies;
+  if (c.status !== undefined) setup.status = c.status;
+  if (c.hidden !== undefined) setup.hidden = c.hidden;
+  if (c.notes !== undefined) setup.notes = c.notes;
+  if (c.initiative !== undefined) setup.initiative = c.initiative;
+  return setup;
+}
+
 /** The raw stat block (inline or from `ref`), checked by the ruleset so errors carry the full path. */
 function statBlockOf(
-  source: SourceFile, dir: string, ruleset: LoadedRuleset, inline: Record<string, unknown> | undefined, ref: string | undefined, i: number, cwd: string,
+  source: SourceFile, dir: string, ruleset: LoadedRuleset, inline: Record<string, unknown> | undefined, ref: string | undefined, at: Path, cwd: string,
 ): unknown {
   if (inline !== undefined) {
     try {
       ruleset.parseStatBlock(inline, source.file);
     } catch (err) {
       if (!(err instanceof ContentError)) throw err;
-      const p: Path = ['creatures', i, 'statBlock', ...err.path];
+      const p: Path = [...at, 'statBlock', ...err.path];
       throw new ScenarioError(source.file, p, err.reason, source.lineOf(p));
     }
     return inline;
   }
-  const refPath: Path = ['creatures', i, 'ref'];
+  const refPath: Path = [...at, 'ref'];
   const candidates = [path.resolve(dir, ref!), path.resolve(contentDir, ref!)];
   const found = candidates.find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
   if (!found) {
@@ -151,7 +154,7 @@ function statBlockOf(
     ruleset.parseStatBlock(block.data, block.file);
   } catch (err) {
     if (!(err instanceof ContentError)) throw err;
-    throw new ScenarioError(block.file, err.path, `${err.reason} (stat block of creatures.${i}, from ${source.file})`, block.lineOf(err.path));
+    throw new ScenarioError(block.file, err.path, `${err.reason} (stat block of ${at.join('.')}, from ${source.file})`, block.lineOf(err.path));
   }
   return block.data;
 }
@@ -168,7 +171,7 @@ function checkCommand(source: SourceFile, ruleset: LoadedRuleset, command: { typ
   if (!r.success) throw zodProblem(source, r.error, at);
 }
 
-function checkDice(source: SourceFile, dice: string, at: Path): void {
+export function checkDice(source: SourceFile, dice: string, at: Path): void {
   try {
     scripted(dice);
   } catch (err) {

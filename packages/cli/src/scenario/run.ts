@@ -30,9 +30,9 @@ export function runScenarioFile(file: string, cwd: string = process.cwd()): Scen
   return runScenario(loaded);
 }
 
-const principal = (as: string | undefined): Principal => (as === undefined || as === 'gm' ? { role: 'gm' } : { role: 'player', seat: as });
+export const principal = (as: string | undefined): Principal => (as === undefined || as === 'gm' ? { role: 'gm' } : { role: 'player', seat: as });
 
-const namesOf = (state: EncounterState): Record<string, string> => Object.fromEntries(state.creatureIds.map((id) => [id, state.creatures[id]!.name]));
+export const namesOf = (state: EncounterState): Record<string, string> => Object.fromEntries(state.creatureIds.map((id) => [id, state.creatures[id]!.name]));
 
 /** "Ana: attack Ogre", "endTurn", "gm.setHp {creatureId: ogre, hp: 12}". */
 export function describeCommand(command: Command, names: Record<string, string>): string {
@@ -46,7 +46,7 @@ export function describeCommand(command: Command, names: Record<string, string>)
   return rest.length ? `${String(c['type'])} ${rest.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}` : String(c['type']);
 }
 
-class StepFailure extends Error {
+export class StepFailure extends Error {
   constructor(
     readonly exitCode: number,
     message: string,
@@ -89,7 +89,7 @@ export function runScenario(loaded: LoadedScenario): ScenarioOutcome {
   return { exitCode: EXIT.ok, lines, encounter, stepsRun };
 }
 
-function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: number, lines: string[]): void {
+export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: number, lines: string[]): void {
   const at = `steps.${i}`;
   const names = namesOf(encounter.state);
   lines.push(`[${at}] ${describeCommand(step.command as Command, names)}${step.as && step.as !== 'gm' ? ` (as ${step.as})` : ''}`);
