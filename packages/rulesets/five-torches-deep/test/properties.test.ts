@@ -101,7 +101,7 @@ describe('Five Torches Deep invariants over random legal play', () => {
     }), { numRuns: 20 });
   });
 
-  it('legal commands reach attacks, retreat and stabilizing', () => {
+  it('random legal play reaches retreats and creatures dropping to 0 HP', () => {
     const seen = new Set<string>();
     fc.assert(fc.property(arbSeed, arbPlay(40, 90), (seed, steps) => {
       for (const e of play(seed, steps).events) if (e.type === 'RuleApplied') seen.add(e.ruleId);
