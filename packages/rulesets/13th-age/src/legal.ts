@@ -31,7 +31,8 @@ export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, 
   }
   const canMove = (r['move'] ?? 0) > 0 || (r['standard'] ?? 0) > 0;
   if (canMove && !hasFlag(ruleset, c, 'cannot-move') && c.vars['disengageFailed'] !== true) {
-    if (!engaged.length) for (const t of foes) out.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [t] });
+    const grabbed = c.conditions.some((x) => x.conditionId === 'grabbed');
+    if (!engaged.length && !grabbed) for (const t of foes) out.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [t] });
     if (engaged.length) out.push({ type: 'takeAction', actorId: current, action: 'disengage' });
   }
   return out;

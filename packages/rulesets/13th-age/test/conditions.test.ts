@@ -309,3 +309,13 @@ describe('teleportation and temporary hit points', () => {
     expect([t.creature('kira').hp, t.creature('kira').tempHp, conds(t, 'kira')]).toEqual([20, 24, ['staggered']]);
   });
 });
+
+describe('grab endings', () => {
+  it('13A-GRAB-7 13A-GRAB-1 a grab ends when the grabber is stunned or slain', () => {
+    const t = start(table([kira(), brute()]), 'd20:1 d20:15');
+    eng(t, 'brute', 'kira');
+    act(t, 'brute', 'grasp', ['kira'], 'd20:15 d6:2');
+    t.run({ type: 'gm.addCondition', creatureId: 'brute', conditionId: 'stunned' });
+    expect(conds(t, 'kira')).toEqual([]);
+  });
+});

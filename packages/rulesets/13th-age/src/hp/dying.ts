@@ -1,4 +1,4 @@
-import { addCondition, d20Test, removeCondition, hasCondition, type AnyHook, type Resolution } from '@fray/engine';
+import { addCondition, d20Test, removeCondition, removeInstance, hasCondition, type AnyHook, type Resolution } from '@fray/engine';
 import { isPc, pcSheet } from '../core/sheets';
 import { leaveSpace } from '../position/zones';
 import { useRecovery } from './recovery';
@@ -12,8 +12,18 @@ export function syncStaggered(ctx: Resolution, id: string): void {
   if (!should && has) removeCondition(ctx, id, 'staggered', c.hp * 2 > c.maxHp ? 'above half hit points' : 'dead', isPc(c) ? '13A-HP-3' : '13A-HP-4');
 }
 
+/** 13A-GRAB-7 (proposed): a grab ends when the grabber is slain, knocked out or stunned. */
+export function endGrabsBy(ctx: Resolution, grabber: string, reason: string): void {
+  for (const other of ctx.state.creatureIds) {
+    for (const inst of [...ctx.state.creatures[other]!.conditions]) {
+      if (inst.conditionId === 'grabbed' && (inst.data as { grabber?: string } | undefined)?.grabber === grabber) removeInstance(ctx, other, inst, reason, '13A-GRAB-7');
+    }
+  }
+}
+
 export function kill(ctx: Resolution, id: string, ruleId: string, text: string): void {
   const c = ctx.state.creatures[id]!;
+  endGrabsBy(ctx, id, 'the grabber is dead');
   ctx.emit({ type: 'StatusSet', creatureId: id, status: 'dead', ruleId });
   ctx.emit({ type: 'RuleApplied', ruleId, text, creatureId: id });
   // 13A-ENGAGE-12: engagement with the slain ends.
@@ -99,6 +109,12 @@ export const dyingHooks: AnyHook[] = [
       } else {
         ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-7', text: `${c.name} takes damage while dying: no failed death save, hp now ${ctx.state.creatures[c.id]!.hp}`, creatureId: c.id });
       }
+    },
+  },
+  {
+    stage: 'condition.added', id: '13a.grab.ends', priority: 0, ruleId: '13A-GRAB-7',
+    run: (ctx, p) => {
+      if (['stunned', 'unconscious', 'asleep'].includes(p.condition.conditionId)) endGrabsBy(ctx, p.creatureId, `the grabber is ${p.condition.conditionId}`);
     },
   },
   { stage: 'hp.changed', id: '13a.hp.staggered', priority: 10, ruleId: '13A-HP-3', run: (ctx, p) => syncStaggered(ctx, p.creatureId) },
