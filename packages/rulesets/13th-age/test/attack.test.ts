@@ -207,3 +207,24 @@ describe('combat modifiers', () => {
     expect(ofType(atk(t, 'kira', 'javelin', ['brute'], 'd100:64 d20:3'), 'TestResolved')).toHaveLength(1);
   });
 });
+
+describe('natural-roll triggers', () => {
+  it('13A-GEN-1 effects keyed to the natural die: even rolls daze, 16+ adds fire, whatever the total', () => {
+    const blade = {
+      id: 'storm-blade', name: 'Storm Blade', kind: 'melee', ability: 'str', weaponDie: 'd8',
+      triggers: [
+        { when: 'roll:natural:even', effects: [{ kind: 'condition', condition: 'dazed', duration: 'end-of-next-turn' }] },
+        { when: { gte: ['roll:natural', 16] }, effects: [{ kind: 'damage', dice: '1d6', type: 'fire' }] },
+      ],
+    };
+    const t = start(table([kira({ sheet: { attacks: [blade] } }), brute({ sheet: { ac: 30 } })]));
+    melee(t, 'kira', 'brute');
+    const ev = atk(t, 'kira', 'storm-blade', ['brute'], 'd20:16 d6:4');
+    expect(ofType(ev, 'TestResolved')[0]!.outcome).toBe('miss');
+    expect(t.creature('brute').conditions.map((c) => c.conditionId)).toEqual(['dazed']);
+    expect(t.creature('brute').hp).toBe(56);
+    t.undo();
+    atk(t, 'kira', 'storm-blade', ['brute'], 'd20:15');
+    expect([t.creature('brute').conditions, t.creature('brute').hp]).toEqual([[], 60]);
+  });
+});
