@@ -98,5 +98,21 @@ export function compileDice(expr: DiceExpression | string): CompiledDice {
 }
 
 export function rollDice(expr: DiceExpression | string, source: DiceSource): RollRecord {
-  return compileDice(expr).roll(source);
+  return (typeof expr === 'string' ? compiledText(expr) : compileDice(expr)).roll(source);
+}
+
+// Rules roll the same few expressions again and again ('1d20', '1d8+3'): parse and compile each text
+// once. A compiled roller is immutable, so sharing it is safe; the cache is bounded and simply starts
+// over when full, so odd one-off expressions cannot grow it without limit.
+const COMPILED_CACHE_LIMIT = 1024;
+const compiledByText = new Map<string, CompiledDice>();
+
+function compiledText(text: string): CompiledDice {
+  let c = compiledByText.get(text);
+  if (c === undefined) {
+    c = compileDice(text);
+    if (compiledByText.size >= COMPILED_CACHE_LIMIT) compiledByText.clear();
+    compiledByText.set(text, c);
+  }
+  return c;
 }

@@ -29,9 +29,18 @@ export type CommandTable = (type: string, rt: Runtime) => CommandDef<never> | un
 /** The encounter's command table: the engine's commands, then the ruleset's. */
 export const encounterCommandTable: CommandTable = (type, rt) => commandDef(rt, type);
 
+// The engine's own command definitions, built once per type rather than on every command.
+const engineDefs = new Map<string, CommandDef<never>>();
+
 function commandDef(rt: Runtime, type: string): CommandDef<never> | undefined {
-  const engine = (engineCommands as Record<string, Omit<CommandDef<never>, 'schema' | 'type'>>)[type];
-  if (engine) return { ...engine, type, schema: (engineCommandSchemas as Record<string, z.ZodType>)[type]! } as CommandDef<never>;
+  const built = engineDefs.get(type);
+  if (built) return built;
+  const engine = Object.hasOwn(engineCommands, type) ? (engineCommands as Record<string, Omit<CommandDef<never>, 'schema' | 'type'>>)[type] : undefined;
+  if (engine) {
+    const def = { ...engine, type, schema: (engineCommandSchemas as Record<string, z.ZodType>)[type]! } as CommandDef<never>;
+    engineDefs.set(type, def);
+    return def;
+  }
   return rt.ruleset.commandByType[type] as CommandDef<never> | undefined;
 }
 

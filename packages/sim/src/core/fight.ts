@@ -74,7 +74,10 @@ export function playFight(
   const maxRounds = scenario.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const cap = 100 + 20 * shape.creatures.length * maxRounds;
   let commands = 0;
-  const issue = (command: Command) => auth.issue(`c${commands++}`, command);
+  const issue = (command: Command) => {
+    observer.command();
+    return auth.issue(`c${commands++}`, command);
+  };
 
   let outcome: 'win' | 'draw' | 'stalled' = 'draw';
   let winner = -1;

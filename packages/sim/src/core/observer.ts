@@ -4,7 +4,8 @@ import type { Tally } from './tally';
 
 /**
  * Reads one fight's events as they happen and adds what matters to a tally: damage dealt and taken,
- * creatures dropping, resources spent, attacks made. It keeps its own copy of the resources it has
+ * creatures dropping, resources spent (decreases, except the resets that come right after a turn or
+ * round starts), attacks made. It keeps its own copy of the resources it has
  * seen, so it works the same whether it sees an event before or after the state takes it in (the
  * fast path's sink, the recorded path's log).
  */
@@ -12,6 +13,8 @@ export class FightObserver {
   private readonly index = new Map<string, number>();
   private readonly dropped: Uint8Array;
   private resources: Record<string, number>[] = [];
+  /** while budgets refill at a turn's or round's start (-2: everyone's, k: creature k's, -1: not refilling) */
+  private refilling = -1;
   events = 0;
 
   constructor(
@@ -32,9 +35,15 @@ export class FightObserver {
     });
   }
 
+  /** A new command begins: whatever refilling the last one did is over. */
+  command(): void {
+    this.refilling = -1;
+  }
+
   /** The event sink: one call per event. */
   readonly observe = (e: FrayEventBody): void => {
     this.events++;
+    if (e.type !== 'ResourceSet') this.refilling = e.type === 'TurnStarted' ? (this.index.get(e.creatureId) ?? -1) : e.type === 'RoundStarted' ? -2 : -1;
     switch (e.type) {
       case 'DamageApplied': {
         const t = this.index.get(e.target);
@@ -57,7 +66,8 @@ export class FightObserver {
         if (t === undefined) return;
         const seen = this.resources[t]!;
         const before = seen[e.key] ?? 0;
-        if (e.value < before) {
+        // A budget reset at the start of a turn or round (a counter back to 0) is not spending.
+        if (e.value < before && this.refilling !== t && this.refilling !== -2) {
           const spent = this.tally.spent[t]!;
           spent[e.key] = (spent[e.key] ?? 0) + (before - e.value);
         }

@@ -1,0 +1,135 @@
+// The simulator against its references, all measured in this run (shared/research/performance-anchors.md,
+// B4-B6): the fast path on the standard 4v4 (scenarios/a5e/sim-4v4.yaml) vs the bare hand-written loop
+// (bench/sim-bare-4v4.ts, the ceiling) and vs the npm package dnd-combat-simulator on the same stat
+// blocks; the recorded path vs the bare loop; attacks per second across fight shapes.
+// Peer and bare loop play their own (simpler) rules, so these are throughput ratios, not the same fights.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EncounterSetup } from '@fray/engine';
+import { runRange, scenarioFromSetup, simPoliciesFor, type SimScenario } from '@fray/sim';
+import { loadSimScenario } from '../packages/cli/src/sim/load-sim-scenario';
+import { consume, median, perSecond, printTable, type Row } from './harness';
+import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Contender = { name: string; run: (k: number) => number };
+
+/** Batch size that takes about `ms` milliseconds. */
+function calibrate(run: (k: number) => number, ms = 200): number {
+  let k = 1;
+  for (;;) {
+    const t0 = performance.now();
+    run(k);
+    const dt = performance.now() - t0;
+    if (dt >= ms / 4 || k > 1e7) return Math.max(1, Math.round((k * ms) / Math.max(dt, 1e-3)));
+    k *= 4;
+  }
+}
+
+/** Interleaved rounds (rotating order); per contender the median rate, and the median per-round ratio to the first. */
+function race(contenders: Contender[], rounds = 9, ms = 200): { rate: number; ratio: number }[] {
+  const sizes = contenders.map((c) => calibrate(c.run, ms));
+  contenders.forEach((c, i) => {
+    for (let w = 0; w < 2; w++) c.run(sizes[i]!);
+  });
+  const rates: number[][] = contenders.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < contenders.length; j++) {
+      const i = (j + r) % contenders.length;
+      const t0 = performance.now();
+      const units = contenders[i]!.run(sizes[i]!);
+      rates[i]!.push((units / (performance.now() - t0)) * 1000);
+    }
+  }
+  return contenders.map((_, i) => ({ rate: median(rates[i]!), ratio: median(rates[i]!.map((x, r) => x / rates[0]![r]!)) }));
+}
+
+function simRunner(scenario: SimScenario, mode: 'fast' | 'recorded', unit: 'fights' | 'attacks'): (k: number) => number {
+  let next = 0;
+  return (k) => {
+    const t = runRange(scenario, { seed: 'bench', from: next, to: next + k, mode });
+    next += k;
+    return unit === 'fights' ? t.fights : t.attacks;
+  };
+}
+
+function bareRunner(): (k: number) => number {
+  const fight = new BareFight(PCS, ORCS);
+  return (k) => {
+    const t: BareTotals = { combats: 0, winsA: 0, rounds: 0, attacks: 0 };
+    fight.run(k, t);
+    consume(t.winsA);
+    return t.combats;
+  };
+}
+
+/** dnd-combat-simulator 0.3.15 on the same stat blocks (attack-only rounds, lowest-HP targets, Math.random). */
+function peerRunner(): (k: number) => number {
+  const dnd = require('dnd-combat-simulator') as {
+    Combatant: new (id: string, hp: number, ac: number, init: number, atk: number, dmgDie: number, dice: number, bonus: number) => unknown;
+    Party: new () => { addMember(c: unknown): void };
+    Combat: new () => { addParty(p: unknown, id: string): void; reset(): void; runFight(): { party_id: string }[] };
+  };
+  const pcs = new dnd.Party();
+  const orcs = new dnd.Party();
+  for (let i = 0; i < 4; i++) {
+    pcs.addMember(new dnd.Combatant(`pc${i}`, 28, 16, 2, 5, 8, 1, 3));
+    orcs.addMember(new dnd.Combatant(`orc${i}`, 15, 13, 1, 5, 12, 1, 3));
+  }
+  const combat = new dnd.Combat();
+  combat.addParty(pcs, 'pcs');
+  combat.addParty(orcs, 'orcs');
+  return (k) => {
+    let wins = 0;
+    for (let i = 0; i < k; i++) {
+      combat.reset();
+      if (combat.runFight()[0]?.party_id === 'pcs') wins++;
+    }
+    consume(wins);
+    return k;
+  };
+}
+
+/** Fight shapes from the 4v4's own stat blocks: a duel, 8v8, and a boss with three attacks against four. */
+function shapes(base: SimScenario): { name: string; scenario: SimScenario }[] {
+  const guard = base.start.creatures['guard-1']!.sheet;
+  const raider = base.start.creatures['raider-1']!.sheet;
+  const boss = { ...(raider as Record<string, unknown>), name: 'Tusk Warlord', hp: 110, ac: 15, attacksPerAction: 3 };
+  const make = (id: string, creatures: EncounterSetup['creatures']) =>
+    scenarioFromSetup({ id, seed: 1, creatures }, base.ruleset, simPoliciesFor('a5e', 'random'));
+  const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, side, sheet }));
+  return [
+    { name: '1v1 duel', scenario: make('duel', [...many(1, 'guard', 'guards', guard), ...many(1, 'raider', 'raiders', raider)]) },
+    { name: '4v4 standard', scenario: base },
+    { name: '8v8', scenario: make('8v8', [...many(8, 'guard', 'guards', guard), ...many(8, 'raider', 'raiders', raider)]) },
+    { name: 'boss (3 attacks) vs 4', scenario: make('boss', [...many(4, 'guard', 'guards', guard), { id: 'boss', side: 'raiders', sheet: boss }]) },
+  ];
+}
+
+export default function simBench(): void {
+  const scenario = loadSimScenario({ file: path.join(root, 'scenarios/a5e/sim-4v4.yaml'), cwd: root, target: 'random' });
+  const [fast, bare, peer, recorded] = race([
+    { name: 'fast', run: simRunner(scenario, 'fast', 'fights') },
+    { name: 'bare', run: bareRunner() },
+    { name: 'peer', run: peerRunner() },
+    { name: 'recorded', run: simRunner(scenario, 'recorded', 'fights') },
+  ]);
+  const rows: Row[] = [
+    { name: 'sim 4v4 fast path vs bare loop (ceiling)', measured: perSecond(fast!.rate, 1000), baseline: perSecond(bare!.rate, 1000), ratio: 1 / bare!.ratio, goal: 0.2 },
+    { name: 'sim 4v4 fast path vs dnd-combat-simulator', measured: perSecond(fast!.rate, 1000), baseline: perSecond(peer!.rate, 1000), ratio: 1 / peer!.ratio, goal: 2 },
+    { name: 'sim 4v4 recorded path vs bare loop', measured: perSecond(recorded!.rate, 1000), baseline: perSecond(bare!.rate, 1000), ratio: recorded!.ratio / bare!.ratio, goal: 0.05 },
+    { name: 'sim 4v4 fast path vs recorded path', measured: perSecond(fast!.rate, 1000), baseline: perSecond(recorded!.rate, 1000), ratio: 1 / recorded!.ratio, goal: 1 },
+  ];
+  const shaped = shapes(scenario);
+  const results = race(shaped.map((s) => ({ name: s.name, run: simRunner(s.scenario, 'fast', 'attacks') })), 5);
+  const rates = results.map((r) => r.rate);
+  const slowest = Math.min(...rates);
+  const fastest = Math.max(...rates);
+  shaped.forEach((s, i) => rows.push({ name: `shape ${s.name}: attacks/s vs the fastest shape`, measured: perSecond(rates[i]!, 1000), baseline: perSecond(fastest, 1000), ratio: rates[i]! / fastest, goal: 0.5 }));
+  rows.push({ name: 'shapes: slowest vs fastest attacks/s (within 2×)', measured: perSecond(slowest, 1000), baseline: perSecond(fastest, 1000), ratio: slowest / fastest, goal: 0.5 });
+  printTable(rows);
+  console.log('(fights/s and attacks/s shown as "/s"; fast path and recorded path play A5E with random targets from legalCommands; the peer plays attack-only rules with Math.random)');
+}
