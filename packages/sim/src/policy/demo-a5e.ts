@@ -28,16 +28,40 @@ export function chooseA5eCommand(state: EncounterState, ruleset: LoadedRuleset):
   const me = state.creatures[current]!;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me)) return endTurn;
+  const duel = duelView(state, current);
+  if (duel?.spectator) return endTurn;
   const speed = speedOf(ruleset, state, current);
   if (hasCondition(me, 'prone') && speed > 0 && (me.resources[MOVEMENT] ?? 0) >= Math.floor(speed / 2)) {
     return { type: 'takeAction', actorId: current, action: 'stand-up', targets: [] };
   }
   const attack = sheetOf(me).attacks[0];
   const attacksLeft = (me.resources[ATTACKS_LEFT] ?? 0) > 0;
+  // Slowed: one attack a turn, whatever is left of a multiattack (A5E-ACT-24).
+  if (attacksLeft && hasCondition(me, 'slowed') && (me.resources['attacksMade'] ?? 0) >= 1) return endTurn;
   if (!attack || !(attacksLeft ? canSpend(ruleset, state, current, 'free') : canSpend(ruleset, state, current, ACTION))) return endTurn;
-  const target = weakestFoe(state, me);
+  const target = duel ? duel.opponent : weakestFoe(state, me);
   if (!target) return endTurn;
+  if (duel?.aim && attack.kind === 'melee') {
+    const location = ['neck', 'head', 'legs'][state.round % 3]!;
+    return { type: 'takeAction', actorId: current, action: 'attack', targets: [target.id], options: { attack: attack.id, target: location } };
+  }
   return { type: 'takeAction', actorId: current, action: 'attack', targets: [target.id], options: { attack: attack.id } };
+}
+
+/**
+ * A running duel (the duel module's record in `state.vars['a5e.duel']`, DUEL-*): spectators only watch;
+ * a duelist fights its opponent, and aims its first attack of the round at a location (neck, head,
+ * legs by round) when nothing on it or its opponent would already give the roll disadvantage.
+ */
+function duelView(state: EncounterState, id: string): { spectator: boolean; opponent: CreatureState | null; aim: boolean } | null {
+  const d = state.vars['a5e.duel'] as { status?: string; participants?: string[] } | undefined;
+  if (!d || d.status !== 'active' || !Array.isArray(d.participants)) return null;
+  if (!d.participants.includes(id)) return { spectator: true, opponent: null, aim: false };
+  const me = state.creatures[id]!;
+  const other = state.creatures[d.participants.find((x) => x !== id) ?? ''];
+  const opponent = other && isUp(other) ? other : null;
+  const unhindered = me.conditions.every((c) => ['bloodied', 'strife', 'fatigue'].includes(c.conditionId)) && !other?.conditions.some((c) => c.conditionId === 'dodging');
+  return { spectator: false, opponent, aim: unhindered && me.vars['a5e.duel.targetedRound'] !== state.round };
 }
 
 const creature = (state: EncounterState, id: string | null | undefined) => (id ? state.creatures[id] : undefined);
@@ -71,6 +95,7 @@ function biggest(state: EncounterState, ids: readonly string[]): string | undefi
  *   goes before Block's fatigue.
  * - knock-out (A5E-DYING-17, asked when `knockOutPrompt: always`): the party knocks out NPCs to take
  *   them prisoner; everyone else lets the blow land.
+ * - a duel's secret strategy (DUEL-INIT-3): cycled by round, the better ability of the pair.
  * Everything else: the prompt's default.
  */
 export const a5eDemoPromptPolicy: PromptPolicy = (prompt, state) => {
@@ -96,6 +121,16 @@ export const a5eDemoPromptPolicy: PromptPolicy = (prompt, state) => {
       // asked of the attacker's controller: a player's seat means a party member struck the blow
       const victim = creature(state, prompt.about);
       return victim && sheetOf(victim).kind === 'npc' && prompt.to.role === 'player' ? 'knock-out' : 'normal';
+    }
+    case 'a5e.duel.strategy': {
+      // The duel's secret strategy (DUEL-INIT-3): each duelist cycles through the strategies by round,
+      // from a different start, with the better ability of the pair, so wins, losses and ties all come up.
+      const c = creature(state, prompt.about);
+      const strategies = [...new Set(ids.map((id) => id.split(':')[0]!))];
+      if (!c || !strategies.length) return prompt.default;
+      const s = strategies[(Math.max(1, state.round) + state.creatureIds.indexOf(c.id)) % strategies.length]!;
+      const score = (id: string) => (sheetOf(c).abilities as Record<string, number>)[id.split(':')[1]!] ?? 0;
+      return ids.filter((id) => id.startsWith(`${s}:`)).sort((a, b) => score(b) - score(a))[0] ?? prompt.default;
     }
     default:
       return demoPromptPolicy(prompt, state);

@@ -27,7 +27,7 @@ export const DUEL_RES = {
 
 /** creature vars the duel keeps */
 export const DUEL_VARS = {
-  /** starting regular exertion, set in the encounter setup (a martial character's pool is 2 × PB) */
+  /** starting regular exertion, set in the encounter setup (a martial character's pool is 2 × PB); an `exertion` tally does too */
   startingExertion: 'a5e.exertion',
   /** the round its targeted attack was declared (DUEL-TARGET-1) */
   targetedRound: 'a5e.duel.targetedRound',

@@ -59,7 +59,7 @@ export function grantTempExertion(ctx: Resolution, id: string, n: number, why: s
   const room = Math.max(0, exertionCap(c) - exertionHeld(c));
   const gained = Math.min(n, room);
   if (gained > 0) ctx.emit({ type: 'ResourceSet', creatureId: id, key: DUEL_RES.temp, value: res(c, DUEL_RES.temp) + gained, ruleId });
-  ctx.emit({ type: 'RuleApplied', ruleId, text: `${c.name} gains ${gained} temporary exertion from ${why}` + (gained < n ? ` (${n - gained} lost: at most ${exertionCap(c)} exertion held, DUEL-EXERT-7)` : ''), creatureId: id });
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${c.name} gains ${gained} temporary exertion from ${why}`, creatureId: id });
   if (gained < n) ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-7', text: `${c.name} holds the most exertion it can, ${exertionCap(c)} (twice its proficiency bonus): ${n - gained} point${n - gained === 1 ? '' : 's'} lost`, creatureId: id });
   return gained;
 }

@@ -91,7 +91,8 @@ export function startDuel(ctx: Resolution): void {
   for (const x of ids) {
     anatomy(ctx, x);
     const c = ctx.state.creatures[x]!;
-    const start = c.vars[DUEL_VARS.startingExertion];
+    // the starting pool: the `a5e.exertion` var, or an `exertion` tally (scenario files set tallies)
+    const start = c.vars[DUEL_VARS.startingExertion] ?? c.tallies[DUEL_RES.exertion];
     const pool = Math.min(2 * pbOf(c), typeof start === 'number' ? Math.max(0, Math.floor(start)) : res(c, DUEL_RES.exertion));
     if (res(c, DUEL_RES.exertion) !== pool) ctx.emit({ type: 'ResourceSet', creatureId: x, key: DUEL_RES.exertion, value: pool, ruleId: 'DUEL-EXERT-7' });
     if (res(c, DUEL_RES.temp) !== 0) ctx.emit({ type: 'ResourceSet', creatureId: x, key: DUEL_RES.temp, value: 0, ruleId: 'DUEL-EXERT-6' });
