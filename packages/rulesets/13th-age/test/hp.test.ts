@@ -165,11 +165,20 @@ describe('death and dying', () => {
     t.run({ type: 'endTurn' });
     const ev = t.run({ type: 'takeAction', actorId: 'ostin', action: 'stabilize', targets: ['kira'] }, { dice: 'd20:5' });
     expect(ofType(ev, 'TestResolved')[0]).toMatchObject({ outcome: 'success', breakdown: { total: 10 } });
-    expect(t.creature('ostin').resources).toMatchObject({ standard: 0, quick: 1 });
+    expect(t.creature('ostin').resources).toMatchObject({ standard: 0, move: 0, quick: 1 });
+    expect(ruleIds(ev)).toContain('13A-DYING-8');
     t.undo();
     t.run({ type: 'takeAction', actorId: 'ostin', action: 'stabilize', targets: ['kira'] }, { dice: 'd20:20' });
     expect(t.creature('ostin').resources).toMatchObject({ standard: 1, quick: 0 });
     expect(t.creature('kira').conditions.map((c) => c.conditionId)).toContain('stabilized');
+  });
+
+  it('13A-DYING-8 a helper engaged elsewhere must get free before it can be next to the dying ally', () => {
+    const t = drop({ hp: 6 }, {}, [ostin(), grunt('g9')]);
+    t.run({ type: 'endTurn' }, { dice: 'd20:3' });
+    t.run({ type: 'endTurn' });
+    t.run({ type: 'takeAction', actorId: 'ostin', action: 'engage', targets: ['g9'] }, { preAnswers: { '13a.intercept': 'let-pass' } });
+    t.rejects({ type: 'takeAction', actorId: 'ostin', action: 'stabilize', targets: ['kira'] }, 'not-next-to');
   });
 
   it('13A-DYING-9 a stabilized PC ignores failed death saves but still wakes on 16+', () => {

@@ -5,6 +5,7 @@ import { pcSheet, hostile } from '../core/sheets';
 import { spendAction, canPay } from '../core/economy';
 import { useRecovery } from './recovery';
 import { rollSave } from '../flow/saves';
+import { engagedFoes, nextTo } from '../position/zones';
 
 function requirePc(ctx: Resolution, id: string, ruleId: string) {
   const pc = pcSheet(ctx.state.creatures[id]!);
@@ -39,6 +40,13 @@ export const healingModule: ThirteenModule = {
       const tc = ctx.state.creatures[t]!;
       if (hostile(ctx.state, id, t) || tc.status !== 'unconscious') ctx.reject('illegal-target', `${tc.name} is not an unconscious ally`, '13A-DYING-8');
       if (hasCondition(tc, 'stabilized')) ctx.reject('already-stabilized', `${tc.name} is already stabilized`, '13A-DYING-9');
+      // "Next to": allies engaged with the same enemy already are; a free helper spends a move getting there.
+      if (!nextTo(ctx.state, id, t)) {
+        if (engagedFoes(ctx.state, id).length) ctx.reject('not-next-to', `${ctx.state.creatures[id]!.name} is engaged elsewhere: disengage or move away to reach ${tc.name} first`, '13A-DYING-8');
+        if (!canPay(ctx, id, 'standard') || !ctx.state.creatures[id]!.resources['move']) ctx.reject('no-action-left', 'getting next to the ally takes the move action and the check the standard action', '13A-DYING-8');
+        spendAction(ctx, id, 'move', '13A-DYING-8');
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-8', text: `${ctx.state.creatures[id]!.name} moves next to ${tc.name}`, creatureId: id });
+      }
       spendAction(ctx, id, 'standard', '13A-DYING-8');
       const bg = typeof options['background'] === 'string' ? (pc.backgrounds[options['background']] ?? 0) : 0;
       const p = d20Test(ctx, {
