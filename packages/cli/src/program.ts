@@ -4,6 +4,7 @@ import { rollCommand } from './commands/roll';
 import { runCommand } from './commands/run';
 import { campaignCommand } from './commands/campaign';
 import { simulateCommand } from './commands/simulate';
+import { oddsCommand } from './commands/odds';
 import { progressReporter } from './sim/progress';
 import { EXIT, type CommandResult } from './result';
 
@@ -99,6 +100,18 @@ export function runProgram(argv: string[], io: Io): number {
       progress.done();
       emit(r, true);
     });
+
+  program
+    .command('odds')
+    .description("the exact odds of one attack (no simulation): miss, hit, crit with and without advantage, and the damage after the target's defences")
+    .argument('<scenario>', 'the scenario file (read after its steps, if any)')
+    .requiredOption('--attacker <id>', 'the attacking creature')
+    .option('--attack <id>', "the attack's id (default: its first)")
+    .requiredOption('--target <id>', 'the target')
+    .option('--json', 'print one JSON document')
+    .action((file: string, o: { attacker: string; attack?: string; target: string; json?: boolean }) =>
+      emit(oddsCommand(file, { attacker: o.attacker, target: o.target, ...(o.attack !== undefined ? { attack: o.attack } : {}), ...(o.json ? { json: true } : {}) }), true),
+    );
 
   try {
     program.parse(argv, { from: 'user' });

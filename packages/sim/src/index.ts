@@ -12,3 +12,5 @@ export { playFight, fightStart, recordedAuthority, fastAuthority, DEFAULT_MAX_RO
 export { runRange, authorities, type RangeOptions } from './core/run-range';
 export { summarize, type SimResult, type Odds } from './core/summary';
 export { simulate, type SimulateOptions } from './node/simulate';
+export { attackOdds, type AttackOdds, type ModeOdds, type RollModeName } from './odds/attack-odds';
+export { attackProfile, OddsError, type AttackProfile } from './odds/profile';
