@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGridSpace, placeCreature, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
+import { a5eRuleset, canSpend, economyRefusal } from '../src/index';
 import { attack, kass, ruleTexts, startedDuel, vey } from './duel-fixtures';
 
 const act = (actorId: string, action: string, targets: string[] = [], options: Record<string, Json> = {}) => ({ type: 'takeAction', actorId, action, targets, options });
@@ -35,6 +36,12 @@ describe('A5E duel: duel actions replace the action economy', () => {
     expect(pool(t, 'kass')).toBe(0);
     const r = t.rejects(spell('kass', 'bonusAction'), 'no-duel-actions');
     expect([r.ruleId, r.message]).toEqual(['DUEL-ACTION-2', 'Kass has 0 duel actions left; a spell cast as a bonus action costs 1 (buy more with exertion: a5e.duel.buyActions)']);
+    // the economy's own question (what policies and legal-command lists ask) knows the pool too
+    const u = startedDuel();
+    u.run(spell('vey', 'bonusAction'));
+    u.run(spell('vey', 'reaction'));
+    expect([canSpend(a5eRuleset, u.state, 'vey', 'action'), canSpend(a5eRuleset, u.state, 'vey', 'bonusAction'), canSpend(a5eRuleset, u.state, 'kass', 'reaction')]).toEqual([false, false, true]);
+    expect(economyRefusal(a5eRuleset, u.state, 'vey', 'action')).toEqual({ code: 'no-duel-actions', message: 'Vey has 1 duel action left; an action costs 2', ruleId: 'DUEL-ACTION-2' });
   });
 
   it('DUEL-ACTION-3 an unlisted action costs 2 (Dodge), an unlisted bonus action 1; free options nothing', () => {
@@ -234,6 +241,9 @@ describe('A5E duel: buying duel actions and extra exertion', () => {
     // temporary points are spent first
     t.run({ type: 'a5e.duel.buyActions', creatureId: 'vey', count: 1 });
     expect([t.creature('vey').resources['exertion'], t.creature('vey').resources['tempExertion']]).toEqual([5, 0]);
+    // a starting pool (here an exertion tally, as scenario files give it) is clamped too
+    const u = startedDuel({ creatures: [vey({ vars: {}, tallies: { exertion: 9 } }), kass()] });
+    expect(u.creature('vey').resources['exertion']).toBe(6);
   });
 
   it('DUEL-EXERT-8 the levels taken for exertion all go at the next long rest, then the base recovery applies', () => {

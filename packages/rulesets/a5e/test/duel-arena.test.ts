@@ -137,6 +137,13 @@ describe('A5E duel: who duels, and interference', () => {
     expect(ruleTexts(t.encounter.events, 'DUEL-SCOPE-2')).toEqual(['interference: Ria, a spectator, attacks Vey']);
     expect(ruleTexts(ev, 'DUEL-OPT-1')).toEqual(['the Narrator lets the interference pass']);
     expect(duelVar(t)['status']).toBe('active');
+    // anything else a spectator does to a duelist: a Help for Kass, and the Narrator has Kass forfeit
+    const u = startedDuel({ creatures: [vey(), kass(), kass({ id: 'ria', name: 'Ria', tags: ['spectator'], initiative: 1 })] });
+    u.run({ type: 'endTurn' });
+    u.run({ type: 'endTurn' });
+    const help = u.run({ type: 'takeAction', actorId: 'ria', action: 'help', targets: ['kass'], options: { mode: 'task', task: 'keep footing' } }, { preAnswers: { 'a5e.helpPossible': 'yes', 'a5e.duel.interference': 'forfeit', 'a5e.duel.afterEnd': 'end-encounter' } });
+    expect(ruleTexts(help, 'DUEL-SCOPE-2')).toEqual(['interference: Ria, a spectator, uses help on Kass']);
+    expect([duelVar(u)['winner'], duelVar(u)['loser']]).toEqual(['vey', 'kass']);
   });
 
   it('DUEL-SCOPE-3 duelists may take any action of normal combat; only its price changes', () => {

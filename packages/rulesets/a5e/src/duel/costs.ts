@@ -2,7 +2,7 @@ import { hasCondition, type CreatureState, type Json, type Resolution } from '@f
 import { ACTION, BONUS, REACTION, RELEASING, registerCostHook, type Cost, type Refusal } from '../core/economy';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
-import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, res, UNUSUAL_ANATOMY_TAG } from './active';
+import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, isSpectator, opponentOf, res, UNUSUAL_ANATOMY_TAG } from './active';
 import { purchaseRefusal, buyDuelActions, spendExertion, exertionHeld } from './exertion';
 import { interfere } from './interference';
 
@@ -91,6 +91,10 @@ function checkMagic(ctx: Resolution, c: CreatureState, opts: Record<string, Json
  * the duel's magic rules (DUEL-MAGIC-1). Returns true when the turn budget is to be left alone.
  */
 function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): boolean {
+  if (isSpectator(ctx.state, actorId)) {
+    spectatorMeddles(ctx, actorId);
+    return false;
+  }
   if (!isDuelist(ctx.state, actorId)) return false;
   const c = ctx.state.creatures[actorId]!;
   const p = priceOf(ctx, actorId, cost);
@@ -121,6 +125,23 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): 
     ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-9', text: `${ctx.state.creatures[target]!.name}'s anatomy differs: the maneuver works the same, on whatever part serves the same purpose` });
   }
   return cost === REACTION || p.keepBudget;
+}
+
+/**
+ * A spectator's action aimed at a duelist (a spell, a Help, a shove) is interference (DUEL-SCOPE-2); its
+ * attacks are caught as they are rolled (interference.ts). Lend Strength is a command of its own and
+ * never comes here.
+ */
+function spectatorMeddles(ctx: Resolution, actorId: string): void {
+  const cmd = ownAction(ctx, actorId);
+  if (!cmd || cmd.action === 'attack') return;
+  const hit = (cmd.targets ?? []).find((x) => isDuelist(ctx.state, x));
+  if (!hit) return;
+  const me = ctx.state.creatures[actorId]!;
+  // A Help helps the duelist it names (the ally of an attack Help, else its target); anything else done to one helps the other.
+  const ally = cmd.options?.['ally'];
+  const helps = cmd.action === 'help' ? (typeof ally === 'string' && isDuelist(ctx.state, ally) ? ally : hit) : opponentOf(ctx.state, hit);
+  interfere(ctx, actorId, helps, `${me.name}, a spectator, uses ${cmd.action ?? 'an action'} on ${ctx.state.creatures[hit]!.name}`);
 }
 
 /** What `canSpend` and the legal-command lists need to know: whether the pool covers the usual price. */
