@@ -16,32 +16,36 @@ import { moraleModule } from './combat/morale';
 import { retreatModule } from './combat/retreat';
 import { checksModule } from './adventure/checks';
 import { chaseModule } from './adventure/chase';
+import { campaignModule } from './campaign/module';
 
 export { statBlockSchema, type StatBlock } from './sheet/stat-block';
 export { chaseDc } from './adventure/chase';
 export { coinLoad, speedOf, modOf } from './core/sheet';
+export * from './campaign/index';
 
 /** Every area of the rules, in the order their hooks register. */
 export const ftdModules: FtdModule[] = [
   economyModule, initiativeModule, actionsModule, loadModule, attackModule, deathModule, healingModule,
-  moraleModule, retreatModule, checksModule, chaseModule,
+  moraleModule, retreatModule, checksModule, chaseModule, campaignModule,
 ];
 
 function merge(modules: readonly FtdModule[]) {
   const conditions: ConditionDef[] = [];
   const hooks: AnyHook[] = [];
   const commands: CommandDef[] = [];
+  const campaignCommands: CommandDef[] = [];
   const actions: Record<string, ActionHandler> = {};
   for (const m of modules) {
     conditions.push(...(m.conditions ?? []));
     hooks.push(...(m.hooks ?? []));
     commands.push(...(m.commands ?? []));
+    campaignCommands.push(...(m.campaignCommands ?? []));
     for (const [id, handler] of Object.entries(m.actions ?? {})) {
       if (actions[id]) throw new ContentError('ruleset:five-torches-deep', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
       actions[id] = handler;
     }
   }
-  return { conditions, hooks, commands, actions };
+  return { conditions, hooks, commands, campaignCommands, actions };
 }
 
 export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): LoadedRuleset {
@@ -76,6 +80,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     rollMode: cancelOut,
     hooks: merged.hooks,
     commands: merged.commands,
+    campaignCommands: merged.campaignCommands,
     runAction(ctx, actorId, action, targets, options) {
       const handler = merged.actions[action];
       if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(merged.actions).sort().join(', ')}`);

@@ -10,4 +10,6 @@ export interface FtdModule {
   hooks?: AnyHook[];
   actions?: Record<string, ActionHandler>;
   commands?: CommandDef[];
+  /** commands between fights (travel, rests, treasure), run by a campaign */
+  campaignCommands?: CommandDef[];
 }

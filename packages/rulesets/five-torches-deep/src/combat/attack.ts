@@ -105,6 +105,7 @@ export const attackModule: FtdModule = {
     attack: (ctx, actorId, targets, options) => {
       const target = checkTarget(ctx, actorId, targets[0]);
       const attack = findAttack(ctx, actorId, options['attack']);
+      if (hasCondition(creatureIn(ctx.state, actorId), 'exhausted')) ctx.reject('exhausted', `${creatureIn(ctx.state, actorId).name} is exhausted and cannot fight until rested and fed`, 'FTD-RESIL-5');
       requireTurn(ctx, actorId);
       spend(ctx, actorId, 'active');
       resolveAttack(ctx, actorId, target, attack, { clever: options['clever'] === true });

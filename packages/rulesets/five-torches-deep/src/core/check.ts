@@ -1,6 +1,7 @@
 import { d20Test, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import type { Ability } from '../sheet/stat-block';
 import { abilityMod, creatureIn, overload, sheetOf } from './sheet';
+import { lightEffects } from '../campaign/light';
 
 /** The GM's answer to "does position or cleverness change this roll?" (FTD-ATK-1, FTD-POS-1..3). */
 export type Edge = 'none' | 'advantage' | 'disadvantage' | 'auto-success' | 'auto-failure';
@@ -57,6 +58,18 @@ export function askEdge(ctx: Resolution, actor: string, why: string, ruleId: str
  */
 export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult {
   const c = creatureIn(ctx.state, req.actor);
+  const selectorList = ['check', ...(req.ability ? [`check:${req.ability}`] : []), ...(req.selectors ?? [])];
+  // Light changes the roll, and makes sight impossible in darkness (FTD-LIGHT-4..14).
+  const light = lightEffects(ctx.state, { kind: req.kind, actor: req.actor, target: req.target ?? null, selectors: selectorList, options: req.options ?? [] });
+  if (light.impossible) {
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-LIGHT-6', text: `${c.name} cannot see in darkness: the check fails without a roll`, creatureId: c.id });
+    ctx.emit({
+      type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, outcome: 'failure',
+      breakdown: { rows: [], rollMode: { mode: 'normal', bonus: 0, sources: [], verdict: 'none' }, dice: '', natural: null, total: 0 },
+      ruleId: 'FTD-LIGHT-6',
+    });
+    return { outcome: 'failure', natural: null, total: null, edge: 'auto-failure' };
+  }
   const edge: Edge = req.askEdge ? askEdge(ctx, req.actor, req.askEdge.why, req.askEdge.ruleId) : 'none';
   if (edge === 'auto-success' || edge === 'auto-failure') {
     const success = edge === 'auto-success';
@@ -77,7 +90,8 @@ export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult 
   const sources: RollModeSource[] = [...(req.rollModeSources ?? [])];
   if (overload(c) > 0) sources.push({ mode: 'disadvantage', source: 'load', label: `carrying ${overload(c)} load over STR`, ruleId: 'FTD-LOAD-3' });
   if (edge === 'advantage' || edge === 'disadvantage') sources.push({ mode: edge, source: 'gm', label: 'GM ruling', ruleId: req.askEdge!.ruleId });
-  const selectors = ['check', ...(req.ability ? [`check:${req.ability}`] : []), ...(req.selectors ?? [])];
+  sources.push(...light.sources);
+  const selectors = selectorList;
   const p = d20Test(ctx, {
     kind: req.kind, actor: req.actor, target: req.target ?? null, selectors,
     options: req.options ?? [], base, modifiers, rollModeSources: sources, against: req.against,

@@ -44,6 +44,8 @@ export const overload = (c: CreatureState): number => Math.max(0, loadOf(c) - sc
 
 /** Speed in feet after load; never below 0 (FTD-LOAD-1, FTD-LOAD-3, FTD-LOAD-4). */
 export function speedOf(c: CreatureState): number {
+  // An exhausted PC can barely stand (FTD-RESIL-5).
+  if (c.conditions.some((x) => x.conditionId === 'exhausted')) return 0;
   return Math.max(0, sheetOf(c).speed - 5 * overload(c));
 }
 

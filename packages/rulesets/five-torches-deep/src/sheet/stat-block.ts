@@ -47,6 +47,8 @@ export const statBlockSchema = z.object({
   /** constructs and mindless undead never check morale (FTD-MORALE-1) */
   living: z.boolean().default(true),
   leader: z.boolean().default(false),
+  /** sees in darkness by this sense; every sense works alike (FTD-LIGHT-14, FTD-LIGHT-15) */
+  darksight: z.enum(['sight', 'heat', 'tremor', 'echolocation', 'magic']).optional(),
   attacks: z.array(attackSchema).default([]),
 }).strict().superRefine((s, ctx) => {
   const seen = new Set<string>();

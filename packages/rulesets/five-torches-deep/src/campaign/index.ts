@@ -1,0 +1,11 @@
+export * from './time-dice';
+export * from './light';
+export * from './party';
+export * from './travel';
+export * from './overland';
+export * from './resilience';
+export * from './return';
+export * from './corruption';
+export * from './treasure';
+export * from './camp';
+export { campaignModule } from './module';
