@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { playerView, redactEvents, type Command, type Json } from '@fray/engine';
-import { TestTable } from '@fray/testkit';
+import { Encounter, createGridSpace, placeCreature, playerView, redactEvents, type Command, type Json } from '@fray/engine';
+import { TestTable, arbSeed, arbStep, commandFor } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { kass, vey, watcher } from './duel-fixtures';
 
@@ -77,6 +77,35 @@ describe('A5E duel: properties', () => {
       t.run({ type: 'answerPrompt', promptId: promptFor(other).id, answer: second }, { as: { role: 'player', seat: otherSeat }, dice: 'seeded' });
       const after = JSON.stringify(redactEvents(t.encounter.events, otherSeat, t.state, a5eRuleset) as Json);
       expect(after).toContain('strategies revealed');
+    }), { numRuns: 60 });
+  });
+});
+
+describe('A5E duel: random legal play', () => {
+  const space = (): Json => {
+    let g = createGridSpace({ bounds: { width: 8, height: 8 } });
+    for (const [id, x, y] of [['vey', 2, 2], ['kass', 3, 2], ['gob', 5, 5]] as const) g = placeCreature(g, id, { x, y, size: id === 'gob' ? 'small' : 'medium' });
+    return g as unknown as Json;
+  };
+  it('DUEL-SCOPE-3 every command the legal-command list offers in a duel is accepted; the duel pools stay in bounds', () => {
+    fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), fc.boolean(), fc.integer({ min: 1, max: 2 }), (seed, steps, onGrid, attacks) => {
+      const enc = Encounter.create({
+        id: 'duel-prop', seed, modules: ['duel'], ...(onGrid ? { space: space() } : {}),
+        creatures: [vey({ vars: { 'a5e.exertion': 4 }, sheet: { ...(vey().sheet as object), attacksPerAction: attacks } }), kass(), watcher()],
+        options: { duel: { initiative: 'rps' } },
+      }, { ruleset: a5eRuleset, policy: (p) => (p.key === 'a5e.duel.strategy' ? undefined : p.input.kind === 'choice' ? p.options[0]?.id : p.default) });
+      let n = 0;
+      for (const step of steps) {
+        if ('undo' in step) {
+          enc.dispatch({ id: `u${n++}`, issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+          continue;
+        }
+        const command = commandFor(enc.state, a5eRuleset, step);
+        if (!command) break;
+        const r = enc.dispatch({ id: `c${n++}`, issuedBy: { role: 'gm' }, command });
+        if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code}: ${r.error.message}`);
+        for (const id of ids) expect(enc.state.creatures[id]!.resources['duelActions'] ?? 0).toBeGreaterThanOrEqual(0);
+      }
     }), { numRuns: 60 });
   });
 });

@@ -1,4 +1,4 @@
-import { currentCreatureId, hasFlag, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { currentCreatureId, hasFlag, type Command, type CreatureState, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { actBlock, speedOf } from '../conditions/queries';
 import type { A5eModule } from '../module';
 
@@ -95,9 +95,22 @@ export interface CostHook {
   id: string;
   refusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): Refusal | null;
   charge?(ctx: Resolution, actorId: string, cost: Cost, ruleId: string): boolean;
+  /** why a whole option (an action with its options) cannot be paid for, beyond its cost type: for legal-command lists */
+  optionRefusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, action: string, options: Record<string, Json>): Refusal | null;
 }
 
 const costHooks: CostHook[] = [];
+
+/** Whether a cost hook refuses a `takeAction` command as a whole (a duel's price for Press the Attack and the attack after it). */
+export function optionRefusal(ruleset: LoadedRuleset, state: EncounterState, command: Command): Refusal | null {
+  const cmd = command as { type: string; actorId?: unknown; action?: unknown; options?: Record<string, Json> };
+  if (cmd.type !== 'takeAction' || typeof cmd.actorId !== 'string' || typeof cmd.action !== 'string') return null;
+  for (const h of costHooks) {
+    const r = h.optionRefusal?.(ruleset, state, cmd.actorId, cmd.action, cmd.options ?? {});
+    if (r) return r;
+  }
+  return null;
+}
 
 /** Adds (or, by id, replaces) a cost hook. */
 export function registerCostHook(hook: CostHook): void {

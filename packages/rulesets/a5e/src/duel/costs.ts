@@ -1,4 +1,4 @@
-import { hasCondition, type CreatureState, type Json, type Resolution } from '@fray/engine';
+import { hasCondition, type CreatureState, type EncounterState, type Json, type Resolution } from '@fray/engine';
 import { ACTION, BONUS, REACTION, RELEASING, registerCostHook, type Cost, type Refusal } from '../core/economy';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
@@ -155,7 +155,20 @@ function refusal(_r: unknown, state: Parameters<typeof duelists>[0], actorId: st
   return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${cost === ACTION ? 'an action costs 2' : 'this costs 1'}`, ruleId: 'DUEL-ACTION-2' };
 }
 
-registerCostHook({ id: 'a5e.duel.costs', charge, refusal: (r, s, a, c) => refusal(r, s as never, a, c) });
+/**
+ * Whole options whose duel price the cost type does not show: a basic maneuver in place of an attack (1,
+ * on an otherwise free attack) and Press the Attack (1, and the Attack action's 2 still to come).
+ */
+function optionRefusal(_r: unknown, state: EncounterState, actorId: string, action: string, options: Record<string, Json>): Refusal | null {
+  if (!isDuelist(state, actorId)) return null;
+  const c = state.creatures[actorId]!;
+  const need = action === 'maneuver' && isBasic(options['maneuver']) ? 1 : action === 'press-the-attack' ? 3 : 0;
+  const pool = res(c, DUEL_RES.pool);
+  if (pool >= need) return null;
+  return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${action} needs ${need}`, ruleId: 'DUEL-ACTION-2' };
+}
+
+registerCostHook({ id: 'a5e.duel.costs', charge, optionRefusal, refusal: (r, s, a, c) => refusal(r, s as never, a, c) });
 
 const concentrating = (c: CreatureState): boolean => c.vars[CONCENTRATING] !== undefined || hasCondition(c, CONCENTRATING);
 

@@ -4,7 +4,7 @@ import { pressOf } from '../actions/press-the-attack';
 import { readiedOf } from '../actions/ready';
 import { isHiddenFrom } from '../actions/stealth';
 import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
-import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
 import { coverAcBonus } from '../position/cover';
 import { distanceBetween, withinReach } from '../position/geometry';
 import { sheetOf } from '../sheet/derived';
@@ -25,7 +25,8 @@ export function a5eLegalCommands(ruleset: LoadedRuleset, state: EncounterState, 
   const mine = (id: string) => who.role === 'gm' || state.creatures[id]?.controller === who.seat;
   const alive = (id: string) => state.creatures[id]!.status !== 'dead';
   const current = currentCreatureId(state);
-  if (current) for (const actor of [current, ...controlledBy(state, current)]) if (mine(actor) && alive(actor)) out.push(...turnOptions(ruleset, state, actor));
+  // Options another module prices beyond their cost type (a duel's duel actions) are left out when unaffordable.
+  if (current) for (const actor of [current, ...controlledBy(state, current)]) if (mine(actor) && alive(actor)) out.push(...turnOptions(ruleset, state, actor).filter((cmd) => !optionRefusal(ruleset, state, cmd)));
   // Reactions outside one's turn: a readied action whose trigger the table says has come.
   for (const id of state.creatureIds) {
     const r = readiedOf(state.creatures[id]);
