@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EncounterSetup } from '@fray/engine';
 import { runRange, scenarioFromSetup, simPoliciesFor, type SimScenario } from '@fray/sim';
-import { loadSimScenario } from '../packages/cli/src/sim/load-sim-scenario';
 import { consume, median, perSecond, printTable, type Row } from './harness';
 import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
+import { a5eSimScenario } from './sim-scenario';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,7 +110,7 @@ function shapes(base: SimScenario): { name: string; scenario: SimScenario }[] {
 }
 
 export default function simBench(): void {
-  const scenario = loadSimScenario({ file: path.join(root, 'scenarios/a5e/sim-4v4.yaml'), cwd: root, target: 'random' });
+  const scenario = a5eSimScenario(path.join(root, 'scenarios/a5e/sim-4v4.yaml'), 'random');
   const [fast, bare, peer, recorded] = race([
     { name: 'fast', run: simRunner(scenario, 'fast', 'fights') },
     { name: 'bare', run: bareRunner() },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Encounter, FastEncounter, InPlaceDecisionError, canonicalJson, cloneJson, type EncounterState, type FrayEventBody, type PromptPolicy, type Runtime,
+  Encounter, FastEncounter, InPlaceDecisionError, canonicalJson, cloneJson, fold, type EncounterState, type FrayEventBody, type PromptPolicy, type Runtime,
 } from '@fray/engine';
 import { arbPlay, arbSeed, commandFor, miniRuleset } from '../src/index';
 import { fighter, goblin, ogre } from './fixtures';
@@ -76,5 +76,23 @@ describe('the fast path (FastEncounter: decide in place, no log)', () => {
   it('undo is refused (there is no log)', () => {
     const fast = new FastEncounter(rt, Encounter.create(setup(1), rt).state);
     expect(fast.dispatch({ id: 'u', issuedBy: { role: 'gm' }, command: { type: 'undo' } })).toMatchObject({ ok: false, error: { code: 'not-supported' } });
+  });
+});
+
+describe('Encounter takes over the decider working copy (one copy of the state per command)', () => {
+  it('keeps one state object, equal to folding its log, and undo still restores the state before', () => {
+    const enc = Encounter.create(setup(11), rt);
+    const state = enc.state;
+    enc.dispatch({ id: 'c0', issuedBy: { role: 'gm' }, command: { type: 'startCombat' } });
+    const before = canonicalJson(enc.state);
+    const actor = enc.state.order[enc.state.turnIndex]!.creatureId;
+    const foe = enc.state.creatureIds.find((id) => enc.state.creatures[id]!.side !== enc.state.creatures[actor]!.side)!;
+    expect(enc.dispatch({ id: 'c1', issuedBy: { role: 'gm' }, command: { type: 'takeAction', actorId: actor, action: 'attack', targets: [foe] } }).ok).toBe(true);
+    expect(enc.state).toBe(state);
+    expect(enc.state.version).toBe(enc.events.length);
+    expect(enc.state.undoable).toEqual(['c0', 'c1']);
+    expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+    enc.dispatch({ id: 'u', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
+    expect(comparable(enc.state)).toBe(comparable(JSON.parse(before) as EncounterState));
   });
 });

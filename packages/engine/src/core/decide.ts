@@ -11,7 +11,16 @@ import { answerProblem, type PromptSpec } from '../resolve/prompt';
 import type { CommandDef } from '../ruleset/ruleset';
 
 export type Decision =
-  | { ok: true; events: { body: FrayEventBody; visibility?: Visibility }[] }
+  | {
+      ok: true;
+      events: { body: FrayEventBody; visibility?: Visibility }[];
+      /**
+       * The decider's own copy of the state with exactly these events folded in (event bookkeeping
+       * aside: version, undo stack), when the command ran to its end from the given state (no pause,
+       * no resumed prompt). An authority may take it over instead of copying and folding again.
+       */
+      working?: EncounterState;
+    }
   | { ok: false; error: CommandRejected };
 
 const fail = (code: string, message: string, extra: Partial<CommandRejected> = {}): Decision => ({ ok: false, error: { code, message, ...extra } });
@@ -199,6 +208,9 @@ function run(
     throw err;
   }
   const events = [...ctx.out];
-  if (resume) events.push({ body: { type: 'ResolutionEnded', commandId: resume.pending.commandId } });
-  return { ok: true, events };
+  if (resume) {
+    events.push({ body: { type: 'ResolutionEnded', commandId: resume.pending.commandId } });
+    return { ok: true, events };
+  }
+  return { ok: true, events, working: ctx.state };
 }

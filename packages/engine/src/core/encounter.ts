@@ -182,14 +182,31 @@ export class Encounter {
     }
     const decision = decide(this.state, envelope, this.rt, this.commands);
     if (!decision.ok) return decision;
-    const before = cloneJson(this.state);
-    const appended = this.append(batchId, decision.events);
+    // The decider already folded the events into its own copy: take that over and keep the old
+    // fields as the undo snapshot (one copy per command instead of two). `state` stays the same object.
+    const before = decision.working ? { ...this.state } : cloneJson(this.state);
+    const appended = decision.working ? this.adopt(batchId, decision.events, decision.working) : this.append(batchId, decision.events);
     this.usedIds.add(envelope.id);
     if (batchId !== SETUP_COMMAND) {
       this.snapshots.set(batchId, before);
       if (this.snapshots.size > 64) this.snapshots.delete(this.snapshots.keys().next().value!);
     }
     return { ok: true, events: appended };
+  }
+
+  /** Logs events the decider has already applied to `working`, and makes `working`'s fields the state's. */
+  private adopt(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[], working: EncounterState): FrayEvent[] {
+    const out: FrayEvent[] = [];
+    for (const { body, visibility } of events) {
+      const e = { ...body, seq: this.events.length, commandId: batchId, ...(visibility ? { visibility } : {}) } as FrayEvent;
+      this.events.push(e);
+      out.push(e);
+    }
+    Object.assign(this.state, working);
+    // What applyLogged keeps in step with the log, as folding these events one by one would leave it.
+    this.state.version = this.events.length;
+    if (out.length && batchId !== SETUP_COMMAND && this.state.undoable[this.state.undoable.length - 1] !== batchId) this.state.undoable.push(batchId);
+    return out;
   }
 
   private append(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[]): FrayEvent[] {
