@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addCondition, heal, removeInstance, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { addCondition, advanceClock, heal, removeInstance, type ConditionDef, type Json, type Resolution } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
 import { inRounds, requireTurn, spend } from '../core/economy';
@@ -54,7 +54,8 @@ export function fightEnds(ctx: Resolution): void {
 
 /** Time passes outside rounds; the dying whose minute runs out die (FTD-DEATH-2). */
 export function passTime(ctx: Resolution, seconds: number): void {
-  ctx.emit({ type: 'ClockAdvanced', seconds });
+  // Through the engine's clock, so torches and other timed conditions run out on the way.
+  advanceClock(ctx, seconds, 'time passes');
   for (const id of ctx.state.creatureIds) {
     const c = creatureIn(ctx.state, id);
     const at = c.vars['ftd.deathAt'];
