@@ -80,10 +80,12 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--svg <file>', 'write an SVG histogram of rounds per fight')
     .option('--mode <mode>', "'fast' (default) or 'recorded' (the table's own path, for comparison)")
     .option('--target <strategy>', "who attackers go for: 'weakest' (default) or 'random'")
+    .option('--policy <policy>', "'legal' (default: turns chosen from the rules' legal commands) or 'demo' (the narrated demo's turn policy: cheaper, weakest target)")
     .option('--max-rounds <r>', 'a fight still going after this many rounds is a draw (default 50)', wholeNumber)
-    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; maxRounds?: number }) => {
+    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; policy?: string; maxRounds?: number }) => {
       const bad = o.mode !== undefined && o.mode !== 'fast' && o.mode !== 'recorded' ? `--mode must be 'fast' or 'recorded', not '${o.mode}'`
-        : o.target !== undefined && o.target !== 'weakest' && o.target !== 'random' ? `--target must be 'weakest' or 'random', not '${o.target}'` : null;
+        : o.target !== undefined && o.target !== 'weakest' && o.target !== 'random' ? `--target must be 'weakest' or 'random', not '${o.target}'`
+        : o.policy !== undefined && o.policy !== 'legal' && o.policy !== 'demo' ? `--policy must be 'legal' or 'demo', not '${o.policy}'` : null;
       if (bad) return emit({ output: '', exitCode: EXIT.invalidInput, errorOutput: `fray simulate: ${bad}` });
       const progress = progressReporter(io);
       const r = simulateCommand(file, {
@@ -94,6 +96,7 @@ export function runProgram(argv: string[], io: Io): number {
         ...(o.svg !== undefined ? { svg: o.svg } : {}),
         ...(o.mode !== undefined ? { mode: o.mode as 'fast' | 'recorded' } : {}),
         ...(o.target !== undefined ? { target: o.target as 'weakest' | 'random' } : {}),
+        ...(o.policy !== undefined ? { policy: o.policy as 'legal' | 'demo' } : {}),
         ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
         progress: progress.report,
       });

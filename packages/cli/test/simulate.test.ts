@@ -61,7 +61,14 @@ describe('fray simulate', () => {
     expect(r.err).toMatch(/^fray simulate: the steps before the simulation failed: steps\.1: command rejected: not-your-turn/);
   });
 
+  it("--policy demo plays with the narrated demo's turn policy", () => {
+    const r = capture(['simulate', scenario('a5e/sim-4v4.yaml'), '-n', '60', '--policy', 'demo', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).n).toBe(60);
+  });
+
   it('bad options and files are invalid input (exit 2)', () => {
+    expect(capture(['simulate', scenario('demo-mini.yaml'), '--policy', 'clever']).err).toBe("fray simulate: --policy must be 'legal' or 'demo', not 'clever'");
     expect(capture(['simulate', scenario('demo-mini.yaml'), '--mode', 'slow']).code).toBe(2);
     expect(capture(['simulate', scenario('demo-mini.yaml'), '-n', '0']).code).toBe(2);
     const missing = capture(['simulate', 'no/such.yaml']);

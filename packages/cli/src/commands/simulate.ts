@@ -15,6 +15,7 @@ export interface SimulateCommandOptions {
   svg?: string;
   mode?: SimMode;
   target?: TargetStrategy;
+  policy?: 'legal' | 'demo';
   maxRounds?: number;
   cwd?: string;
   /** progress reports: (fights done, n) */
@@ -36,7 +37,7 @@ export function simulateCommand(file: string, opts: SimulateCommandOptions = {})
   const now = opts.now ?? (() => performance.now());
   let loaded;
   try {
-    loaded = loadSimFile({ file, cwd, ...(opts.target ? { target: opts.target } : {}), ...(opts.maxRounds !== undefined ? { maxRounds: opts.maxRounds } : {}) });
+    loaded = loadSimFile({ file, cwd, ...(opts.target ? { target: opts.target } : {}), ...(opts.policy ? { policy: opts.policy } : {}), ...(opts.maxRounds !== undefined ? { maxRounds: opts.maxRounds } : {}) });
   } catch (err) {
     if (err instanceof ScenarioError) return { output: '', exitCode: EXIT.invalidInput, errorOutput: `fray simulate: ${err.message}` };
     if (err instanceof SimSetupError) return { output: '', exitCode: err.exitCode, errorOutput: `fray simulate: ${err.message}` };

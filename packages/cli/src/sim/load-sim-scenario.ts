@@ -1,5 +1,5 @@
 import { ContentError } from '@fray/engine';
-import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '@fray/sim';
+import { demoPoliciesFor, scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '@fray/sim';
 import { EXIT } from '../result';
 import { loadScenarioFile, ScenarioError } from '../scenario/load';
 import { runScenario } from '../scenario/run';
@@ -9,6 +9,8 @@ export interface SimScenarioArgs {
   file: string;
   cwd: string;
   target?: TargetStrategy;
+  /** 'legal' (default): choose from the rules' legal commands; 'demo': the narrated demo's own turn policy (cheaper; weakest target) */
+  policy?: 'legal' | 'demo';
   maxRounds?: number;
 }
 
@@ -34,7 +36,7 @@ export function loadSimScenario(args: SimScenarioArgs): SimScenario {
 /** The scenario and the file's own seed (the default seed of a simulation). */
 export function loadSimFile(args: SimScenarioArgs): { scenario: SimScenario; seed: string | number } {
   const loaded = loadScenarioFile(args.file, args.cwd);
-  const policies = simPoliciesFor(loaded.ruleset.id, args.target ?? 'weakest');
+  const policies = args.policy === 'demo' ? demoPoliciesFor(loaded.ruleset.id) : simPoliciesFor(loaded.ruleset.id, args.target ?? 'weakest');
   const extra = { ...(args.maxRounds !== undefined ? { maxRounds: args.maxRounds } : {}), source: { module: import.meta.url, args: { ...args } } };
   if (loaded.scenario.steps.length === 0) {
     try {
