@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGridSpace, placeCreature, type Json } from '@fray/engine';
-import { TestTable } from '@fray/testkit';
+import { CampaignTable, TestTable } from '@fray/testkit';
 import { a5eRuleset, canSpend, economyRefusal } from '../src/index';
 import { attack, kass, ruleTexts, startedDuel, vey } from './duel-fixtures';
 
@@ -254,6 +254,11 @@ describe('A5E duel: buying duel actions and extra exertion', () => {
     expect(ruleTexts(ev, 'DUEL-EXERT-8')).toEqual(['Vey: fatigue 3 → 1', "Vey's long rest removes the 2 fatigue and 0 strife taken for exertion in a duel"]);
     expect(t.creature('vey').conditions).toEqual([]);
     expect(t.creature('vey').vars['a5e.duel.levels']).toBeUndefined();
+    // the rest rules' own long rest does the same, wherever it is taken
+    const day = new CampaignTable(a5eRuleset, { creatures: [vey({ conditions: [{ id: 'fatigue', level: 3 }, { id: 'strife', level: 2 }], vars: { 'a5e.duel.levels': { fatigue: 2, strife: 2 } } })] });
+    const night = day.run({ type: 'a5e.longRest', creatureIds: ['vey'], inHaven: false });
+    expect(ruleTexts(night, 'DUEL-EXERT-8')).toEqual(['Vey: fatigue 3 → 1', 'Vey: strife 2 → 0', "Vey's long rest removes the 2 fatigue and 2 strife taken for exertion in a duel"]);
+    expect(day.creature('vey').conditions).toEqual([]);
   });
 
   it('DUEL-EXERT-9 Lend Strength: a spectator grants temporary exertion (amount given), clamped, and it is not interference', () => {

@@ -208,8 +208,24 @@ export function longRestTrackLevels(levels: { fatigue: number; strife: number },
   return { fatigue: first(levels.fatigue), strife: first(levels.strife), ruleId: 'A5E-TRACK-7' };
 }
 
+/** A step other modules add before the long-rest recovery (a duel's levels taken for exertion go first, DUEL-EXERT-8). */
+export interface LongRestTrackStep {
+  id: string;
+  run(ctx: Resolution, id: string, rest: LongRest): void;
+}
+
+const longRestTrackSteps: LongRestTrackStep[] = [];
+
+/** Adds (or, by id, replaces) a step run at the start of `applyLongRestToTracks`. */
+export function beforeLongRestTracks(step: LongRestTrackStep): void {
+  const at = longRestTrackSteps.findIndex((s) => s.id === step.id);
+  if (at >= 0) longRestTrackSteps[at] = step;
+  else longRestTrackSteps.push(step);
+}
+
 /** Applies `longRestTrackLevels` to a creature; the rest module calls this when a long rest ends. */
 export function applyLongRestToTracks(ctx: Resolution, id: string, rest: LongRest): void {
+  for (const s of longRestTrackSteps) s.run(ctx, id, rest);
   const now = { fatigue: fatigueTotal(ctx.state, id), strife: trackLevelOf(ctx.state, id, 'strife') };
   const next = longRestTrackLevels(now, rest);
   if (next.fatigue > now.fatigue) gainFatigue(ctx, id, next.fatigue - now.fatigue, next.ruleId);

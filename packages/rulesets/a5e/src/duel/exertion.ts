@@ -1,6 +1,6 @@
 import type { CommandDef, CreatureState, Resolution } from '@fray/engine';
 import { z } from 'zod';
-import { applyLongRestToTracks, gainFatigue, gainStrife, loseTrack, fatigueTotal, trackLevelOf, TRACK_MAX } from '../conditions/tracks';
+import { applyLongRestToTracks, beforeLongRestTracks, gainFatigue, gainStrife, loseTrack, fatigueTotal, trackLevelOf, TRACK_MAX } from '../conditions/tracks';
 import { DUEL_RES, DUEL_VARS, inDuel, isDuelist, isSpectator, pbOf, res } from './active';
 
 /** Exertion held, regular and temporary together (DUEL-EXERT-7). */
@@ -154,9 +154,24 @@ export const duelLongRestSchema = z.object({ type: z.literal('a5e.duel.longRest'
 type DuelLongRest = z.infer<typeof duelLongRestSchema>;
 
 /**
- * A long rest for a creature that took levels for exertion (DUEL-EXERT-8, proposed ruling): those levels
- * all go first, wherever it rests, then the base long-rest recovery applies to what remains.
+ * The levels taken for exertion all go at the next long rest, wherever it is taken (DUEL-EXERT-8,
+ * proposed ruling), before the base recovery applies to what remains: a step of every long rest's
+ * track recovery (the rest module's and `a5e.duel.longRest`).
  */
+export function removeDuelLevels(ctx: Resolution, id: string): void {
+  const me = ctx.state.creatures[id];
+  if (!me) return;
+  const lv = duelLevels(me);
+  if (lv.fatigue <= 0 && lv.strife <= 0) return;
+  if (lv.fatigue > 0) loseTrack(ctx, me.id, 'fatigue', lv.fatigue, 'DUEL-EXERT-8');
+  if (lv.strife > 0) loseTrack(ctx, me.id, 'strife', lv.strife, 'DUEL-EXERT-8');
+  ctx.emit({ type: 'VarSet', creatureId: me.id, key: DUEL_VARS.levels, value: null });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-8', text: `${me.name}'s long rest removes the ${lv.fatigue} fatigue and ${lv.strife} strife taken for exertion in a duel`, creatureId: me.id });
+}
+
+beforeLongRestTracks({ id: 'a5e.duel.levels', run: (ctx, id) => removeDuelLevels(ctx, id) });
+
+/** A long rest's track recovery for one creature, for tables outside the rest rules (DUEL-EXERT-8). */
 export const duelLongRestCommand: CommandDef<DuelLongRest> = {
   type: 'a5e.duel.longRest',
   schema: duelLongRestSchema as never,
@@ -164,13 +179,6 @@ export const duelLongRestCommand: CommandDef<DuelLongRest> = {
   run: (ctx, c) => {
     const me = ctx.state.creatures[c.creatureId];
     if (!me) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`, 'DUEL-EXERT-8');
-    const lv = duelLevels(me);
-    if (lv.fatigue > 0) loseTrack(ctx, me.id, 'fatigue', lv.fatigue, 'DUEL-EXERT-8');
-    if (lv.strife > 0) loseTrack(ctx, me.id, 'strife', lv.strife, 'DUEL-EXERT-8');
-    if (lv.fatigue > 0 || lv.strife > 0) {
-      ctx.emit({ type: 'VarSet', creatureId: me.id, key: DUEL_VARS.levels, value: null });
-      ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-8', text: `${me.name}'s long rest removes the ${lv.fatigue} fatigue and ${lv.strife} strife taken for exertion in a duel`, creatureId: me.id });
-    }
     applyLongRestToTracks(ctx, me.id, { inHaven: c.inHaven, suppliesConsumed: c.suppliesConsumed });
   },
 };
