@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGridSpace, placeCreature, type Json } from '@fray/engine';
 import { CampaignTable, TestTable } from '@fray/testkit';
 import { a5eRuleset, canSpend, economyRefusal } from '../src/index';
+import { purchaseTotal } from '../src/duel/exertion';
 import { attack, kass, ruleTexts, startedDuel, vey } from './duel-fixtures';
 
 const act = (actorId: string, action: string, targets: string[] = [], options: Record<string, Json> = {}) => ({ type: 'takeAction', actorId, action, targets, options });
@@ -183,6 +184,8 @@ describe('A5E duel: buying duel actions and extra exertion', () => {
     shift(t);
     t.run({ type: 'a5e.duel.buyActions', creatureId: 'vey', count: 1 });
     expect(t.creature('vey').resources['exertion']).toBe(4);
+    // the table's totals, and the catalog's extrapolation past 3 (PB 7 or more)
+    expect([1, 2, 3, 4].map(purchaseTotal)).toEqual([1, 3, 5, 7]);
   });
 
   it('DUEL-EXERT-3 at most PB exertion a round goes on duel actions', () => {

@@ -98,6 +98,14 @@ describe('A5E duel: the arena and how a duel ends', () => {
     expect(end.some((e) => e.type === 'EncounterEnded')).toBe(false);
     const last = u.answer('a5e.duel.afterEnd', 'end-encounter');
     expect(TestTable.ofType(last, 'EncounterEnded').map((e) => e.reason)).toEqual(['duel: Kass wins (Vey concedes)']);
+    // both at once: a draw
+    const w = startedDuel();
+    w.run({ type: 'gm.addCondition', creatureId: 'vey', conditionId: 'stunned' });
+    w.run({ type: 'gm.addCondition', creatureId: 'kass', conditionId: 'stunned' });
+    for (let i = 0; i < 5; i++) w.run({ type: 'endTurn' });
+    const draw = w.run({ type: 'endTurn' }, { preAnswers: { 'a5e.duel.afterEnd': 'end-encounter' } });
+    expect(ruleTexts(draw, 'DUEL-ARENA-5')).toEqual(['duel result: a draw']);
+    expect([duelVar(w)['winner'], duelVar(w)['loser']]).toEqual([null, null]);
   });
 
   it('DUEL-OPT-4 best of three touches: each attack dealing at least 1 damage is a touch; the second wins', () => {
