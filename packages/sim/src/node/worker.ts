@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
-import { runRange } from '../index';
+import { runRange } from '../pure';
 import type { SimScenario } from '../core/scenario';
 import type { WorkerJob, WorkerMessage } from './pool';
 
