@@ -21,6 +21,7 @@ describe('the one-on-one duel scenario (scenarios/a5e/duel-redcloak.yaml)', () =
     const first = demoCommand({ scenario: duel });
     expect(first.exitCode).toBe(0);
     expect(demoCommand({ scenario: duel }).output).toBe(first.output);
+    expect(first.output.split('\n').at(-1)).toMatch(/^Result: duel: (Brannoc Vale|Vessa Redcloak) wins \((Brannoc Vale|Vessa Redcloak) went down\)$/);
     for (let seed = 1; seed <= 12; seed++) {
       const run = playDemo({ scenario: duel, seed: String(seed) });
       const out = run.lines.join('\n');

@@ -27,6 +27,8 @@ export interface DemoRun {
   commands: number;
   /** the side still standing, or null (a draw, or the round limit) */
   winner: string | null;
+  /** the rules ended the fight themselves (a duel's result), not the demo's side or round checks */
+  endedByRules?: boolean;
 }
 
 /** The current creature's next command, and answers to prompts (the simulator's policy shape). */
@@ -68,7 +70,9 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
     else lines.push(`! ${command.type} was refused: ${r.error.code}: ${r.error.message}`);
     return r.ok;
   };
+  let endedByDemo = false;
   const end = (reason: string) => {
+    endedByDemo = true;
     if (!issue({ type: 'gm.endEncounter', reason }, { role: 'gm' })) commands = DEMO_MAX_COMMANDS;
   };
 
@@ -103,7 +107,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
     if (!issue(cmd, seat ? { role: 'player', seat } : { role: 'gm' }) && cmd.type !== 'endTurn') issue({ type: 'endTurn' }, { role: 'gm' });
   }
   if (enc.state.phase !== 'ended') lines.push(`! stopped after ${commands} commands`);
-  return { lines, encounter: enc, commands, winner };
+  return { lines, encounter: enc, commands, winner, endedByRules: enc.state.phase === 'ended' && !endedByDemo };
 }
 
 /** `fray demo [--seed s] [--scenario file]`. */
@@ -119,6 +123,6 @@ export function demoCommand(opts: DemoOptions = {}): CommandResult {
   const standing = s.creatureIds.map((id) => s.creatures[id]!).filter(isUp);
   const result = run.winner
     ? `Winner: ${run.winner} (${standing.map((c) => `${c.name} ${c.hp}/${c.maxHp} HP`).join(', ')})`
-    : `No winner after ${s.round} round${s.round === 1 ? '' : 's'}`;
+    : run.endedByRules && s.endedReason ? `Result: ${s.endedReason}` : `No winner after ${s.round} round${s.round === 1 ? '' : 's'}`;
   return { output: [...run.lines, '', ...summaryLines(s), result].join('\n'), exitCode: EXIT.ok };
 }
