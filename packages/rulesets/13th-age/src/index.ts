@@ -15,6 +15,7 @@ import { commandsModule } from './flow/commands';
 import { movementModule } from './position/movement';
 import { legalCommands13a } from './legal';
 import { checksModule } from './special/checks';
+import { restRuleset } from './rest/index';
 
 export const thirteenModules: ThirteenModule[] = [
   { id: 'conditions', conditions: conditionDefs },
@@ -99,6 +100,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     hpBand: (c) => (c.status === 'dead' ? 'dead' : c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'staggered' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
     roundSeconds: 6,
+    ...restRuleset,
   };
   const self: { loaded?: LoadedRuleset } = {};
   self.loaded = loadRuleset(def);

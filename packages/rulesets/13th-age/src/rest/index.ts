@@ -1,0 +1,14 @@
+import type { Ruleset } from '@fray/engine';
+import { campaignLossCommand, fullHealUpCommand, rateBattleCommand, specialHealingCommand } from './heal-up';
+import { quickRestCommand } from './quick-rest';
+import { carryOver13a } from './state';
+
+export * from './state';
+export { quickRestCommand, rechargeRoll, usedPowerSchema } from './quick-rest';
+export { BATTLE_POINTS, HEAL_UP_AT, fullHealUpCommand, rateBattleCommand, specialHealingCommand, campaignLossCommand } from './heal-up';
+
+/** Rests between battles (13A-REST): what the ruleset spreads into its definition. */
+export const restRuleset: Pick<Ruleset, 'campaignCommands' | 'carryOver'> = {
+  campaignCommands: [quickRestCommand, fullHealUpCommand, rateBattleCommand, specialHealingCommand, campaignLossCommand],
+  carryOver: carryOver13a,
+};
