@@ -67,6 +67,13 @@ describe('fray simulate', () => {
     expect(JSON.parse(r.out).n).toBe(60);
   });
 
+  it('a scenario whose steps end the encounter has nothing to simulate (exit 2)', () => {
+    const file = writeTemp({ 'over.yaml': duel("  - command: { type: gm.endEncounter, reason: 'truce' }\n") });
+    const r = capture(['simulate', file, '-n', '10']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("fray simulate: the encounter has ended after the scenario's steps (truce): there is nothing left to simulate; drop the steps that end it");
+  });
+
   it('bad options and files are invalid input (exit 2)', () => {
     expect(capture(['simulate', scenario('demo-mini.yaml'), '--policy', 'clever']).err).toBe("fray simulate: --policy must be 'legal' or 'demo', not 'clever'");
     expect(capture(['simulate', scenario('demo-mini.yaml'), '--mode', 'slow']).code).toBe(2);

@@ -50,5 +50,9 @@ export function loadSimFile(args: SimScenarioArgs): { scenario: SimScenario; see
   if (outcome.exitCode !== EXIT.ok || !outcome.encounter) {
     throw new SimSetupError(outcome.exitCode, `the steps before the simulation failed: ${outcome.message ?? `exit ${outcome.exitCode}`}`);
   }
-  return { scenario: { ruleset: loaded.ruleset, start: outcome.encounter.state, policies, ...extra }, seed: loaded.setup.seed };
+  const start = outcome.encounter.state;
+  if (start.phase === 'ended') {
+    throw new SimSetupError(EXIT.invalidInput, `the encounter has ended after the scenario's steps (${start.endedReason ?? 'ended'}): there is nothing left to simulate; drop the steps that end it`);
+  }
+  return { scenario: { ruleset: loaded.ruleset, start, policies, ...extra }, seed: loaded.setup.seed };
 }
