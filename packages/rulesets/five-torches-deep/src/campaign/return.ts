@@ -1,4 +1,4 @@
-import { addCondition, requireNoFight, type CommandDef, type CreatureState, type Resolution } from '@fray/engine';
+import { addCondition, advanceClock, hours, requireNoFight, type CommandDef, type CreatureState, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
@@ -59,8 +59,10 @@ export const rollToReturnCommand: CommandDef = {
       text: `The way back is ${turns} travel turns (DC ${dc}). Is it dangerous (1d6 damage per point missed) or arduous (a load dropped per point missed)?`,
       options: [{ id: 'arduous', label: 'Arduous' }, { id: 'dangerous', label: 'Dangerous' }], default: 'arduous',
     }) as 'dangerous' | 'arduous');
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETURN-4', text: `rolling to return: ${turns} travel turns from safety, DC ${dc}, a ${path} path` });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETURN-4', text: `rolling to return: ${turns} travel turns from safety, DC ${dc}, ${path === 'arduous' ? 'an' : 'a'} ${path} path` });
     for (const id of ids) returnOne(ctx, id, dc, path, c.heading);
+    // The way back takes its travel turns: lights burn down on it (the table is not rolled, the roll to return stands for it).
+    advanceClock(ctx, hours(turns), 'the way back', 'FTD-RETURN-1');
     if (c.heading === 'camp') ctx.emit({ type: 'VarSet', creatureId: null, key: FTD_VARS.travelTurns, value: 0 });
   },
 };
