@@ -91,6 +91,12 @@ describe('A5E duel: duel actions replace the action economy', () => {
     u.run(attack('vey', 'kass'), { dice: 'd20:2' });
     u.run(act('vey', 'maneuver', ['kass'], { maneuver: 'grapple' }), result);
     expect([pool(u, 'vey'), u.creature('vey').resources['attacksLeft']]).toEqual([0, 0]);
+    // with Extra Attack, a standalone maneuver first: the attack after it still begins (and pays for) the Attack action
+    const w = startedDuel({ creatures: [vey({ sheet: { ...(vey().sheet as object), attacksPerAction: 2 } }), kass()] });
+    w.run(act('vey', 'maneuver', ['kass'], { maneuver: 'shove' }), result);
+    w.run(attack('vey', 'kass'), { dice: 'd20:2' });
+    expect([pool(w, 'vey'), w.creature('vey').resources['action']]).toEqual([0, 0]);
+    w.rejects(act('vey', 'dodge'), 'no-action-left');
   });
 
   it('DUEL-ACTION-8 one action and one bonus action a round, however many duel actions are left', () => {

@@ -1,5 +1,5 @@
 import { hasCondition, type CreatureState, type EncounterState, type Json, type Resolution } from '@fray/engine';
-import { ACTION, BONUS, REACTION, RELEASING, registerCostHook, type Cost, type Refusal } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, registerCostHook, type Cost, type Refusal } from '../core/economy';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
 import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, isSpectator, opponentOf, res, UNUSUAL_ANATOMY_TAG } from './active';
@@ -12,6 +12,8 @@ interface Price {
   keepBudget: boolean;
   what: string;
   ruleId: string;
+  /** the option uses the round's action though the economy was asked for nothing */
+  takesAction?: boolean;
 }
 
 interface ActionCommand {
@@ -45,6 +47,9 @@ function priceOf(ctx: Resolution, actorId: string, cost: Cost): Price {
     // Standalone it does not take the round's action; in place of an attack it adds 1 to the Attack action's 2 (DUEL-ACTION-7).
     return { price: 1, keepBudget: cost !== 'free', what: `a basic maneuver (${String(opts['maneuver'])})`, ruleId: 'DUEL-ACTION-7' };
   }
+  // Attacks left over while the action is unused came from a standalone basic maneuver, not an Attack
+  // action: this attack begins the Attack action after all (its 2, and the round's action).
+  if (cost === 'free' && action === 'attack' && (c.resources[ACTION] ?? 0) > 0) return { price: 2, keepBudget: false, takesAction: true, what: 'the Attack action (all its attacks)', ruleId: 'DUEL-ACTION-5' };
   if (cost === 'free') return { price: 0, keepBudget: false, what: 'a free option', ruleId: 'DUEL-ACTION-5' };
   const type = cost === ACTION ? 'an action' : cost === BONUS ? 'a bonus action' : 'a reaction';
   if (cost === REACTION) {
@@ -116,6 +121,7 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): 
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: DUEL_RES.pool, value: pool - p.price, ruleId: p.ruleId });
     ctx.emit({ type: 'RuleApplied', ruleId: p.ruleId, text: `${c.name} spends ${p.price} duel action${p.price === 1 ? '' : 's'} on ${p.what} (${pool - p.price} left)`, creatureId: actorId });
   }
+  if (p.takesAction) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ACTION, value: 0, ruleId: 'DUEL-ACTION-8' });
   if (exertion > 0) {
     spendExertion(ctx, actorId, exertion, 'DUEL-ACTION-6');
     ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-6', text: `${c.name} also pays the maneuver's ${exertion} exertion`, creatureId: actorId });
@@ -157,12 +163,14 @@ function refusal(_r: unknown, state: Parameters<typeof duelists>[0], actorId: st
 
 /**
  * Whole options whose duel price the cost type does not show: a basic maneuver in place of an attack (1,
- * on an otherwise free attack) and Press the Attack (1, and the Attack action's 2 still to come).
+ * on an otherwise free attack), Press the Attack (1, and the Attack action's 2 still to come), and an
+ * attack left over from a standalone maneuver, which begins the Attack action (2).
  */
 function optionRefusal(_r: unknown, state: EncounterState, actorId: string, action: string, options: Record<string, Json>): Refusal | null {
   if (!isDuelist(state, actorId)) return null;
   const c = state.creatures[actorId]!;
-  const need = action === 'maneuver' && isBasic(options['maneuver']) ? 1 : action === 'press-the-attack' ? 3 : 0;
+  const attackBegins = action === 'attack' && (c.resources[ATTACKS_LEFT] ?? 0) > 0 && (c.resources[ACTION] ?? 0) > 0;
+  const need = action === 'maneuver' && isBasic(options['maneuver']) ? 1 : action === 'press-the-attack' ? 3 : attackBegins ? 2 : 0;
   const pool = res(c, DUEL_RES.pool);
   if (pool >= need) return null;
   return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${action} needs ${need}`, ruleId: 'DUEL-ACTION-2' };
