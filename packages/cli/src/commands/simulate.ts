@@ -72,6 +72,7 @@ function textReport(file: string, r: SimResult, run: { mode: SimMode; workers: n
     '',
     `per fight: ${r.mean.attacks.toFixed(2)} attacks, ${r.mean.commands.toFixed(1)} commands, ${r.mean.events.toFixed(1)} events`,
   ];
+  if (r.mean.attacks === 0) lines.push('! no attacks were made: the policies found no legal attack (out of reach, or every creature must move first; the policies do not move)');
   if (r.stalled) lines.push(`! ${r.stalled} fight${r.stalled === 1 ? '' : 's'} stalled (a policy had no command the rules accepted); counted as draws`);
   if (run.svg) lines.push(`rounds histogram written to ${run.svg}`);
   return lines;

@@ -29,9 +29,10 @@ export class FightObserver {
   reset(start: EncounterState): void {
     this.dropped.fill(0);
     this.resources = this.shape.creatures.map((c) => ({ ...(start.creatures[c.id]?.resources ?? {}) }));
+    // Down from the start ("odds from here") counts as dropped, so P(drop) is never below P(death).
     this.shape.creatures.forEach((c, i) => {
       const s = start.creatures[c.id];
-      if (s && (s.hp <= 0 || s.status !== 'conscious')) this.dropped[i] = 1;
+      if (s && (s.hp <= 0 || s.status !== 'conscious')) this.drop(i);
     });
   }
 
