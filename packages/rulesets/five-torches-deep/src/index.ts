@@ -17,10 +17,11 @@ import { retreatModule } from './combat/retreat';
 import { checksModule } from './adventure/checks';
 import { chaseModule } from './adventure/chase';
 import { campaignModule } from './campaign/module';
+import { ftdCampaignLegalCommands } from './campaign/legal';
 
 export { statBlockSchema, type StatBlock } from './sheet/stat-block';
 export { chaseDc } from './adventure/chase';
-export { coinLoad, speedOf, modOf } from './core/sheet';
+export { coinLoad, speedOf, modOf, scores } from './core/sheet';
 export * from './campaign/index';
 
 /** Every area of the rules, in the order their hooks register. */
@@ -91,6 +92,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     initiativeTies: 'rolloff',
     takesTurn: (state, id) => !['dead', 'dying', 'escaped'].includes(state.creatures[id]?.status ?? 'dead'),
     legalCommands: ftdLegalCommands,
+    campaignLegalCommands: ftdCampaignLegalCommands,
     roundSeconds: 6,
   };
   return loadRuleset(def);

@@ -9,3 +9,4 @@ export * from './corruption';
 export * from './treasure';
 export * from './camp';
 export { campaignModule } from './module';
+export { ftdCampaignLegalCommands } from './legal';
