@@ -2,7 +2,7 @@ import type { CreatureSetup } from '@fray/engine';
 import { CampaignTable, TestTable } from '@fray/testkit';
 import { describe, expect, it } from 'vitest';
 import { thirteenthAgeRuleset } from '../src/index';
-import { campaignLosses, expendedOf } from '../src/rest/index';
+import { campaignLosses, expendedOf, restLegalCommands } from '../src/rest/index';
 import { brute, grunt, kira, ostin, ruleIds } from './fixtures';
 
 const campaign = (creatures: CreatureSetup[] = [kira(), ostin()]) => new CampaignTable(thirteenthAgeRuleset, { creatures });
@@ -27,7 +27,10 @@ describe('REST: rests, recharge, full heal-ups', () => {
     t.rejects({ type: '13a.quickRest' }, 'already-rested');
     t.rejects({ type: '13a.quickRest' }, 'forbidden', { as: { role: 'player', seat: 'seat-kira' } });
     battle(t, 'ford');
+    expect(restLegalCommands(t.state, { role: 'gm' }).map((c) => c.type)).toEqual(['13a.quickRest', '13a.rateBattle', '13a.fullHealUp', '13a.specialHealing']);
     t.run({ type: '13a.quickRest' });
+    expect(restLegalCommands(t.state, { role: 'gm' }).map((c) => c.type)).toEqual(['13a.fullHealUp', '13a.specialHealing']);
+    expect(restLegalCommands(t.state, { role: 'player', seat: 'seat-kira' })).toEqual([]);
   });
 
   it('13A-REST-2 in a quick rest the player spends 0 up to all remaining recoveries; what is spent stays spent after the next battle', () => {
