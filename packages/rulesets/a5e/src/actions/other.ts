@@ -1,9 +1,8 @@
 import type { Json } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, ATTACKS_LEFT, spend, type Cost } from '../core/economy';
+import { ACTION, spend, spendOneAttack, type Cost } from '../core/economy';
 import { spellBlock } from '../conditions/queries';
 import type { ActionHandler } from '../module';
-import { sheetById } from '../sheet/derived';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
 import { oneTarget, requireCanSpend, requireLiving } from './common';
 
@@ -77,15 +76,7 @@ export const maneuverAction: ActionHandler = (ctx, actorId, targets, options) =>
   requireLiving(ctx, target, 'A5E-ACT-4');
   const me = ctx.state.creatures[actorId]!;
   if (basic) {
-    const left = me.resources[ATTACKS_LEFT] ?? 0;
-    if (left > 0) {
-      spend(ctx, actorId, 'free', 'A5E-ACT-4');
-      ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: left - 1, ruleId: 'A5E-ACT-4' });
-    } else {
-      spend(ctx, actorId, ACTION, 'A5E-ACT-4');
-      const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
-      if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: 'A5E-ACT-4' });
-    }
+    spendOneAttack(ctx, actorId, 'A5E-ACT-4');
   } else {
     const cost = costOf(options['cost']);
     requireCanSpend(ctx, actorId, cost, 'A5E-ACT-5');

@@ -1,7 +1,7 @@
 import { dealDamage, damagePartsFromRoll, type Json, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { a5eTest, attachExpertise, type ExpertiseSource } from '../core/d20';
-import { ACTION, ATTACKS_LEFT, BONUS, spend } from '../core/economy';
+import { BONUS, spend, spendOneAttack } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
 import { isHiddenFrom } from '../actions/stealth';
@@ -208,17 +208,9 @@ export const attackModule: A5eModule = {
      */
     attack: (ctx, actorId, targets, options) => {
       if (!targets.length) ctx.reject('no-target', 'an attack needs a target', 'A5E-ACT-3');
-      const c = ctx.state.creatures[actorId]!;
       const attack = findAttack(ctx, actorId, options['attack']);
       checkTargets(ctx, actorId, attack, targets.slice(0, 1), attackCommandOptions(attack, options));
-      if ((c.resources[ATTACKS_LEFT] ?? 0) > 0) {
-        spend(ctx, actorId, 'free');
-        ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: c.resources[ATTACKS_LEFT]! - 1, ruleId: 'A5E-ACT-3' });
-      } else {
-        spend(ctx, actorId, ACTION, 'A5E-ACT-3');
-        const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
-        if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: 'A5E-ACT-3' });
-      }
+      spendOneAttack(ctx, actorId, 'A5E-ACT-3');
       if (oneHanded(attack) && ctx.state.creatures[actorId]!.vars[OFF_HAND_READY] !== attack.id) {
         ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_READY, value: attack.id });
       }

@@ -1,6 +1,7 @@
 import { currentCreatureId, hasFlag, type Command, type CreatureState, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { actBlock, speedOf } from '../conditions/queries';
 import type { A5eModule } from '../module';
+import { sheetById } from '../sheet/derived';
 
 /** The per-turn budget (A5E-ROUND-4): one action, one bonus action, one reaction per round, movement. */
 export const ACTION = 'action';
@@ -202,6 +203,24 @@ export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5
   const c = ctx.state.creatures[actorId]!;
   if (paidElsewhere || cost === 'free' || (cost === ACTION && c.vars[RELEASING] === true)) return;
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: cost, value: (c.resources[cost] ?? 1) - 1 });
+}
+
+/**
+ * Pays for one attack of the Attack action (A5E-ACT-3): out of the attacks left over from an Attack
+ * action already begun this turn, or else by beginning one, which spends the action and leaves its
+ * other attacks (Extra Attack, Multiattack) for later in the turn. `ruleId` is the rule the attack is
+ * made under (it names refusals); `attacksRuleId` the one the left-over count is kept under.
+ */
+export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string, attacksRuleId = ruleId): void {
+  const left = ctx.state.creatures[actorId]!.resources[ATTACKS_LEFT] ?? 0;
+  if (left > 0) {
+    spend(ctx, actorId, 'free', ruleId);
+    ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: left - 1, ruleId: attacksRuleId });
+  } else {
+    spend(ctx, actorId, ACTION, ruleId);
+    const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
+    if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: attacksRuleId });
+  }
 }
 
 /** A fresh turn's budget for a creature (and, through its controller's turn, for a controlled one). */

@@ -4,7 +4,7 @@ import {
   type CommandDef, type CostModifier, type EncounterStateCore, type Json, type PathStepContext, type Resolution, type Square,
 } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, ATTACKS_LEFT, REACTION, has, spend } from '../core/economy';
+import { ACTION, REACTION, has, spend, spendOneAttack } from '../core/economy';
 import { findAttack, damageExpression, makeAttack } from '../combat/attack';
 import { passivePerception } from '../actions/stealth';
 import { attackAbility, attackBonus, sheetById, sheetOf } from '../sheet/derived';
@@ -122,15 +122,8 @@ const hurlRock: ActionHandler = (ctx, actorId, targets) => {
   const grid = gridOf(ctx.state);
   const feet = grid && grid.creatures[actorId] && grid.creatures[target] ? distanceFeet(grid, actorId, target) : null;
   if (feet !== null && feet > effect.longFeet) ctx.reject('out-of-range', `${feet} ft is beyond a hurled rock's long range of ${effect.longFeet} ft`, 'A5E-WORLD-33');
+  spendOneAttack(ctx, actorId, 'A5E-WORLD-33', 'A5E-ACT-3');
   const c = ctx.state.creatures[actorId]!;
-  if ((c.resources[ATTACKS_LEFT] ?? 0) > 0) {
-    spend(ctx, actorId, 'free');
-    ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: c.resources[ATTACKS_LEFT]! - 1, ruleId: 'A5E-ACT-3' });
-  } else {
-    spend(ctx, actorId, ACTION, 'A5E-WORLD-33');
-    const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
-    if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: 'A5E-ACT-3' });
-  }
   const rock = attackSchema.parse({
     id: 'loose-rock', name: a.name, kind: 'ranged', ability: 'str', proficient: c.tags.includes(IMPROVISED_PROFICIENT),
     rangeFeet: [effect.normalFeet, effect.longFeet], damage: effect.dice, damageType: effect.type, properties: ['thrown'],
