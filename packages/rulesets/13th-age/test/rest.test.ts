@@ -1,3 +1,4 @@
+import type { Json } from '@fray/engine';
 import type { CreatureSetup } from '@fray/engine';
 import { CampaignTable, TestTable } from '@fray/testkit';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ describe('REST: rests, recharge, full heal-ups', () => {
   it('13A-REST-4 a recharge 16+ power rolls 15 and sits out the next battle, back after it without a roll; 16 keeps it', () => {
     const t = campaign([kira()]);
     battle(t, 'bridge');
-    const used = [{ creatureId: 'kira', power: 'whirlwind', recharge: 16 }, { creatureId: 'kira', power: 'second-wind' }];
+    const used: Json[] = [{ creatureId: 'kira', power: 'whirlwind', recharge: 16 }, { creatureId: 'kira', power: 'second-wind' }];
     const ev = t.run({ type: '13a.quickRest', used }, { dice: 'd20:15', preAnswers: { '13a.rest.recoveries': '0' } });
     expect(said(ev, '13A-REST-4')).toEqual(["Kira rolls 15 to recharge whirlwind (16+): lost until after the next battle"]);
     expect(expendedOf(t.creature('kira'))).toEqual({ whirlwind: { kind: 'recharge', recharge: 16, state: 'missed' }, 'second-wind': { kind: 'daily', state: 'used' } });
