@@ -18,6 +18,7 @@ export * from './ruleset/ruleset';
 export * from './ruleset/stages';
 export * from './ruleset/hooks';
 export * from './ruleset/load';
+export * from './ruleset/modules';
 export * from './procedure/conditions';
 export * from './procedure/damage';
 export * from './procedure/test';

@@ -1,7 +1,5 @@
-import {
-  ContentError, flatSteps, loadRuleset, type AnyHook, type CommandDef, type ConditionDef, type Json, type LoadedRuleset, type Ruleset,
-} from '@fray/engine';
-import type { ThirteenModule, ActionHandler } from './module';
+import { ContentError, flatSteps, loadRuleset, mergeModules, parseContent, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
+import type { ThirteenModule } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { thirteenStacking } from './core/stacking';
 import { isPc } from './core/sheets';
@@ -24,42 +22,21 @@ export const thirteenModules: ThirteenModule[] = [
   attackModule, healingModule, flowModule, commandsModule, movementModule, checksModule,
 ];
 
-function merge(modules: readonly ThirteenModule[]) {
-  const conditions: ConditionDef[] = [];
-  const hooks: AnyHook[] = [];
-  const commands: CommandDef[] = [];
-  const actions: Record<string, ActionHandler> = {};
-  for (const m of modules) {
-    conditions.push(...(m.conditions ?? []));
-    hooks.push(...(m.hooks ?? []));
-    commands.push(...(m.commands ?? []));
-    for (const [id, h] of Object.entries(m.actions ?? {})) {
-      if (actions[id]) throw new ContentError('ruleset:13th-age', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
-      actions[id] = h;
-    }
-  }
-  return { conditions, hooks, commands, actions };
-}
-
 export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenModules): LoadedRuleset {
-  const merged = merge(modules);
+  const merged = mergeModules('13th-age', modules);
   const def: Ruleset = {
     id: '13th-age',
     version: '0.1.0',
     name: '13th Age (combat rules)',
     ruleIdPrefix: '13A',
     parseStatBlock(raw: unknown, file: string): Json {
-      const r = statBlockSchema.safeParse(raw);
-      if (!r.success) {
-        const issue = r.error.issues[0]!;
-        throw new ContentError(file, issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x)), issue.message);
+      const sheet = parseContent(statBlockSchema, raw, file);
+      for (const [i, a] of sheet.attacks.entries()) {
+        if (sheet.kind === 'pc' && a.weaponDie === undefined && a.damage === undefined) throw new ContentError(file, ['attacks', i], 'an attack needs weaponDie or damage');
+        if (sheet.kind !== 'pc' && a.bonus === undefined) throw new ContentError(file, ['attacks', i, 'bonus'], 'a monster attack needs its attack bonus');
+        if (sheet.kind !== 'pc' && a.damage === undefined) throw new ContentError(file, ['attacks', i, 'damage'], 'a monster attack needs its damage dice');
       }
-      for (const [i, a] of r.data.attacks.entries()) {
-        if (r.data.kind === 'pc' && a.weaponDie === undefined && a.damage === undefined) throw new ContentError(file, ['attacks', i], 'an attack needs weaponDie or damage');
-        if (r.data.kind !== 'pc' && a.bonus === undefined) throw new ContentError(file, ['attacks', i, 'bonus'], 'a monster attack needs its attack bonus');
-        if (r.data.kind !== 'pc' && a.damage === undefined) throw new ContentError(file, ['attacks', i, 'damage'], 'a monster attack needs its damage dice');
-      }
-      return r.data as unknown as Json;
+      return sheet as unknown as Json;
     },
     initCreature(sheet) {
       const s = sheet as unknown as StatBlock;

@@ -1,13 +1,6 @@
-import type { AnyHook, CommandDef, ConditionDef, Json, Resolution } from '@fray/engine';
+import type { RulesetModule } from '@fray/engine';
 
-/** What `takeAction` runs for one action id. */
-export type ActionHandler = (ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>) => void;
+export type { ActionHandler } from '@fray/engine';
 
-/** One area of the rules as a fragment; the ruleset is the merge of its modules. */
-export interface ThirteenModule {
-  id: string;
-  conditions?: ConditionDef[];
-  hooks?: AnyHook[];
-  actions?: Record<string, ActionHandler>;
-  commands?: CommandDef[];
-}
+/** One area of the rules as a fragment (see `RulesetModule`); the ruleset is the merge of its modules. */
+export type ThirteenModule = RulesetModule;

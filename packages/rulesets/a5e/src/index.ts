@@ -1,7 +1,5 @@
-import {
-  ContentError, cancelOut, loadRuleset, sumAll, type AnyHook, type CommandDef, type ConditionDef, type Json, type LoadedRuleset, type Ruleset,
-} from '@fray/engine';
-import type { A5eModule, ActionHandler } from './module';
+import { cancelOut, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
+import type { A5eModule } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { a5eTest } from './core/d20';
 import { economyModule } from './core/economy';
@@ -39,27 +37,8 @@ export const a5eModules: A5eModule[] = [
   restModule,
 ];
 
-function merge(modules: readonly A5eModule[]) {
-  const conditions: ConditionDef[] = [];
-  const hooks: AnyHook[] = [];
-  const commands: CommandDef[] = [];
-  const campaignCommands: CommandDef[] = [];
-  const actions: Record<string, ActionHandler> = {};
-  for (const m of modules) {
-    conditions.push(...(m.conditions ?? []));
-    hooks.push(...(m.hooks ?? []));
-    commands.push(...(m.commands ?? []));
-    campaignCommands.push(...(m.campaignCommands ?? []));
-    for (const [id, handler] of Object.entries(m.actions ?? {})) {
-      if (actions[id]) throw new ContentError('ruleset:a5e', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
-      actions[id] = handler;
-    }
-  }
-  return { conditions, hooks, commands, actions, campaignCommands };
-}
-
 export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): LoadedRuleset {
-  const merged = merge(modules);
+  const merged = mergeModules('a5e', modules);
   // The damage profile reads the loaded ruleset (its condition index), which exists only after loading.
   const self: { loaded?: LoadedRuleset } = {};
   const def: Ruleset = {
@@ -67,14 +46,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     version: '0.1.0',
     name: 'Level Up Advanced 5th Edition',
     ruleIdPrefix: 'A5E',
-    parseStatBlock(raw: unknown, file: string): Json {
-      const r = statBlockSchema.safeParse(raw);
-      if (!r.success) {
-        const issue = r.error.issues[0]!;
-        throw new ContentError(file, issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x)), issue.message);
-      }
-      return r.data as unknown as Json;
-    },
+    parseStatBlock: (raw, file) => parseContent(statBlockSchema, raw, file) as unknown as Json,
     initCreature(sheet) {
       const s = sheet as unknown as StatBlock;
       return {
@@ -92,11 +64,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     rollMode: cancelOut,
     hooks: merged.hooks,
     commands: merged.commands,
-    runAction(ctx, actorId, action, targets, options) {
-      const handler = merged.actions[action];
-      if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(merged.actions).sort().join(', ')}`);
-      handler(ctx, actorId, targets, options);
-    },
+    runAction: runActionFrom(merged.actions),
     move: (ctx, id, to) => a5eMove(ctx, id, to),
     rollInitiative(ctx, id) {
       const p = a5eTest(ctx, { kind: 'check', actor: id, ability: 'dex', dc: null, options: ['check:initiative'], ruleId: 'A5E-INIT-1' });

@@ -1,18 +1,6 @@
-import type { AnyHook, CommandDef, ConditionDef, Json, Resolution } from '@fray/engine';
+import type { RulesetModule } from '@fray/engine';
 
-/** What `takeAction` runs for one action id. */
-export type ActionHandler = (ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>) => void;
+export type { ActionHandler } from '@fray/engine';
 
-/**
- * One area of the rules (conditions, dying, movement, ...) as a fragment: its conditions, hooks,
- * actions and commands. The ruleset is the merge of its modules, so areas stay in their own files.
- */
-export interface A5eModule {
-  id: string;
-  conditions?: ConditionDef[];
-  hooks?: AnyHook[];
-  actions?: Record<string, ActionHandler>;
-  commands?: CommandDef[];
-  /** commands between fights, run by a campaign (rests, travel) */
-  campaignCommands?: CommandDef[];
-}
+/** One area of the rules as a fragment (see `RulesetModule`); the ruleset is the merge of its modules. */
+export type A5eModule = RulesetModule;

@@ -1,7 +1,7 @@
 import {
-  ContentError, cancelOut, emptyProfile, loadRuleset, sumAll, type AnyHook, type CommandDef, type ConditionDef, type Json, type LoadedRuleset, type Ruleset,
+  cancelOut, emptyProfile, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type Json, type LoadedRuleset, type Ruleset,
 } from '@fray/engine';
-import type { ActionHandler, FtdModule } from './module';
+import type { FtdModule } from './module';
 import { statBlockSchema, type StatBlock } from './sheet/stat-block';
 import { economyModule } from './core/economy';
 import { initiativeModule, rollInitiative } from './core/initiative';
@@ -30,40 +30,14 @@ export const ftdModules: FtdModule[] = [
   moraleModule, retreatModule, checksModule, chaseModule, campaignModule,
 ];
 
-function merge(modules: readonly FtdModule[]) {
-  const conditions: ConditionDef[] = [];
-  const hooks: AnyHook[] = [];
-  const commands: CommandDef[] = [];
-  const campaignCommands: CommandDef[] = [];
-  const actions: Record<string, ActionHandler> = {};
-  for (const m of modules) {
-    conditions.push(...(m.conditions ?? []));
-    hooks.push(...(m.hooks ?? []));
-    commands.push(...(m.commands ?? []));
-    campaignCommands.push(...(m.campaignCommands ?? []));
-    for (const [id, handler] of Object.entries(m.actions ?? {})) {
-      if (actions[id]) throw new ContentError('ruleset:five-torches-deep', ['modules', m.id, 'actions', id], `action '${id}' is defined twice`);
-      actions[id] = handler;
-    }
-  }
-  return { conditions, hooks, commands, campaignCommands, actions };
-}
-
 export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): LoadedRuleset {
-  const merged = merge(modules);
+  const merged = mergeModules('five-torches-deep', modules);
   const def: Ruleset = {
     id: 'five-torches-deep',
     version: '0.1.0',
     name: 'Five Torches Deep',
     ruleIdPrefix: 'FTD',
-    parseStatBlock(raw: unknown, file: string): Json {
-      const r = statBlockSchema.safeParse(raw);
-      if (!r.success) {
-        const issue = r.error.issues[0]!;
-        throw new ContentError(file, issue.path.map((x) => (typeof x === 'symbol' ? String(x) : x)), issue.message);
-      }
-      return r.data as unknown as Json;
-    },
+    parseStatBlock: (raw, file) => parseContent(statBlockSchema, raw, file) as unknown as Json,
     initCreature(sheet) {
       const s = sheet as unknown as StatBlock;
       // The sheet's HP is the maximum: levels and hit dice are worked out before play (FTD-HEAL-2).
@@ -82,11 +56,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     hooks: merged.hooks,
     commands: merged.commands,
     campaignCommands: merged.campaignCommands,
-    runAction(ctx, actorId, action, targets, options) {
-      const handler = merged.actions[action];
-      if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(merged.actions).sort().join(', ')}`);
-      handler(ctx, actorId, targets, options);
-    },
+    runAction: runActionFrom(merged.actions),
     move: ftdMove,
     rollInitiative,
     initiativeTies: 'rolloff',
