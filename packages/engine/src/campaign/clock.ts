@@ -44,15 +44,3 @@ export function formatClock(clockSeconds: number): string {
   return `day ${p.day}, ${two(p.hour)}:${two(p.minute)}${p.second ? ':' + two(p.second) : ''}`;
 }
 
-/** A span in the largest units that fit: '1 h 20 min', '3 rounds' style is the caller's. */
-export function formatSpan(seconds: number): string {
-  const parts: string[] = [];
-  let left = Math.max(0, Math.floor(seconds));
-  for (const [unit, size] of [['d', SECONDS_PER_DAY], ['h', SECONDS_PER_HOUR], ['min', SECONDS_PER_MINUTE], ['s', 1]] as const) {
-    if (left >= size) {
-      parts.push(`${Math.floor(left / size)} ${unit}`);
-      left %= size;
-    }
-  }
-  return parts.length ? parts.join(' ') : '0 s';
-}

@@ -1,4 +1,4 @@
-import { activeEffects, computeModified, hasFlag, type EncounterState, type LoadedRuleset, type Modifier, type ModifiedValue } from '@fray/engine';
+import { activeEffects, computeModified, type EncounterState, type LoadedRuleset, type Modifier, type ModifiedValue } from '@fray/engine';
 import { abilityMod, middleOf } from './math';
 import { pcSheet, monsterSheet } from './sheets';
 import { thirteenStacking } from './stacking';
@@ -59,4 +59,3 @@ export function initiativeBonus(state: EncounterState, id: string): number {
   return pc ? abilityMod(pc.abilities.dex) + pc.level : monsterSheet(c)!.initiative;
 }
 
-export const isHelpless = (ruleset: LoadedRuleset, state: EncounterState, id: string): boolean => hasFlag(ruleset, state.creatures[id]!, 'helpless');

@@ -26,6 +26,9 @@ export const MOUNT = 'a5e.mount';
 /** creature var: set while a readied action runs on its reaction, so the readied action costs nothing more */
 export const RELEASING = 'a5e.releasing';
 
+/** encounter option: surprised creatures also lose their bonus action on their first turn (A5E-ENC-6; default false) */
+export const SURPRISE_BLOCKS_BONUS = 'surpriseBlocksBonusAction';
+
 export type Cost = 'action' | 'bonusAction' | 'reaction' | 'free';
 
 /** Conditions that take reactions away outright (A5E-ACT-23), besides any `forbid: reaction` effect. */
@@ -141,7 +144,7 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
   const block = actBlock(state, actorId, cost, ruleset);
   if (block) return block;
   // Surprise leaves the bonus action alone unless the table rules otherwise (A5E-ENC-6).
-  if (cost === BONUS && state.options['surpriseBlocksBonusAction'] === true && c.conditions.some((x) => x.conditionId === 'surprised')) {
+  if (cost === BONUS && state.options[SURPRISE_BLOCKS_BONUS] === true && c.conditions.some((x) => x.conditionId === 'surprised')) {
     return { code: refusedCode(BONUS), message: `${c.name} is surprised and this table rules that surprise takes the bonus action too`, ruleId: 'A5E-ENC-6' };
   }
   if (cost === 'reaction') {

@@ -1,4 +1,4 @@
-import { insertInOrder, settleTies, sortOrder, type CommandDef, type Hook, type Resolution } from '@fray/engine';
+import { settleTies, sortOrder, type CommandDef, type Hook, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { a5eTest } from '../core/d20';
 import { abilityIds } from '../sheet/stat-block';
@@ -81,11 +81,3 @@ export const rollInitiativeCommand: CommandDef<RollInitiative> = {
   run: rollNamedInitiative,
 };
 
-/**
- * Seats a creature created mid-fight at a fixed count, e.g. Shadow Puppet at 20 (A5E-INIT-5, proposed
- * ruling): after everyone above the count, before everyone below it, a roll-off against anyone exactly
- * on it. If the count has already passed this round, its first turn comes next round.
- */
-export function placeAtCount(ctx: Resolution, creatureId: string, count: number): void {
-  insertInOrder(ctx, creatureId, count, `${creatureId} acts on initiative count ${count}`, 'A5E-INIT-5');
-}

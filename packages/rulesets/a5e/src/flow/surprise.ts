@@ -5,8 +5,6 @@ import { HIDDEN, canObserve, hostile, passivePerception } from '../actions/steal
 
 /** encounter var: the surprise step's outcome, once the Narrator has called for it (A5E-ENC-5) */
 export const SURPRISE = 'a5e.surprise';
-/** encounter option: surprised creatures also lose their bonus action on their first turn (A5E-ENC-6; default false) */
-export const SURPRISE_BLOCKS_BONUS = 'surpriseBlocksBonusAction';
 
 /**
  * Surprised (A5E-ENC-6): no move and no action on its first turn, no reaction until that turn ends.

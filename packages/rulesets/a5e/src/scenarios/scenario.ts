@@ -25,8 +25,3 @@ export function inScenario(state: EncounterState, id: ScenarioId): boolean {
   return activeScenarios(state).includes(id);
 }
 
-/** Unknown names in a scenario option, for a clear rejection. */
-export function unknownScenarios(v: Json | undefined): string[] {
-  const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
-  return list.filter((x) => typeof x !== 'string' || !(scenarioIds as readonly string[]).includes(x)).map(String);
-}

@@ -49,11 +49,6 @@ export function speedOf(c: CreatureState): number {
   return Math.max(0, sheetOf(c).speed - 5 * overload(c));
 }
 
-/** Half speed for swimming, crawling, climbing or difficult terrain, rounded down to 5 ft, halved once (FTD-LOAD-2). */
-export function specialSpeed(speed: number): number {
-  return Math.floor(speed / 2 / 5) * 5;
-}
-
 export const hostile = (state: EncounterState, a: string, b: string): boolean => creatureIn(state, a).side !== creatureIn(state, b).side;
 
 export const isDown = (c: CreatureState): boolean => c.hp === 0 || c.status === 'dead' || c.status === 'dying';
