@@ -2,6 +2,22 @@
 // trials taken after a warm-up, and every goal is a ratio against a baseline measured in the same
 // run rather than an absolute number.
 
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The repository's root (the nearest folder above this module whose package.json is the workspace's):
+ * the same from the sources and from a bundle under node_modules/.cache (bench/run.mjs).
+ */
+export function repoRoot(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { workspaces?: unknown }).workspaces) return dir;
+    if (path.dirname(dir) === dir) throw new Error('bench: no workspace package.json above this file');
+  }
+}
+
 /** Keeps results observable so the JIT cannot discard the measured work. */
 export let sink = 0;
 export function consume(x: number): void {

@@ -5,15 +5,14 @@
 // Peer and bare loop play their own (simpler) rules, so these are throughput ratios, not the same fights.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EncounterSetup } from '@fray/engine';
 import { demoPoliciesFor, runRange, scenarioFromSetup, simPoliciesFor, type SimScenario } from '@fray/sim';
-import { consume, median, perSecond, printTable, type Row } from './harness';
+import { consume, median, perSecond, printTable, repoRoot, type Row } from './harness';
 import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
 import { a5eSimScenario } from './sim-scenario';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = repoRoot();
+const require = createRequire(path.join(root, 'package.json'));
 
 type Contender = { name: string; run: (k: number) => number };
 
