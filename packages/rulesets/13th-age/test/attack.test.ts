@@ -19,8 +19,7 @@ describe('attack resolution', () => {
     const t = start(table([kira(), brute()]));
     melee(t, 'kira', 'brute');
     const ev = atk(t, 'kira', 'longsword', ['brute'], 'd20:15 d8:5 d8:5 d8:5');
-    const i = (type: string) => ev.findIndex((e) => e.type === type);
-    expect(i('TestResolved')).toBeLessThan(i('DamageApplied'));
+    expect(ev.map((e) => e.type).filter((x) => x === 'TestResolved' || x === 'DamageApplied')).toEqual(['TestResolved', 'DamageApplied']);
     expect(ofType(ev, 'DamageApplied')[0]).toMatchObject({ total: 18, hpAfter: 42 });
   });
 

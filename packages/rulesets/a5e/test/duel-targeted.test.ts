@@ -22,6 +22,7 @@ describe('A5E duel: targeted attacks', () => {
     const t = startedDuel();
     const ev = t.run(attack('vey', 'kass', { target: 'neck' }), { dice: 'd20:15 d20:12 d8:5 d4:3' });
     const types = ev.map((e) => (e.type === 'RuleApplied' ? e.ruleId : e.type));
+    expect(types.indexOf('DUEL-TARGET-2')).toBeGreaterThanOrEqual(0);
     expect(types.indexOf('DUEL-TARGET-2')).toBeLessThan(types.indexOf('DiceRolled'));
     expect(ruleTexts(ev, 'DUEL-TARGET-2')).toEqual(["Vey declares a targeted attack at Kass's neck before rolling, with disadvantage"]);
   });
