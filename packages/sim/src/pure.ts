@@ -14,3 +14,4 @@ export { runRange, authorities, type RangeOptions } from './core/run-range';
 export { summarize, type SimResult, type Odds } from './core/summary';
 export { attackOdds, type AttackOdds, type ModeOdds, type RollModeName } from './odds/attack-odds';
 export { attackProfile, OddsError, type AttackProfile } from './odds/profile';
+export { leanA5eTurnPolicy } from './policy/lean-a5e';

@@ -1,5 +1,6 @@
 import { chooseCommand, demoPromptPolicy } from './demo';
 import { a5eDemoPromptPolicy, chooseA5eCommand } from './demo-a5e';
+import { leanA5eTurnPolicy } from './lean-a5e';
 import { legalTurnPolicy, type TargetStrategy } from './legal';
 import type { SimPolicies } from './types';
 
@@ -16,11 +17,18 @@ export const demoPoliciesFor = (rulesetId: string): SimPolicies => (Object.hasOw
 const promptPolicies: Record<string, SimPolicies['prompts']> = { a5e: a5eDemoPromptPolicy };
 
 /**
- * The simulator's policies for a ruleset: turns chosen from the rules' legal commands (attack the
- * weakest hostile, or a random one), prompts answered as in the demo (the ruleset's own answers when
- * it has them, otherwise the prompt's default).
+ * Turn policies that make `legalTurnPolicy`'s choice without enumerating every legal command (the
+ * same command on every state, tested against it), per ruleset id.
+ */
+const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { a5e: leanA5eTurnPolicy };
+
+/**
+ * The simulator's policies for a ruleset: turns chosen as from the rules' legal commands (attack the
+ * weakest hostile, or a random one; A5E's lean policy makes the same choice without listing them all),
+ * prompts answered as in the demo (the ruleset's own answers when it has them, otherwise the prompt's default).
  */
 export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest'): SimPolicies {
   const prompts = Object.hasOwn(promptPolicies, rulesetId) ? promptPolicies[rulesetId]! : demoPromptPolicy;
-  return { chooseCommand: legalTurnPolicy(target), prompts };
+  const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
+  return { chooseCommand: turn, prompts };
 }
