@@ -8,6 +8,9 @@ import { RuleViolation } from '../core/errors';
 import type { PromptRequest, PromptSpec } from './prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 
+/** A diverged replay is a handler bug: the resumed command must take the same steps it took before it paused. */
+const REPLAY_HINT = '; a command handler must decide from the state, its command, ctx.roll and ctx.ask alone (no outside or module-level state), so that resuming after a prompt repeats it exactly';
+
 /** Answers prompts without a person: AI policies, the simulator, the demo. Undefined = ask a person. */
 export type PromptPolicy = (prompt: PromptSpec, state: EncounterState) => Json | undefined;
 
@@ -84,7 +87,7 @@ export class Resolution {
     if (this.replay) {
       const recorded = this.replay.emitted[this.replay.index++];
       if (!recorded || recorded.type !== body.type) {
-        throw new Error(`replay diverged at event ${this.replay.index - 1}: expected ${recorded?.type ?? 'nothing'}, got ${body.type}`);
+        throw new Error(`replay diverged at event ${this.replay.index - 1}: expected ${recorded?.type ?? 'nothing'}, got ${body.type}${REPLAY_HINT}`);
       }
       evolveInPlace(this.state, recorded);
       return;
@@ -107,7 +110,7 @@ export class Resolution {
   roll(expression: string, meta: RollMeta): RollRecord {
     if (this.replay && this.replay.index < this.replay.emitted.length) {
       const recorded = this.replay.emitted[this.replay.index];
-      if (recorded?.type !== 'DiceRolled') throw new Error(`replay diverged: expected a roll, found ${recorded?.type ?? 'nothing'}`);
+      if (recorded?.type !== 'DiceRolled') throw new Error(`replay diverged: expected a roll, found ${recorded?.type ?? 'nothing'}${REPLAY_HINT}`);
       this.replay.index++;
       // An entered roll asked a person once; keep the question count in step so later ids match.
       if (recorded.entered) this.askIndex++;
@@ -200,7 +203,7 @@ export class Resolution {
   /** Past the question that paused us: from here on, read the live state (it may hold GM overrides). */
   private goLive(): void {
     const r = this.replay!;
-    if (r.index !== r.emitted.length) throw new Error(`replay diverged: ${r.emitted.length - r.index} recorded events left at the pause point`);
+    if (r.index !== r.emitted.length) throw new Error(`replay diverged: ${r.emitted.length - r.index} recorded events left at the pause point${REPLAY_HINT}`);
     this.replay = null;
     this.state = cloneJson(r.live);
   }
