@@ -72,7 +72,8 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
       return true;
     },
     legalCommands: (state, who) => legalCommands13a(self.loaded!, state, who),
-    // PCs keep negative hit points down to death at -half maximum (13A-HP-1, 13A-DYING-5).
+    // PCs keep their exact negative hit points (13A-HP-1). Death comes at -half maximum (13A-DYING-5, the
+    // dying hooks); the floor sits lower, at -maximum, so the blow that kills still shows its full total.
     hpFloor: (state, id) => (isPc(state.creatures[id]!) ? -state.creatures[id]!.maxHp : 0),
     hpBand: (c) => (c.status === 'dead' ? 'dead' : c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'staggered' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
