@@ -13,6 +13,18 @@ const spells = [
 const eng = (t: ReturnType<typeof table>, a: string, b: string, pre: Record<string, string> = { '13a.intercept': 'let-pass' }) =>
   t.run({ type: 'takeAction', actorId: a, action: 'engage', targets: [b] }, { preAnswers: pre });
 
+/** Kira engages g1 on her turn; g2 engages her on its own; it is her turn again, engaged with both. */
+function kiraEngagedWithTwoGrunts() {
+  const t = table([kira(), grunt('g1'), grunt('g2')]);
+  t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
+  eng(t, 'kira', 'g1');
+  t.run({ type: 'endTurn' });
+  t.run({ type: 'endTurn' });
+  eng(t, 'g2', 'kira', {});
+  t.run({ type: 'endTurn' });
+  return t;
+}
+
 describe('position and whereabouts', () => {
   it('13A-POS-1 13A-POS-2 13A-POS-4 position is relations: everyone nearby and free until someone engages (one move)', () => {
     const t = table([kira(), brute()]);
@@ -89,13 +101,7 @@ describe('engagement and opportunity attacks', () => {
   });
 
   it('13A-ENGAGE-3 a ranged attack draws opportunity attacks from engaged foes it does not target', () => {
-    const t = table([kira(), grunt('g1'), grunt('g2')]);
-    t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
-    eng(t, 'kira', 'g1');
-    t.run({ type: 'endTurn' });
-    t.run({ type: 'endTurn' });
-    eng(t, 'g2', 'kira', {});
-    t.run({ type: 'endTurn' });
+    const t = kiraEngagedWithTwoGrunts();
     // kira throws at g1: g2 (engaged, not targeted) gets an attack, g1 does not
     const ev = t.run({ type: 'takeAction', actorId: 'kira', action: 'javelin', targets: ['g1'] }, { dice: 'd20:2 d20:2', preAnswers: { '13a.opportunity': 'attack' } });
     expect(ofType(ev, 'TestResolved').map((e) => [e.actor, e.target])).toEqual([['g2', 'kira'], ['kira', 'g1']]);
@@ -112,13 +118,7 @@ describe('engagement and opportunity attacks', () => {
   });
 
   it('13A-ENGAGE-5 moving away draws an attack from each engaged enemy, then the mover is free', () => {
-    const t = table([kira(), grunt('g1'), grunt('g2')]);
-    t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
-    eng(t, 'kira', 'g1');
-    t.run({ type: 'endTurn' });
-    t.run({ type: 'endTurn' });
-    eng(t, 'g2', 'kira', {});
-    t.run({ type: 'endTurn' });
+    const t = kiraEngagedWithTwoGrunts();
     const ev = t.run({ type: 'takeAction', actorId: 'kira', action: 'moveAway' }, { dice: 'd20:2 d20:2', preAnswers: { '13a.opportunity': 'attack' } });
     expect(ofType(ev, 'TestResolved').map((e) => e.actor)).toEqual(['g1', 'g2']);
     expect(engagedFoes(t.state, 'kira')).toEqual([]);
