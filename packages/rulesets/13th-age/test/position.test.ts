@@ -81,12 +81,7 @@ describe('position and whereabouts', () => {
 
 describe('engagement and opportunity attacks', () => {
   it('13A-ENGAGE-1 engagement is mutual and a creature may be engaged with several enemies', () => {
-    const t = table([kira(), grunt('g1'), grunt('g2')]);
-    t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
-    eng(t, 'kira', 'g1');
-    t.run({ type: 'endTurn' });
-    t.run({ type: 'endTurn' });
-    eng(t, 'g2', 'kira', {});
+    const t = kiraEngagedWithTwoGrunts();
     expect(engagedFoes(t.state, 'kira')).toEqual(['g1', 'g2']);
     expect(engagedFoes(t.state, 'g1')).toEqual(['kira']);
   });
