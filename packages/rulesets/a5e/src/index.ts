@@ -20,6 +20,7 @@ import { a5eMove, movementModule } from './movement/index';
 import { duelModule } from './duel/module';
 import { restModule } from './rest/module';
 import { a5eCampaignLegalCommands } from './rest/legal';
+import { effectsModule } from './effects/module';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -35,6 +36,7 @@ export const a5eModules: A5eModule[] = [
   movementModule,
   duelModule,
   restModule,
+  effectsModule,
 ];
 
 export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): LoadedRuleset {
@@ -100,3 +102,4 @@ export * from './damage/exports';
 export * from './movement/index';
 export * from './rest/index';
 export { isHiddenFrom } from './actions/stealth';
+export * from './effects/exports';

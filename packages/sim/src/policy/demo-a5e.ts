@@ -1,5 +1,5 @@
 import { currentCreatureId, hasCondition, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy, type PromptSpec } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, MOVEMENT, canSpend, sheetOf, sizeRank, speedOf } from '@fray/ruleset-a5e';
+import { ACTION, ATTACKS_LEFT, MOVEMENT, canSpend, readyRechargeAction, sheetOf, sizeRank, speedOf } from '@fray/ruleset-a5e';
 import { demoPromptPolicy, isUp } from './demo';
 
 const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
@@ -21,6 +21,7 @@ function weakestFoe(state: EncounterState, me: CreatureState): CreatureState | n
  * it makes its first listed attack (the stat block's signature one) against the most hurt hostile
  * still up; then it ends its turn. A prone creature first stands up when it has the movement for it
  * (half its Speed, A5E-POS-8). A creature that cannot act (down, incapacitated) ends its turn.
+ * A stat-block action with a recharge (a breath weapon) is used whenever it is ready, before attacking.
  */
 export function chooseA5eCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
   const current = currentCreatureId(state);
@@ -36,6 +37,9 @@ export function chooseA5eCommand(state: EncounterState, ruleset: LoadedRuleset):
   }
   const attack = sheetOf(me).attacks[0];
   const attacksLeft = (me.resources[ATTACKS_LEFT] ?? 0) > 0;
+  // A ready recharge action (a breath weapon) comes before its attacks, over every hostile it can take.
+  const recharge = duel || attacksLeft ? null : readyRechargeAction(ruleset, state, current);
+  if (recharge) return recharge;
   // Slowed: one attack a turn, whatever is left of a multiattack (A5E-ACT-24).
   if (attacksLeft && hasCondition(me, 'slowed') && (me.resources['attacksMade'] ?? 0) >= 1) return endTurn;
   if (!attack || !(attacksLeft ? canSpend(ruleset, state, current, 'free') : canSpend(ruleset, state, current, ACTION))) return endTurn;

@@ -9,6 +9,7 @@ import { ATTACK_WITHIN_5, attackSituation, type AttackSituation } from '../posit
 import { spaceOf } from '../position/geometry';
 import { offerDropProne } from '../position/prone';
 import { perceive } from '../senses/vision';
+import { runOnHit } from '../effects/run';
 
 export { ATTACK_WITHIN_5 };
 
@@ -106,6 +107,8 @@ export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, tar
       data: { attack: attack.kind, outcome: r.outcome, attackId: attack.id },
     });
   }
+  // Riders on a hit (a ghoul's paralysing claws), after the damage (the effects module).
+  runOnHit(ctx, actorId, attack, landed);
   return results;
 }
 

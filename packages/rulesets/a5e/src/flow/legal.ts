@@ -9,6 +9,7 @@ import { coverAcBonus } from '../position/cover';
 import { distanceBetween, withinReach } from '../position/geometry';
 import { sheetOf } from '../sheet/derived';
 import { GROUP, groupMembers } from '../summons/control';
+import { effectActionCommands } from '../effects/legal';
 
 const take = (actorId: string, action: string, targets: string[] = [], options: Record<string, string | number | boolean | Record<string, string>> = {}): Command =>
   ({ type: 'takeAction', actorId, action, targets, options });
@@ -27,6 +28,8 @@ export function a5eLegalCommands(ruleset: LoadedRuleset, state: EncounterState, 
   const current = currentCreatureId(state);
   // Options another module prices beyond their cost type (a duel's duel actions) are left out when unaffordable.
   if (current) for (const actor of [current, ...controlledBy(state, current)]) if (mine(actor) && alive(actor)) out.push(...turnOptions(ruleset, state, actor).filter((cmd) => !optionRefusal(ruleset, state, cmd)));
+  // Stat-block actions as effect trees (a breath, spells, healing): the effects module's `use-action`.
+  if (current) for (const actor of [current, ...controlledBy(state, current)]) if (mine(actor) && alive(actor)) out.push(...effectActionCommands(ruleset, state, actor).filter((cmd) => !optionRefusal(ruleset, state, cmd)));
   // Reactions outside one's turn: a readied action whose trigger the table says has come.
   for (const id of state.creatureIds) {
     const r = readiedOf(state.creatures[id]);

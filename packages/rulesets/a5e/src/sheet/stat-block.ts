@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDice } from '@fray/dice';
 import { objectSectionSchema } from '../objects/object-schema';
+import { effectSchemas } from '../effects/schema';
 
 export const abilityIds = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
 export type AbilityId = (typeof abilityIds)[number];
@@ -20,6 +21,9 @@ const diceText = z.string().superRefine((text, ctx) => {
   }
 });
 
+/** Effect trees for riders, special actions and reactions (the effects module runs them). */
+const effects = effectSchemas(ability, damageType, diceText);
+
 /** A weapon or natural attack. Monsters give `bonus`; characters give `ability` and `proficient`. */
 export const attackSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/, 'ids are kebab-case'),
@@ -38,6 +42,8 @@ export const attackSchema = z.object({
   /** weapon attacks add the attack's ability modifier to damage (A5E-DMG-2) */
   addAbilityToDamage: z.boolean().default(true),
   properties: z.array(z.enum(['finesse', 'heavy', 'light', 'thrown', 'reach', 'two-handed', 'versatile', 'dual-wielding', 'spell'])).default([]),
+  /** riders for each target hit, after the damage (a ghoul's paralysing claws) */
+  onHit: z.array(effects.node).optional(),
 }).strict();
 
 export const statBlockSchema = z.object({
@@ -75,6 +81,10 @@ export const statBlockSchema = z.object({
   object: objectSectionSchema.optional(),
   /** breathes water, so it does not hold its breath underwater (A5E-ENV-7) */
   waterBreathing: z.boolean().optional(),
+  /** special actions as effect trees (a breath weapon, spells, healing), taken with `use-action` */
+  actions: z.array(effects.action).optional(),
+  /** reactions as effect trees, offered when their trigger comes or taken with `use-action` */
+  reactions: z.array(effects.reaction).optional(),
 }).strict();
 
 export type Attack = z.infer<typeof attackSchema>;
