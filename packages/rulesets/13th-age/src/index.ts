@@ -14,12 +14,13 @@ import { movementModule } from './position/movement';
 import { legalCommands13a } from './legal';
 import { checksModule } from './special/checks';
 import { restRuleset } from './rest/index';
+import { mooksModule } from './combat/mooks';
 
 export const thirteenModules: ThirteenModule[] = [
   { id: 'conditions', conditions: conditionDefs },
   { id: 'damage', hooks: damageHooks },
   { id: 'dying', hooks: dyingHooks },
-  attackModule, healingModule, flowModule, commandsModule, movementModule, checksModule,
+  attackModule, healingModule, flowModule, commandsModule, movementModule, checksModule, mooksModule,
 ];
 
 export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenModules): LoadedRuleset {
@@ -96,3 +97,4 @@ export { unarmedAttack } from './combat/actions';
 export { legalCommands13a } from './legal';
 export { nextTo, bandBetween, engagedFoes } from './position/zones';
 export { alliesOf } from './core/sheets';
+export { mobOf, mobMembers, mobHp, isMook, MOB_DROPS } from './combat/mooks';

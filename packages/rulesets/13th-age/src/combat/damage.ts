@@ -1,6 +1,7 @@
 import type { DamageCalculation, DamageRow, EncounterState, Resolution, AnyHook } from '@fray/engine';
 import { energyTypes } from '../sheet/stat-block';
 import { sheetOf } from '../core/sheets';
+import { SPILL } from './mooks';
 
 export interface DamageData {
   /** the natural d20 of the attack that dealt it (or of the attack that started ongoing damage) */
@@ -70,6 +71,14 @@ export function calculate13a(ctx: Resolution, target: string, parts: { type: str
 export const damageHooks: AnyHook[] = [
   {
     stage: 'damage.modify', id: '13a.damage.pipeline', priority: 0, ruleId: '13A-DMG-4',
-    run: (ctx, p) => { p.calculation = calculate13a(ctx, p.target, p.parts, p.data as DamageData); },
+    run: (ctx, p) => {
+      // A mook mob's spilled remainder has been through the pipeline once already: it lands as it is.
+      if (p.options.has(SPILL)) {
+        const total = p.parts.reduce((a, x) => a + Math.max(0, x.amount), 0);
+        p.calculation = { rows: [{ step: 'rolled', type: 'total', before: total, after: total, note: 'spilled from the mob' }], total, absorbed: 0, toHp: total };
+        return;
+      }
+      p.calculation = calculate13a(ctx, p.target, p.parts, p.data as DamageData);
+    },
   },
 ];
