@@ -76,6 +76,12 @@ export type EventSink = (event: FrayEventBody) => void;
 export interface DecideOptions {
   inPlace?: boolean;
   sink?: EventSink | null;
+  /**
+   * In place only: the envelope was built in this process by a trusted caller (the simulator's
+   * `FastEncounter`), so its shape is not checked again. The command itself is still parsed by its
+   * own schema, and every other path checks the envelope.
+   */
+  trustedEnvelope?: boolean;
 }
 
 /** Thrown by an in-place decision that cannot finish cleanly (a late rejection, a pause). */
@@ -91,12 +97,16 @@ export class InPlaceDecisionError extends Error {
  * seeded generator (or the runtime's source), and may pause on a prompt. Never changes `state`.
  */
 export function decide(state: EncounterState, raw: unknown, rt: Runtime, commands: CommandTable = encounterCommandTable, opts: DecideOptions = {}): Decision {
-  const env = envelopeSchema.safeParse(raw);
-  if (!env.success) {
-    const issue = env.error.issues[0];
-    return fail('malformed', `command envelope: ${issue?.message ?? 'invalid'}`, { path: zodPath(issue) });
+  let envelope: CommandEnvelope;
+  if (opts.inPlace && opts.trustedEnvelope) envelope = raw as CommandEnvelope;
+  else {
+    const env = envelopeSchema.safeParse(raw);
+    if (!env.success) {
+      const issue = env.error.issues[0];
+      return fail('malformed', `command envelope: ${issue?.message ?? 'invalid'}`, { path: zodPath(issue) });
+    }
+    envelope = env.data as CommandEnvelope;
   }
-  const envelope = env.data as CommandEnvelope;
   const type = envelope.command.type;
   if (type === 'undo') return fail('internal', 'undo is handled by the encounter log (Encounter.dispatch)');
   if (type === 'answerPrompt' || type === 'gm.replaceRoll') return decideAnswer(state, envelope, rt, commands);

@@ -30,7 +30,10 @@ export class FastEncounter {
     this.rt = this.source ? { ...rt, dice: this.source } : rt;
   }
 
-  /** Decides a command in place. A rejection leaves the state as it was. */
+  /**
+   * Decides a command in place. A rejection leaves the state as it was. The envelope is trusted (built
+   * in this process; its shape is not checked again), its command is parsed by the command's schema.
+   */
   dispatch(envelope: CommandEnvelope): FastDispatchResult {
     const type = envelope.command.type;
     if (type === 'undo') return { ok: false, error: { code: 'not-supported', message: 'the fast path keeps no log to undo; use Encounter' } };
@@ -44,7 +47,8 @@ export class FastEncounter {
       }
       return { ok: true };
     }
-    const d = decide(this.state, envelope, this.rt, this.commands, { inPlace: true, sink: this.sink });
+    // The envelope comes from in-process code (the simulator), not from the wire: its command is still parsed.
+    const d = decide(this.state, envelope, this.rt, this.commands, { inPlace: true, sink: this.sink, trustedEnvelope: true });
     return d.ok ? { ok: true } : d;
   }
 

@@ -74,6 +74,8 @@ export interface Block {
 export type ActKind = 'action' | 'bonusAction' | 'reaction' | 'move';
 const words: Record<ActKind, string> = { action: 'actions', bonusAction: 'bonus actions', reaction: 'reactions', move: 'move' };
 const kebab = (s: string) => s.replace(/[A-Z]/g, (m) => '-' + m.toLowerCase());
+/** refusal codes per kind, worked out once (actBlock runs for every cost a command or a legal list checks) */
+const actCodes: Record<ActKind, string> = { action: 'cannot-take-action', bonusAction: 'cannot-take-bonus-action', reaction: 'cannot-take-reaction', move: 'cannot-move' };
 
 /** The confused roll of the creature's current turn, if it is taking one. */
 export function confusedTurn(state: EncounterState, id: string): ConfusedTurn | null {
@@ -93,9 +95,11 @@ export function actBlock(state: EncounterState, id: string, what: ActKind, rules
   const c = state.creatures[id];
   if (!c) return { code: 'unknown-creature', message: `no creature '${id}'`, ruleId: 'A5E-COND-1' };
   if (c.status === 'dead') return { code: 'dead', message: `${c.name} is dead`, ruleId: 'A5E-DYING-18' };
-  const code = what === 'move' ? 'cannot-move' : `cannot-take-${kebab(what)}`;
+  const code = actCodes[what];
+  // The creature's active effects, worked out once for every question below.
+  const effects = c.conditions.length ? effectsOf(state, id, rules) : [];
   if (what !== 'move') {
-    const f = firstEffect(state, id, 'forbid', (e) => e.what === what, rules);
+    const f = effects.find((a) => a.effect.kind === 'forbid' && a.effect.what === what) as (ActiveEffect & { effect: Extract<ConditionEffect, { kind: 'forbid' }> }) | undefined;
     if (f) return { code, message: `${c.name} is ${f.conditionId} and cannot take ${words[what]}`, ruleId: f.effect.ruleId ?? 'A5E-COND-17' };
   }
   const confused = confusedTurn(state, id);
@@ -105,11 +109,11 @@ export function actBlock(state: EncounterState, id: string, what: ActKind, rules
   }
   if (currentCreatureId(state) !== id) return null;
   const spent = (key: string) => (c.resources[key] ?? 1) < 1;
-  const either = flagEffect(state, id, FLAG.actionOrBonus, rules);
+  const either = effects.find((a) => a.effect.kind === 'flag' && a.effect.flag === FLAG.actionOrBonus);
   if (either && ((what === 'bonusAction' && spent('action')) || (what === 'action' && spent('bonusAction')))) {
     return { code, message: `${c.name} (${either.conditionId}) can take an action or a bonus action this turn, not both`, ruleId: either.effect.ruleId ?? 'A5E-COND-27' };
   }
-  if (hasConditionFlag(state, id, FLAG.actionOrMove, rules)) {
+  if (effects.some((a) => a.effect.kind === 'flag' && a.effect.flag === FLAG.actionOrMove)) {
     const startMove = c.vars[TURN_START_MOVEMENT_VAR];
     const moved = typeof startMove === 'number' && (c.resources['movementFeet'] ?? 0) < startMove;
     if (what === 'bonusAction') return { code, message: `${c.name} is manic: only an action or a move on its turn`, ruleId: 'A5E-COND-19' };
@@ -317,6 +321,9 @@ export function speedSteps(ruleset: ConditionIndex, state: EncounterState, id: s
 }
 
 export function speedOf(ruleset: ConditionIndex, state: EncounterState, id: string, opts: SpeedOptions = {}): number {
+  // No conditions and no Dash: the pipeline has nothing but its base step.
+  const c = state.creatures[id]!;
+  if (!opts.dash && c.conditions.length === 0) return sheetOf(c).speed[opts.mode ?? 'walk'] ?? 0;
   return speedSteps(ruleset, state, id, opts).at(-1)!.feet;
 }
 

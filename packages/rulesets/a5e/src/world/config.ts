@@ -113,6 +113,8 @@ export interface ActiveEntry {
 
 /** The entries in play: the chosen environments' and the borrowed ones, minus those switched off. */
 export function activeEntries(state: EncounterStateCore): ActiveEntry[] {
+  // No environment, no borrowed entries and no Narrator's edits (most fights): nothing is in play.
+  if (state.options[WORLD_OPTIONS.environment] === undefined && state.options[WORLD_OPTIONS.include] === undefined && state.vars[WORLD_VARS.edits] === undefined) return [];
   const c = readWorldConfig(state);
   const ids: string[] = [];
   for (const env of c.environments) for (const e of environmentById[env]?.entries ?? []) ids.push(e.id);
