@@ -1,7 +1,7 @@
 import { currentCreatureId, hasFlag, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
 import type { Attack } from './sheet/stat-block';
 import { hostile, isPc } from './core/sheets';
-import { engagedFoes } from './position/zones';
+import { bandBetween, engagedFoes } from './position/zones';
 
 /** Commands a principal may issue now, for AI policies and property tests (not every free choice). */
 export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, who: Principal): Command[] {
@@ -32,7 +32,11 @@ export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, 
   const canMove = (r['move'] ?? 0) > 0 || (r['standard'] ?? 0) > 0;
   if (canMove && !hasFlag(ruleset, c, 'cannot-move') && c.vars['disengageFailed'] !== true) {
     const grabbed = c.conditions.some((x) => x.conditionId === 'grabbed');
-    if (!engaged.length && !grabbed) for (const t of foes) out.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [t] });
+    // 13A-POS-3: a far-away foe takes two moves to reach (the standard pays for the second).
+    const moves = (r['move'] ?? 0) + (r['standard'] ?? 0);
+    if (!engaged.length && !grabbed) {
+      for (const t of foes) if (moves >= (bandBetween(state, current, t) === 'far away' ? 2 : 1)) out.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [t] });
+    }
     if (engaged.length) out.push({ type: 'takeAction', actorId: current, action: 'disengage' });
   }
   return out;

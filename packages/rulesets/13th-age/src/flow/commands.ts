@@ -10,7 +10,7 @@ import { cannotAct, setVar, spendAction } from '../core/economy';
 import { resolveAttack } from '../combat/attack';
 import { unarmedAttack } from '../combat/actions';
 import { pcSheet } from '../core/sheets';
-import { ESC } from './flow';
+import { ESC, UNBOUND } from './flow';
 
 const id = z.string().min(1).max(200);
 type Cmd<S extends z.ZodType> = CommandDef<z.infer<S>>;
@@ -18,7 +18,7 @@ function def<S extends z.ZodType>(type: string, schema: S, rest: Omit<Cmd<S>, 't
   return { type, schema, ...rest } as unknown as CommandDef;
 }
 
-const escalation = z.object({ type: z.literal('13a.escalation'), mode: z.enum(['hold', 'reset']) }).strict();
+const escalation = z.object({ type: z.literal('13a.escalation'), mode: z.enum(['hold', 'reset', 'unbind', 'bind']) }).strict();
 const delay = z.object({ type: z.literal('13a.delay'), creatureId: id }).strict();
 const actNow = z.object({ type: z.literal('13a.actNow'), creatureId: id }).strict();
 const ready = z.object({ type: z.literal('13a.ready'), creatureId: id, attack: id, targets: z.array(id).min(1).max(20), trigger: z.string().min(1).max(300) }).strict();
@@ -38,10 +38,21 @@ const hasVar = (ctx: Resolution, cid: string, key: string) => { const v = ctx.st
 export const commandsModule: ThirteenModule = {
   id: 'commands',
   commands: [
-    /** 13A-ESC-4/5: the GM holds the die for the next round or resets it to 0. */
+    /**
+     * 13A-ESC-4/5: the GM holds the die for the next round or resets it to 0. A house rule beyond the
+     * catalog: the GM may unbind the die so it keeps rising past 6 (and bind it again, back to 6 at most).
+     */
     def('13a.escalation', escalation, {
       gmOnly: true,
       run: (ctx, c) => {
+        if (c.mode === 'unbind' || c.mode === 'bind') {
+          const unbound = c.mode === 'unbind';
+          if ((ctx.state.counters[UNBOUND] === 1) === unbound) return ctx.reject('no-change', `the escalation die is already ${unbound ? 'unbound' : 'bound to 6'}`, '13A-ESC-1');
+          ctx.emit({ type: 'CounterSet', key: UNBOUND, value: unbound ? 1 : 0, ruleId: '13A-ESC-1' });
+          if (!unbound && (ctx.state.counters[ESC] ?? 0) > 6) ctx.emit({ type: 'CounterSet', key: ESC, value: 6, ruleId: '13A-ESC-1' });
+          ctx.emit({ type: 'RuleApplied', ruleId: '13A-ESC-1', text: unbound ? 'the GM unbinds the escalation die: it keeps rising past 6' : 'the escalation die is bound again: 6 at most' });
+          return;
+        }
         if (c.mode === 'hold') {
           ctx.emit({ type: 'CounterSet', key: 'escalationHold', value: 1, ruleId: '13A-ESC-4' });
           ctx.emit({ type: 'RuleApplied', ruleId: '13A-ESC-4', text: 'the escalation die will not advance at the next round' });

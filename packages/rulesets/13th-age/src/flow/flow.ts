@@ -10,6 +10,8 @@ import { useRecovery } from '../hp/recovery';
 import { rollSave, difficultyOf } from './saves';
 
 export const ESC = 'escalation';
+/** Counter: 1 when the GM has unbound the escalation die from its maximum of 6 (a house rule). */
+export const UNBOUND = 'escalationUnbound';
 
 /** 13A-INIT-1/4/5: d20 + bonus once per battle; ties: higher bonus, then PCs, then join order. */
 export function rollInitiative13a(ctx: Resolution, id: string): { total: number; tiebreak: number[] } {
@@ -62,7 +64,7 @@ const hooks: AnyHook[] = [
         return;
       }
       const cur = ctx.state.counters[ESC] ?? 0;
-      if (cur < 6) ctx.emit({ type: 'CounterSet', key: ESC, value: cur + 1, ruleId: '13A-ESC-1' });
+      if (cur < 6 || ctx.state.counters[UNBOUND] === 1) ctx.emit({ type: 'CounterSet', key: ESC, value: cur + 1, ruleId: '13A-ESC-1' });
     },
   },
   {
