@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ContentError, legalCommands, type CreatureSetup, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eRuleset, readyRechargeAction, SPENT_PREFIX } from '../src/index';
 import { fight, grid, orc, pc } from './movement-fixtures';
+import { campaign } from './rest-fixtures';
 
 /** Our own test creatures: a fire drake with a breath, a corpse eater with paralysing claws, a hedge mage, a healer. */
 const drake = (over: Partial<CreatureSetup> & { sheet?: Record<string, unknown> } = {}): CreatureSetup => ({
@@ -207,6 +211,12 @@ describe('A5E stat-block actions as effect trees', () => {
     t.rejects(use('ilse', 'mending-touch', ['ana']), 'no-uses-left');
   });
 
+  it('a long rest gives back the uses of a limited action', () => {
+    const t = campaign([{ ...healer(), vars: { 'a5e.action.used:mending-touch': 1 } }]);
+    t.run({ type: 'a5e.longRest', creatureIds: ['ilse'], inHaven: false } as never);
+    expect(t.creature('ilse').vars['a5e.action.used:mending-touch']).toBeUndefined();
+  });
+
   it('refuses bad uses: unknown ids, too many or too few targets, out of range, another\'s turn', () => {
     const t = fight([drake(), pc('ana'), pc('bob')], grid({ drake: { x: 0, y: 0, size: 'large' }, ana: { x: 3, y: 0 }, bob: { x: 12, y: 0 } }));
     t.rejects(use('drake', 'roar', ['ana']), 'unknown-action');
@@ -248,5 +258,39 @@ describe('A5E effect trees in stat blocks are checked at load', () => {
     expect(e.file).toBe('broken.yaml');
     expect(e.path).toEqual(path);
     expect(e.reason).toMatch(message);
+  });
+});
+
+describe('the bundled content uses its actions (scenarios/content/a5e)', () => {
+  const content = (rel: string): Json => parse(fs.readFileSync(fileURLToPath(new URL(`../../../../scenarios/content/a5e/${rel}`, import.meta.url)), 'utf8')) as Json;
+  const table = () => fight([
+    { id: 'storm', side: 'dragon', sheet: content('monsters/young-stormscale.yaml') },
+    { id: 'perrin', side: 'party', sheet: content('characters/perrin-ashdown.yaml') },
+    { id: 'ilse', side: 'party', sheet: content('characters/ilse-marrow.yaml') },
+    { id: 'brannoc', side: 'party', sheet: content('characters/brannoc-vale.yaml') },
+  ], null);
+
+  it('A5E-DMG-3 the Stormscale\'s breath: one 10d10 roll; Perrin fails and takes it all, Ilse saves for half', () => {
+    const t = table();
+    // Perrin: Dex save d20 3 + 2 = 5 vs DC 16, fails; 10d10 all 1s = 10 lightning. Ilse: d20 18 + 1 = 19, saves: 5.
+    const ev = t.run(use('storm', 'lightning-breath', ['perrin', 'ilse']), { dice: `d20:3 ${'d10:1 '.repeat(10)}d20:18` });
+    expect(TestTable.ofType(ev, 'DiceRolled').filter((e) => e.purpose === 'Lightning Breath damage')).toHaveLength(1);
+    expect([t.creature('perrin').hp, t.creature('ilse').hp]).toEqual([17 - 10, 24 - 5]);
+    expect(t.creature('storm').vars[SPENT_PREFIX + 'lightning-breath']).toBe(true);
+  });
+
+  it('Ilse\'s Word of Dawn heals an ally as a bonus action; Brannoc\'s Second Wind heals himself', () => {
+    const t = table();
+    t.run({ type: 'endTurn' });
+    t.run({ type: 'gm.setHp', creatureId: 'perrin', hp: 5 });
+    t.run({ type: 'gm.setHp', creatureId: 'brannoc', hp: 10 });
+    t.run({ type: 'endTurn' });
+    // 1d4 (2) + 3 = 5
+    t.run(use('ilse', 'word-of-dawn', ['perrin']), { dice: 'd4:2' });
+    expect([t.creature('perrin').hp, t.creature('ilse').resources['bonusAction'], t.creature('ilse').resources['action']]).toEqual([10, 0, 1]);
+    t.run({ type: 'endTurn' });
+    // 1d10 (6) + 3 = 9
+    t.run(use('brannoc', 'second-wind'), { dice: 'd10:6' });
+    expect(t.creature('brannoc').hp).toBe(19);
   });
 });

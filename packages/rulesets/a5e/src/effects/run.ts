@@ -165,7 +165,8 @@ function raiseAc(ctx: Resolution, scope: EffectScope, params: Json | undefined, 
   if (!p || !p.against || p.kind !== 'attack') return ctx.reject('no-attack', 'raising AC answers an attack that hits: it is offered when one does');
   p.against = { label: `${p.against.label} +${bonus}`, value: p.against.value + bonus };
   const me = ctx.state.creatures[scope.actor]!;
-  if (p.outcome === 'hit' && p.natural !== 20 && (p.total ?? 0) < p.against.value) {
+  // A hit made critical by the situation (a paralysed target within 5 ft) is still a hit that can be turned.
+  if ((p.outcome === 'hit' || p.outcome === 'crit') && p.natural !== 20 && (p.total ?? 0) < p.against.value) {
     p.outcome = 'miss';
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-2', text: `${me.name} raises its AC by ${bonus}: the attack misses`, creatureId: me.id });
   } else {
