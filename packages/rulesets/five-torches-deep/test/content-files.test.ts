@@ -39,7 +39,7 @@ describe('bundled Five Torches Deep content', () => {
 
   it('reads the numbers as written: the tunnel ogre', () => {
     expect(load('tunnel-ogre.yaml')).toMatchObject({
-      hd: 4, ac: 12, hp: 26, moraleBonus: 2, load: 20, coins: 120, living: true, leader: false, darksight: 'heat',
+      hd: 4, ac: 12, hp: 26, moraleBonus: 2, load: 16, coins: 120, living: true, leader: false, darksight: 'heat',
       attacks: [
         { id: 'long-maul', kind: 'melee', damage: '2d6', bonus: 5, reach: 10, addMod: false },
         { id: 'thrown-rock', kind: 'ranged', damage: '1d8', bonus: 3, range: 30, addMod: false, reach: 5 },

@@ -1,5 +1,6 @@
 import { chooseCommand, demoPromptPolicy } from './demo';
 import { a5eDemoPromptPolicy, chooseA5eCommand } from './demo-a5e';
+import { chooseFtdCommand, ftdDemoPromptPolicy } from './demo-ftd';
 import { leanA5eTurnPolicy } from './lean-a5e';
 import { legalTurnPolicy, type TargetStrategy } from './legal';
 import type { SimPolicies } from './types';
@@ -7,6 +8,7 @@ import type { SimPolicies } from './types';
 /** The demo's policies per ruleset id; a ruleset without its own plays by the mini ones. */
 const demoPolicies: Record<string, SimPolicies> = {
   a5e: { chooseCommand: chooseA5eCommand, prompts: a5eDemoPromptPolicy },
+  'five-torches-deep': { chooseCommand: chooseFtdCommand, prompts: ftdDemoPromptPolicy },
 };
 const defaultDemo: SimPolicies = { chooseCommand, prompts: demoPromptPolicy };
 
