@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../src/commands/run';
+import { scenario } from './helpers';
+
+const dir = scenario('13th-age');
+const files = fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const run = (name: string) => runCommand(path.join(dir, name));
+
+describe('bundled 13th Age scenarios (scenarios/13th-age)', () => {
+  it('lists them', () => {
+    expect(files).toEqual(['bog-bridge.yaml', 'lantern-crypt.yaml', 'reed-mob.yaml']);
+  });
+
+  it.each(files)('%s runs with exit 0 and every expectation met', (name) => {
+    const r = run(name);
+    expect(r.errorOutput).toBeUndefined();
+    expect(r.exitCode).toBe(0);
+    expect(r.output.split('\n').at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
+  });
+
+  it('reed mob: one longbow hit spills through three scrappers of the mob into the fourth; leftovers are lost', () => {
+    const lines = run('reed-mob.yaml').output.split('\n');
+    expect(lines).toContain('    3d8+4 → 8+8+6 +4 = 26 weapon; Scrapper A 7 → 0 HP');
+    expect(lines).toContain('    [13A-TGT-1] 19 damage spills from Scrapper A to the next mook of the mob, Scrapper B');
+    expect(lines).toContain('    [13A-TGT-1] 5 damage spills from Scrapper C to the next mook of the mob, Scrapper D');
+    expect(lines).toContain('    [13A-TGT-1] 6 damage is left over: no mook of the mob is standing');
+    expect(lines).toContain('  Scrapper D      reeds  0/7 HP    dead');
+  });
+
+  it('lantern crypt: an expanded crit range, a vulnerable trigger, a daze saved at the end of the turn', () => {
+    const lines = run('lantern-crypt.yaml').output.split('\n');
+    expect(lines).toContain('  Kettle Quickhand attacks Marsh Hag: d20 19 + 3 + 2 level = 24 vs AC 19, crit');
+    expect(lines).toContain('  Tessel Varr is now vulnerable (save ends, at the end of each turn) (Lantern Ghoul)');
+    expect(lines).toContain('  Kettle Quickhand attacks Marsh Hag: d20 14 + 3 + 2 level + 1 escalation die - 4 dazed = 16 vs AC 19, miss');
+    expect(lines).toContain('  Kettle Quickhand is no longer dazed: saved');
+  });
+});
