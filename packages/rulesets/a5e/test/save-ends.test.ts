@@ -22,3 +22,14 @@ describe('effects that end on a save', () => {
     t.rejects({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'poisoned', duration: { kind: 'saveEnds', save: { dc: 13 }, timing: 'end' } }, 'bad-duration');
   });
 });
+
+describe('armor class from conditions', () => {
+  it('A5E-COND-27 slowed lowers AC by 2; A5E-COND-1 a second slowed from another source does not lower it again', () => {
+    const t = new TestTable(a5eRuleset, { creatures: [ana({ initiative: 15 }), ogre({ initiative: 10 })] });
+    t.run({ type: 'startCombat' });
+    t.run({ type: 'gm.addCondition', creatureId: 'ogre', conditionId: 'slowed' });
+    t.run({ type: 'gm.addCondition', creatureId: 'ogre', conditionId: 'slowed' });
+    const ev = t.run({ type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] }, { dice: 'd20:3' });
+    expect(TestTable.ofType(ev, 'TestResolved')[0]!.against).toEqual({ label: 'AC', value: 9 });
+  });
+});

@@ -10,6 +10,7 @@ import { spaceOf } from '../position/geometry';
 import { offerDropProne } from '../position/prone';
 import { perceive } from '../senses/vision';
 import { runOnHit } from '../effects/run';
+import { conditionAcModifier } from '../conditions/queries';
 
 export { ATTACK_WITHIN_5 };
 
@@ -147,14 +148,8 @@ export function damageExpression(sheet: ReturnType<typeof sheetById>, attack: At
 
 /** AC with condition and hook modifiers, as a d20 test's target number. */
 export function armorClass(ctx: Resolution, creatureId: string): number {
-  const c = ctx.state.creatures[creatureId]!;
-  const sheet = sheetById(ctx.state, creatureId);
-  let ac = sheet.ac;
-  for (const inst of c.conditions) {
-    const def = ctx.ruleset.conditionById[inst.conditionId];
-    for (const e of def?.effects ?? []) if (e.kind === 'modifier' && e.selector === 'ac') ac += e.value;
-  }
-  return ac;
+  // The same condition from two sources counts once (A5E-COND-1), so slowed twice is still −2.
+  return sheetById(ctx.state, creatureId).ac + conditionAcModifier(ctx.state, creatureId, ctx.ruleset);
 }
 
 /** A5E attack outcomes: natural 20 crits and hits, natural 1 fumbles and misses (A5E-ATK-6). */
