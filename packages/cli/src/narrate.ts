@@ -15,6 +15,9 @@ export interface NarrationContext {
 
 type Ev<T extends FrayEventBody['type']> = EventOf<T>;
 
+/** Display names for well-known encounter counters (13th Age's escalation die); others read "Counter <key>". */
+const COUNTER_LABELS: Record<string, string> = { escalation: 'The escalation die' };
+
 export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext = {}): string[] {
   const names = new Map(Object.entries(ctx.names ?? {}));
   const nameOf = (id: string | null | undefined): string => (id == null ? 'the GM' : (names.get(id) ?? id));
@@ -102,9 +105,11 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
       case 'TallySet':
         out.push(`${nameOf(e.creatureId)}'s ${e.key} tally is now ${e.value}`);
         break;
-      case 'CounterSet':
-        out.push(`Counter ${e.key} is now ${e.value}`);
+      case 'CounterSet': {
+        const label = Object.hasOwn(COUNTER_LABELS, e.key) ? COUNTER_LABELS[e.key]! : null;
+        out.push(label ? `${label} is now ${e.value}` : `Counter ${e.key} is now ${e.value}`);
         break;
+      }
       case 'RuleApplied':
         out.push(`  [${e.ruleId}] ${e.text}`);
         break;

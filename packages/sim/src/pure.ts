@@ -3,6 +3,7 @@ export type { PolicyRng, SimPolicies } from './policy/types';
 export { chooseCommand, demoPromptPolicy, isUp } from './policy/demo';
 export { a5eDemoPromptPolicy, chooseA5eCommand } from './policy/demo-a5e';
 export { chooseFtdCommand, ftdDemoPromptPolicy } from './policy/demo-ftd';
+export { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './policy/demo-13a';
 export { legalTurnPolicy, legalPolicies, type TargetStrategy } from './policy/legal';
 export { demoPoliciesFor, simPoliciesFor } from './policy/registry';
 export { scenarioFromSetup, shapeOf, totalPolicy, simRuntime, type SimScenario, type SimShape } from './core/scenario';

@@ -1,6 +1,7 @@
 import { chooseCommand, demoPromptPolicy } from './demo';
 import { a5eDemoPromptPolicy, chooseA5eCommand } from './demo-a5e';
 import { chooseFtdCommand, ftdDemoPromptPolicy } from './demo-ftd';
+import { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './demo-13a';
 import { leanA5eTurnPolicy } from './lean-a5e';
 import { legalTurnPolicy, type TargetStrategy } from './legal';
 import type { SimPolicies } from './types';
@@ -9,6 +10,7 @@ import type { SimPolicies } from './types';
 const demoPolicies: Record<string, SimPolicies> = {
   a5e: { chooseCommand: chooseA5eCommand, prompts: a5eDemoPromptPolicy },
   'five-torches-deep': { chooseCommand: chooseFtdCommand, prompts: ftdDemoPromptPolicy },
+  '13th-age': { chooseCommand: choose13aCommand, prompts: thirteenthAgeDemoPromptPolicy },
 };
 const defaultDemo: SimPolicies = { chooseCommand, prompts: demoPromptPolicy };
 
