@@ -11,6 +11,15 @@ import { createEncounter, loadScenarioFile, ScenarioError } from '../scenario/lo
 export const DEMO_SCENARIO = path.join(scenariosDir, 'a5e', 'demo-forest.yaml');
 /** The first demo, in the mini test ruleset (`fray demo --scenario scenarios/demo-mini.yaml`). */
 export const DEMO_MINI_SCENARIO = path.join(scenariosDir, 'demo-mini.yaml');
+/**
+ * The demo fight per ruleset id (`fray demo --ruleset <id>`); a ruleset adds its own line.
+ * Five Torches Deep: the sides start at close quarters, and the GM calls morale when the battle begins.
+ */
+export const DEMO_SCENARIOS: Record<string, string> = {
+  a5e: DEMO_SCENARIO,
+  mini: DEMO_MINI_SCENARIO,
+  'five-torches-deep': path.join(scenariosDir, 'five-torches-deep', 'barrow-skirmish.yaml'),
+};
 export const DEMO_MAX_ROUNDS = 10;
 /** A hard cap so a policy bug can never loop forever. */
 export const DEMO_MAX_COMMANDS = 400;
@@ -19,6 +28,8 @@ export interface DemoOptions {
   /** overrides the scenario's seed; whole numbers are read as numbers (`--seed 7` = `seed: 7`) */
   seed?: string;
   scenario?: string;
+  /** plays that ruleset's demo fight (DEMO_SCENARIOS); not together with `scenario` */
+  ruleset?: string;
 }
 
 export interface DemoRun {
@@ -46,12 +57,22 @@ function lastTurnOfRound(s: EncounterState, ruleset: LoadedRuleset): boolean {
   return s.order.slice(s.turnIndex + 1).every((e) => e.delayed || !(ruleset.takesTurn ? ruleset.takesTurn(s, e.creatureId) : s.creatures[e.creatureId]?.status !== 'dead'));
 }
 
+/** The scenario file a demo plays: `--scenario`, else the `--ruleset`'s demo, else the default. */
+export function demoScenarioFile(opts: DemoOptions): string {
+  if (opts.ruleset === undefined) return opts.scenario ?? DEMO_SCENARIO;
+  if (opts.scenario !== undefined) throw new ScenarioError('--ruleset', [], 'give --ruleset or --scenario, not both');
+  if (!Object.hasOwn(DEMO_SCENARIOS, opts.ruleset)) {
+    throw new ScenarioError('--ruleset', [], `no demo for ruleset '${opts.ruleset}': pick one of ${Object.keys(DEMO_SCENARIOS).join(', ')}, or play a file with --scenario`);
+  }
+  return DEMO_SCENARIOS[opts.ruleset]!;
+}
+
 /**
  * Plays the demo fight with simple policies on both sides until one side is down or the round
  * limit passes, narrating every command. Deterministic for a seed.
  */
 export function playDemo(opts: DemoOptions = {}): DemoRun {
-  const loaded = loadScenarioFile(opts.scenario ?? DEMO_SCENARIO);
+  const loaded = loadScenarioFile(demoScenarioFile(opts));
   const setup = { ...loaded.setup, seed: opts.seed !== undefined ? parseSeed(opts.seed) : loaded.setup.seed };
   const policies = policiesFor(loaded.ruleset.id);
   const rng = fightPolicyRng(setup.seed, 0);
@@ -110,7 +131,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
   return { lines, encounter: enc, commands, winner, endedByRules: enc.state.phase === 'ended' && !endedByDemo };
 }
 
-/** `fray demo [--seed s] [--scenario file]`. */
+/** `fray demo [--seed s] [--scenario file | --ruleset id]`. */
 export function demoCommand(opts: DemoOptions = {}): CommandResult {
   let run: DemoRun;
   try {
