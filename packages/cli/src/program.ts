@@ -65,7 +65,7 @@ export function runProgram(argv: string[], io: Io): number {
     .description('play a narrated demo fight (A5E: a forest road in a thunderstorm) with simple policies on both sides')
     .option('--seed <seed>', 'seed for the dice (default: the scenario seed)')
     .option('--scenario <file>', 'play another scenario file, e.g. scenarios/demo-mini.yaml (default: scenarios/a5e/demo-forest.yaml)')
-    .option('--ruleset <id>', "play that ruleset's demo fight: a5e, mini, five-torches-deep")
+    .option('--ruleset <id>', "play that ruleset's demo fight: a5e, mini, five-torches-deep, 13th-age")
     .action((o: { seed?: string; scenario?: string; ruleset?: string }) =>
       emit(demoCommand({ ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.scenario !== undefined ? { scenario: o.scenario } : {}), ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}) })),
     );

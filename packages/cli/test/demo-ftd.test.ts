@@ -54,7 +54,7 @@ describe('fray demo --ruleset five-torches-deep (the barrow skirmish)', () => {
   it('picks the FTD policies for an FTD scenario; --ruleset names a known demo and not with --scenario', () => {
     expect(policiesFor('five-torches-deep')).toEqual({ chooseCommand: chooseFtdCommand, prompts: ftdDemoPromptPolicy });
     expect(DEMO_SCENARIOS['five-torches-deep']).toBe(file);
-    expect(demoCommand({ ruleset: 'nope' })).toMatchObject({ exitCode: 2, errorOutput: "fray demo: --ruleset: no demo for ruleset 'nope': pick one of a5e, mini, five-torches-deep, or play a file with --scenario" });
+    expect(demoCommand({ ruleset: 'nope' })).toMatchObject({ exitCode: 2, errorOutput: "fray demo: --ruleset: no demo for ruleset 'nope': pick one of a5e, mini, five-torches-deep, 13th-age, or play a file with --scenario" });
     expect(demoCommand({ ruleset: 'five-torches-deep', scenario: file })).toMatchObject({ exitCode: 2, errorOutput: 'fray demo: --ruleset: give --ruleset or --scenario, not both' });
   });
 });

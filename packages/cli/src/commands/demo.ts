@@ -19,6 +19,8 @@ export const DEMO_SCENARIOS: Record<string, string> = {
   a5e: DEMO_SCENARIO,
   mini: DEMO_MINI_SCENARIO,
   'five-torches-deep': path.join(scenariosDir, 'five-torches-deep', 'barrow-skirmish.yaml'),
+  // 13th Age: a marsh hag, her boar and a mob of reed scrappers; the escalation die rises each round.
+  '13th-age': path.join(scenariosDir, '13th-age', 'demo-marsh.yaml'),
 };
 export const DEMO_MAX_ROUNDS = 10;
 /** A hard cap so a policy bug can never loop forever. */
