@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { FrayEvent } from '@fray/engine';
 import { mobHp, mobOf, MOB_DROPS } from '../src/index';
 import { kira, ostin, brute, grunt, table, ofType } from './fixtures';
 
 const GRUNTS = 'Mire Grunt#1';
 const dart = (t: ReturnType<typeof table>, target: string, dice: string) => t.run({ type: 'takeAction', actorId: 'ostin', action: 'ember-dart', targets: [target] }, { dice });
-const spills = (ev: readonly { type: string }[]) => ofType(ev, 'RuleApplied').filter((e) => e.ruleId === '13A-TGT-1').map((e) => e.text);
+const spills = (ev: readonly FrayEvent[]) => ofType(ev, 'RuleApplied').filter((e) => e.ruleId === '13A-TGT-1').map((e) => e.text);
 const archer = (id: string, over: Record<string, unknown> = {}) => grunt(id, { sheet: { name: 'Bog Archer', initiative: 1, attacks: [{ id: 'bow', name: 'Bow', kind: 'ranged', bonus: 5, damage: '1d6' }] }, ...over });
 
 describe('mook mobs (pooled hit points)', () => {
