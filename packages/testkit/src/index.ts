@@ -2,3 +2,4 @@ export * from './mini-ruleset';
 export * from './table';
 export * from './arbitraries';
 export * from './campaign-table';
+export * from './random-play';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, fold, playerView, redactEvents, type Runtime, type PromptPolicy } from '@fray/engine';
-import { arbPlay, arbSeed, commandFor, miniRuleset, type Step } from '../src/index';
+import { Encounter, canonicalJson, playerView, redactEvents, type Runtime, type PromptPolicy } from '@fray/engine';
+import { arbPlay, arbSeed, assertFoldMatches, assertUndoRestores, miniRuleset, playSteps, type Step } from '../src/index';
 import { fighter, goblin, ogre } from './fixtures';
 
 const SECRET_NAME = 'SENTINEL-HIDDEN-ASSASSIN';
@@ -24,19 +24,7 @@ const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.opti
 
 function play(seed: number, steps: Step[]): { enc: Encounter; rt: Runtime } {
   const rt: Runtime = { ruleset: miniRuleset, policy };
-  const enc = Encounter.create(setup(seed), rt);
-  let n = 0;
-  for (const step of steps) {
-    if ('undo' in step) {
-      enc.dispatch({ id: `u${n++}`, issuedBy: { role: 'gm' }, command: { type: 'undo' } });
-      continue;
-    }
-    const command = commandFor(enc.state, miniRuleset, step);
-    if (!command) break;
-    const r = enc.dispatch({ id: `c${n++}`, issuedBy: { role: 'gm' }, command });
-    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.message}`);
-  }
-  return { enc, rt };
+  return { enc: playSteps(Encounter.create(setup(seed), rt), miniRuleset, steps), rt };
 }
 
 describe('kernel invariants over random legal play (mini ruleset)', () => {
@@ -49,21 +37,14 @@ describe('kernel invariants over random legal play (mini ruleset)', () => {
   it('folding the log reproduces the live state, and the state survives JSON', () => {
     fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
       const { enc } = play(seed, steps);
-      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+      assertFoldMatches(enc);
       expect(canonicalJson(JSON.parse(JSON.stringify(enc.state)))).toBe(canonicalJson(enc.state));
     }), { numRuns: 40 });
   });
 
   it('a command then undo equals the state before it, dice generator included', () => {
     fc.assert(fc.property(arbSeed, arbPlay(25), fc.nat(), (seed, steps, pick) => {
-      const { enc } = play(seed, steps.filter((s) => !('undo' in s)));
-      const command = commandFor(enc.state, miniRuleset, { pick });
-      if (!command) return;
-      const before = canonicalJson({ ...enc.state, version: 0 });
-      const r = enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command });
-      expect(r.ok).toBe(true);
-      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
-      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))).enc, miniRuleset, pick);
     }), { numRuns: 40 });
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, fold, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
-import { arbSeed, arbStep, commandFor, type Step } from '@fray/testkit';
+import { Encounter, canonicalJson, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, assertFoldMatches, assertUndoRestores, playSteps, type Step } from '@fray/testkit';
 import { thirteenthAgeRuleset as R } from '../src/index';
 import { kira, ostin, brute, grunt } from './fixtures';
 
@@ -27,20 +27,7 @@ const policy: PromptPolicy = (p) => (p.key === '13a.intercept' || p.key === '13a
 const runtime = (): Runtime => ({ ruleset: R, policy });
 
 function play(seed: number, steps: Step[]): Encounter {
-  const enc = Encounter.create(setup(seed), runtime());
-  const gm = { role: 'gm' as const };
-  let n = 0;
-  for (const step of steps) {
-    if ('undo' in step) {
-      enc.dispatch({ id: `u${n++}`, issuedBy: gm, command: { type: 'undo' } });
-      continue;
-    }
-    const command = commandFor(enc.state, R, step);
-    if (!command) break;
-    const r = enc.dispatch({ id: `c${n++}`, issuedBy: gm, command });
-    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code} ${r.error.message}`);
-  }
-  return enc;
+  return playSteps(Encounter.create(setup(seed), runtime()), R, steps);
 }
 
 describe('13th Age invariants over random legal play', () => {
@@ -52,21 +39,13 @@ describe('13th Age invariants over random legal play', () => {
 
   it('folding the log reproduces the live state', () => {
     fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      const enc = play(seed, steps);
-      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+      assertFoldMatches(play(seed, steps));
     }), { numRuns: 25 });
   });
 
   it('a command then undo equals the state before it', () => {
     fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
-      const enc = play(seed, steps.filter((s) => !('undo' in s)));
-      const command = commandFor(enc.state, R, { pick });
-      if (!command) return;
-      const before = canonicalJson({ ...enc.state, version: 0 });
-      const r = enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command });
-      expect(r.ok).toBe(true);
-      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
-      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))), R, pick);
     }), { numRuns: 25 });
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, createGridSpace, fold, placeCreature, playerView, redactEvents, type FrayEvent, type Json, type PromptPolicy, type Runtime } from '@fray/engine';
-import { arbSeed, arbStep, commandFor, type Step } from '@fray/testkit';
+import { Encounter, canonicalJson, createGridSpace, placeCreature, playerView, redactEvents, type FrayEvent, type Json, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, assertFoldMatches, assertUndoRestores, playSteps, type Step } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
 
@@ -53,18 +53,7 @@ function play(seed: number, steps: Step[], onGrid = false): Encounter {
     const r = enc.dispatch({ id: `s${i}`, issuedBy: gm, command });
     if (!r.ok) throw new Error(`setup refused: ${r.error.message}`);
   }
-  let n = 0;
-  for (const step of steps) {
-    if ('undo' in step) {
-      enc.dispatch({ id: `u${n++}`, issuedBy: gm, command: { type: 'undo' } });
-      continue;
-    }
-    const command = commandFor(enc.state, a5eRuleset, step);
-    if (!command) break;
-    const r = enc.dispatch({ id: `c${n++}`, issuedBy: gm, command });
-    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code}: ${r.error.message}`);
-  }
-  return enc;
+  return playSteps(enc, a5eRuleset, steps);
 }
 
 /** The events that still count: those of commands never undone. */
@@ -82,20 +71,13 @@ describe('A5E invariants over random legal play', () => {
 
   it('folding the log (replay) reproduces the live state', () => {
     fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      const enc = play(seed, steps);
-      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+      assertFoldMatches(play(seed, steps));
     }), { numRuns: 40 });
   });
 
   it('a legal command then undo equals the state before it, dice generator included', () => {
     fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
-      const enc = play(seed, steps.filter((s) => !('undo' in s)));
-      const command = commandFor(enc.state, a5eRuleset, { pick });
-      if (!command) return;
-      const before = canonicalJson({ ...enc.state, version: 0 });
-      expect(enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command }).ok).toBe(true);
-      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
-      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))), a5eRuleset, pick);
     }), { numRuns: 40 });
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, fold, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
-import { arbSeed, arbStep, commandFor, type Step } from '@fray/testkit';
+import { Encounter, canonicalJson, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, assertFoldMatches, assertUndoRestores, playSteps, type Step } from '@fray/testkit';
 import { ftdRuleset } from '../src/index';
 import { brenna, gob, odo, tusk, zones } from './fixtures';
 
@@ -31,19 +31,7 @@ const policy: PromptPolicy = (p) => (p.key === 'ftd.edge' || p.key === 'ftd.retr
 const runtime = (): Runtime => ({ ruleset: ftdRuleset, policy });
 
 function play(seed: number, steps: Step[]): Encounter {
-  const enc = Encounter.create(setup(seed), runtime());
-  let n = 0;
-  for (const step of steps) {
-    if ('undo' in step) {
-      enc.dispatch({ id: `u${n++}`, issuedBy: { role: 'gm' }, command: { type: 'undo' } });
-      continue;
-    }
-    const command = commandFor(enc.state, ftdRuleset, step);
-    if (!command) break;
-    const r = enc.dispatch({ id: `c${n++}`, issuedBy: { role: 'gm' }, command });
-    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code}: ${r.error.message}`);
-  }
-  return enc;
+  return playSteps(Encounter.create(setup(seed), runtime()), ftdRuleset, steps);
 }
 
 describe('Five Torches Deep invariants over random legal play', () => {
@@ -55,21 +43,13 @@ describe('Five Torches Deep invariants over random legal play', () => {
 
   it('folding the log reproduces the live state', () => {
     fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      const enc = play(seed, steps);
-      expect(canonicalJson(fold(enc.events))).toBe(canonicalJson(enc.state));
+      assertFoldMatches(play(seed, steps));
     }), { numRuns: 25 });
   });
 
   it('a command then undo equals the state before it', () => {
     fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
-      const enc = play(seed, steps.filter((s) => !('undo' in s)));
-      const command = commandFor(enc.state, ftdRuleset, { pick });
-      if (!command) return;
-      const before = canonicalJson({ ...enc.state, version: 0 });
-      const r = enc.dispatch({ id: 'probe', issuedBy: { role: 'gm' }, command });
-      expect(r.ok).toBe(true);
-      enc.dispatch({ id: 'probe-undo', issuedBy: { role: 'gm' }, command: { type: 'undo' } });
-      expect(canonicalJson({ ...enc.state, version: 0 })).toBe(before);
+      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))), ftdRuleset, pick);
     }), { numRuns: 25 });
   });
 
