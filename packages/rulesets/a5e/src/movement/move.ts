@@ -6,11 +6,11 @@ import { actBlock, closestEnemies, movementLimits } from '../conditions/queries'
 import { endGrapplesOutOfReach } from '../conditions/grapple';
 import { isActingNow, RELEASING, REACTION, spend } from '../core/economy';
 import { endBackToBack } from '../position/back-to-back';
-import { BEING_PULLED, gridOf, isAlly, isHostile, isIncapacitated, reachOf, spaceOf } from '../position/geometry';
+import { BEING_PULLED, gridOf, isAlly, isIncapacitated, reachOf, spaceOf } from '../position/geometry';
 import { isControlledBy, riderOf, ridingOn } from '../position/mount';
 import { mayReact } from '../position/reactions';
 import { perceive } from '../senses/vision';
-import { offerOpportunityAttacks, provokes, type Provocation } from './opportunity';
+import { offerOpportunityAttacks, provocations, type Provocation } from './opportunity';
 import { gridMoveSchema, zoneMoveSchema, type GridMove, type JumpSpec, type Point, type ZoneMove } from './parse';
 import { relocate } from './relocate';
 import { canUseMode, hasOwnSpeed, modeSpeed, movedThisTurn, movementLeft, type MoveMode } from './speed';
@@ -233,26 +233,12 @@ export function confirmPull(ctx: Resolution, m: Mover, allyId: string): boolean 
   return true;
 }
 
-/**
- * The creatures whose reach each moving creature leaves between two positions, grouped by the
- * creature provoked (A5E-ATK-16). Disengaged movers provoke nothing (A5E-ATK-17).
- */
+/** Leaving reach on a grid: within the reactor's reach before the step, beyond it after (A5E-ATK-16). */
 function gridProvocations(ctx: Resolution, m: Mover, before: GridSpaceState, after: GridSpaceState): Provocation[] {
-  const { state } = ctx;
-  const moving = [m.id, m.body, m.rider, m.pulled].filter((x, i, a): x is string => !!x && a.indexOf(x) === i);
-  const leaving = moving.filter((x) => provokes(ctx.ruleset, state.creatures[x]!));
-  const out: Provocation[] = [];
-  for (const reactor of state.creatureIds) {
-    if (moving.includes(reactor) || !before.creatures[reactor] || isIncapacitated(ctx.ruleset, state.creatures[reactor]!)) continue;
-    const reach = reachOf(state.creatures[reactor]!);
-    const targets = leaving.filter((x) => isHostile(state, reactor, x) && distanceFeet(before, x, reactor) <= reach && distanceFeet(after, x, reactor) > reach);
-    // A rider and its mount leave together: the provoked creature may attack either (A5E-POS-6).
-    if (targets.length && m.rider && (targets.includes(m.rider) || targets.includes(m.body))) {
-      const pair = [m.id, m.id === m.body ? m.rider : m.body].filter((x) => leaving.includes(x) && isHostile(state, reactor, x));
-      out.push({ reactor, targets: pair });
-    } else if (targets.length) out.push({ reactor, targets });
-  }
-  return out;
+  return provocations(ctx, m, (reactor) => !!before.creatures[reactor], (x, reactor) => {
+    const reach = reachOf(ctx.state.creatures[reactor]!);
+    return distanceFeet(before, x, reactor) <= reach && distanceFeet(after, x, reactor) > reach;
+  });
 }
 
 /** Whether the mover can go on after an opportunity attack: still up, still able, not knocked down. */

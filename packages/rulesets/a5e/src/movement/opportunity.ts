@@ -2,7 +2,7 @@ import { hasFlag, type CreatureState, type EncounterState, type LoadedRuleset, t
 import { NO_OPPORTUNITY_ATTACKS } from '../actions/disengage';
 import { makeAttack } from '../combat/attack';
 import { REACTION, spend } from '../core/economy';
-import { distanceBetween, withinReach } from '../position/geometry';
+import { distanceBetween, isHostile, isIncapacitated, withinReach } from '../position/geometry';
 import { mayReact } from '../position/reactions';
 import { perceive } from '../senses/vision';
 import { sheetOf } from '../sheet/derived';
@@ -25,6 +25,38 @@ export interface Provocation {
   reactor: string;
   /** the creatures leaving its reach (a rider and its mount count as one provocation, A5E-POS-6) */
   targets: string[];
+}
+
+/** The creatures that move together: the commanded one, the body that carries it, a rider, a pulled ally. */
+export interface MovingGroup {
+  id: string;
+  body: string;
+  rider: string | null;
+  pulled: string | null;
+}
+
+/**
+ * The creatures whose reach each moving creature leaves, grouped by the creature provoked
+ * (A5E-ATK-16); disengaged movers provoke nothing (A5E-ATK-17). `leavesReach` is the space's own
+ * test (grid distance against reach, or engagement broken in zones). A rider and its mount leave
+ * together, so the provoked creature may attack either of them (A5E-POS-6) — but only when one of
+ * them is among those leaving, not when only a pulled ally leaves.
+ */
+export function provocations(ctx: Resolution, m: MovingGroup, wasPresent: (reactor: string) => boolean, leavesReach: (mover: string, reactor: string) => boolean): Provocation[] {
+  const { state } = ctx;
+  const moving = [m.id, m.body, m.rider, m.pulled].filter((x, i, a): x is string => !!x && a.indexOf(x) === i);
+  const leaving = moving.filter((x) => provokes(ctx.ruleset, state.creatures[x]!));
+  const out: Provocation[] = [];
+  for (const reactor of state.creatureIds) {
+    if (moving.includes(reactor) || !wasPresent(reactor) || isIncapacitated(ctx.ruleset, state.creatures[reactor]!)) continue;
+    const targets = leaving.filter((x) => isHostile(state, reactor, x) && leavesReach(x, reactor));
+    if (!targets.length) continue;
+    if (m.rider && (targets.includes(m.rider) || targets.includes(m.body))) {
+      const pair = [m.id, m.id === m.body ? m.rider : m.body].filter((x) => leaving.includes(x) && isHostile(state, reactor, x));
+      out.push({ reactor, targets: pair });
+    } else out.push({ reactor, targets });
+  }
+  return out;
 }
 
 /**

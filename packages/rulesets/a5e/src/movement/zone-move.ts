@@ -1,10 +1,10 @@
 import { disengage, engage, engagedWith, hasCondition, isEngaged, moveCreature, type ZoneSpaceState, type Resolution } from '@fray/engine';
 import { endGrapplesOutOfReach } from '../conditions/grapple';
 import { endBackToBack } from '../position/back-to-back';
-import { BEING_PULLED, ELEVATION, isHostile, isIncapacitated, zonesOf } from '../position/geometry';
+import { BEING_PULLED, ELEVATION, zonesOf } from '../position/geometry';
 import { canContinue, checkBudget, checkMode, checkPull, confirmPull, COST_RULES, modeModifiers, type Mover } from './move';
 import { planJump, resolveJump } from './jump-move';
-import { offerOpportunityAttacks, provokes, type Provocation } from './opportunity';
+import { offerOpportunityAttacks, provocations, type Provocation } from './opportunity';
 import type { JumpSpec, ZoneMove } from './parse';
 import { emitSpace, FLYING, FOOT_RUN, setVar, spaceCall, spendMovement } from './state';
 
@@ -29,23 +29,9 @@ function zonesAfter(ctx: Resolution, m: Mover, to: ZoneMove, from: ZoneSpaceStat
   return z;
 }
 
-/**
- * Leaving engagement with a hostile creature is leaving its reach (A5E-ATK-16): each such creature
- * may make an opportunity attack before the move happens.
- */
+/** Leaving engagement with a hostile creature is leaving its reach (A5E-ATK-16). */
 function zoneProvocations(ctx: Resolution, m: Mover, before: ZoneSpaceState, after: ZoneSpaceState): Provocation[] {
-  const { state } = ctx;
-  const moving = [m.id, m.body, m.rider, m.pulled].filter((x, i, a): x is string => !!x && a.indexOf(x) === i);
-  const leaving = moving.filter((x) => provokes(ctx.ruleset, state.creatures[x]!));
-  const out: Provocation[] = [];
-  for (const reactor of state.creatureIds) {
-    if (moving.includes(reactor) || !before.creatures[reactor] || isIncapacitated(ctx.ruleset, state.creatures[reactor]!)) continue;
-    const targets = leaving.filter((x) => isHostile(state, reactor, x) && isEngaged(before, x, reactor) && !isEngaged(after, x, reactor));
-    if (!targets.length) continue;
-    const pair = m.rider ? [m.id, m.id === m.body ? m.rider : m.body].filter((x) => leaving.includes(x) && isHostile(state, reactor, x)) : targets;
-    out.push({ reactor, targets: pair });
-  }
-  return out;
+  return provocations(ctx, m, (reactor) => !!before.creatures[reactor], (x, reactor) => isEngaged(before, x, reactor) && !isEngaged(after, x, reactor));
 }
 
 /**
