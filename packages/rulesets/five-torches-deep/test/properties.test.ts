@@ -66,7 +66,11 @@ describe('Five Torches Deep invariants over random legal play', () => {
         for (const v of Object.values((c.vars['abilities'] ?? {}) as Record<string, number>)) expect(v).toBeGreaterThanOrEqual(0);
         if (c.status === 'dying') expect(c.hp).toBe(0);
       }
-    }), { numRuns: 25 });
+    }), {
+      numRuns: 25,
+      // Found by this property: a PC stabilized by a check stayed 'dying' at 1 HP while the GM chose the lost body part.
+      examples: [[2012579091, [{ pick: 0 }, { pick: 0 }, { pick: 533 }, { pick: 9 }, { pick: 0 }, { pick: 0 }, { pick: 0 }, { pick: 932 }, { pick: 0 }, { pick: 0 }, { pick: 0 }, { pick: 0 }, { pick: 150 }, { pick: 111 }, { pick: 0 }, { pick: 191 }, { pick: 201 }, { pick: 0 }, { pick: 0 }, { pick: 0 }, { pick: 797 }, { pick: 0 }, { undo: true }, { pick: 322 }, { pick: 189 }, { pick: 854 }, { pick: 458 }, { pick: 0 }, { pick: 0 }, { pick: 0 }, { undo: true }, { pick: 821 }, { pick: 49 }, { pick: 0 }, { pick: 0 }, { undo: true }, { pick: 0 }, { pick: 469 }, { pick: 0 }, { pick: 0 }]]],
+    });
   });
 
   it('no player view or redacted log carries a planted secret', () => {

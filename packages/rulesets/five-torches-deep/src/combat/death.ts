@@ -125,9 +125,10 @@ export function stabilize(ctx: Resolution, id: string, healed: number, how: stri
   // The 0 HP incapacitation ends here; one an injury brings (a drained score) stays.
   const down = creatureIn(ctx.state, id).conditions.find((x) => x.conditionId === 'incapacitated' && !x.impliedBy);
   if (down) removeInstance(ctx, id, down, 'stabilized', 'FTD-DEATH-4');
+  // No longer dying from here on, even while the GM is still asked about the injury (a dying creature is at 0 HP).
+  ctx.emit({ type: 'StatusSet', creatureId: id, status: 'conscious', ruleId: 'FTD-DEATH-4' });
   if (roll && !injuryRoll(ctx, id, healed)) return;
   if (!roll) setStabilizedHp(ctx, id, healed);
-  ctx.emit({ type: 'StatusSet', creatureId: id, status: 'conscious', ruleId: 'FTD-DEATH-4' });
 }
 
 const stabilizeMethods = ['check', 'spell', 'heal'] as const;
