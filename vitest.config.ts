@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     // Property tests play hundreds of random fights; CI machines are shared and slow, so allow them time.
     testTimeout: 120_000,
+    setupFiles: ['test/fast-check-setup.ts'],
     include: ['packages/**/src/**/*.test.ts', 'packages/**/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     coverage: { provider: 'v8', include: ['packages/**/src/**/*.ts'], exclude: ['**/*.test.ts'] },
