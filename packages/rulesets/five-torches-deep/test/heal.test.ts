@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestTable, brenna, fight, gob, odo, table } from './fixtures';
+import { TestTable, brenna, brennaSheet, fight, gob, odo, table } from './fixtures';
 
 describe('HEAL: hit points and healing', () => {
   it('FTD-HEAL-1 HP never rises above the maximum nor drops below 0', () => {
@@ -35,6 +35,14 @@ describe('HEAL: hit points and healing', () => {
     expect(t.creature('brenna').hp).toBe(5);
     t.run({ type: 'ftd.rest', safe: true, nights: 3 });
     expect(t.creature('brenna').hp).toBe(14);
+  });
+
+  it('FTD-HEAL-4 FTD-HEAL-5 the seed\'s example: a level 4 PC heals 4 HP in a night of safe rest, 1 HP in a dungeon', () => {
+    const t = table([brenna({ hp: 2, sheet: { ...brennaSheet(), level: 4 } })]);
+    t.run({ type: 'ftd.rest', safe: true });
+    expect(t.creature('brenna').hp).toBe(6);
+    t.run({ type: 'ftd.rest', safe: false });
+    expect(t.creature('brenna').hp).toBe(7);
   });
 
   it('FTD-HEAL-5 a night of unsafe rest heals 1 HP whatever the level', () => {
