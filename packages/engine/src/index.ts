@@ -29,4 +29,5 @@ export * from './procedure/effects';
 export * from './view/views';
 export * from './view/legal';
 export * from './campaign/index';
+export * from './sim/compiled-fight';
 export * from './space/index';

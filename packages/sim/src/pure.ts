@@ -7,7 +7,8 @@ export { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './policy/demo-1
 export { legalTurnPolicy, legalPolicies, type TargetStrategy } from './policy/legal';
 export { demoPoliciesFor, simPoliciesFor } from './policy/registry';
 export { scenarioFromSetup, shapeOf, totalPolicy, simRuntime, type SimScenario, type SimShape } from './core/scenario';
-export { fightDiceState, fightPolicyRng } from './core/seed';
+export { fightDice, fightDiceState, fightPolicyRng } from './core/seed';
+export { compileScenario, addOutcome } from './core/compiled';
 export { wilson } from './core/wilson';
 export { emptyTally, mergeTally, type Tally } from './core/tally';
 export { FightObserver } from './core/observer';

@@ -8,6 +8,7 @@ import type { RollModePolicy } from '../modifier/roll-mode';
 import type { Resolution } from '../resolve/context';
 import type { StageId, StagePayloads } from './stages';
 import type { Command } from '../command/command';
+import type { CompiledFight, CompiledPolicySpec, NotCompiled } from '../sim/compiled-fight';
 
 /** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
 export interface Hook<S extends StageId = StageId> {
@@ -96,6 +97,11 @@ export interface Ruleset {
    * tracks, conditions still running, tallies, vars and spent pools, and restarts per-turn budgets.
    */
   carryOver?(after: CreatureState, before: CreatureState): CreatureState;
+  /**
+   * The simulator's fast path for fights this ruleset can specialise: the same rules compiled for one
+   * starting state and one set of policies (`sim/compiled-fight.ts`), or why not.
+   */
+  compileFight?(state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled;
 }
 
 /** A ruleset after load-time checks, with its hooks sorted and its conditions indexed. */

@@ -1,4 +1,4 @@
-import { cancelOut, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
+import { cancelOut, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type CompiledPolicySpec, type EncounterState, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
 import type { A5eModule } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { a5eTest } from './core/d20';
@@ -21,6 +21,7 @@ import { duelModule } from './duel/module';
 import { restModule } from './rest/module';
 import { a5eCampaignLegalCommands } from './rest/legal';
 import { effectsModule } from './effects/module';
+import { compileA5eFight } from './sim/compile';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -78,6 +79,8 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     roundSeconds: 6,
     campaignCommands: merged.campaignCommands,
+    // The compiled fight models the full module set's rules; a custom build plays on the engine only.
+    ...(modules === a5eModules ? { compileFight: (state: EncounterState, spec: CompiledPolicySpec) => compileA5eFight(self.loaded!, state, spec) } : {}),
     campaignLegalCommands: (state, who) => a5eCampaignLegalCommands(state, who),
   };
   self.loaded = loadRuleset(def);

@@ -9,10 +9,11 @@ import type { Tally } from './tally';
 
 /**
  * How a fight is decided. 'recorded' is the table's own path (`Encounter`: the event log, a copy of
- * the state per command for undo); 'fast' decides in place on one working state and keeps no log.
- * Both run the same rules and give the same fights for the same seed.
+ * the state per command for undo); 'engine' decides in place on one working state and keeps no log;
+ * 'fast' plays the ruleset's compiled fight where it has one (`compileFight`), and the engine's way
+ * otherwise, or for a fight that leaves what was compiled. All give the same fights for the same seed.
  */
-export type SimMode = 'fast' | 'recorded';
+export type SimMode = 'fast' | 'engine' | 'recorded';
 
 /** One fight's authority: the working state and a way to issue commands. */
 export interface FightAuthority {

@@ -1,10 +1,12 @@
+import { addOutcome, compileScenario } from './compiled';
 import { FightObserver } from './observer';
+import { fightDice, fightPolicyRng } from './seed';
 import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, type SimMode } from './fight';
 import { shapeOf, simRuntime, type SimScenario } from './scenario';
 import { emptyTally, type Tally } from './tally';
 
 /** The authority each mode plays fights with. */
-export const authorities: Record<SimMode, AuthorityFactory> = { recorded: recordedAuthority, fast: fastAuthority };
+export const authorities: Record<SimMode, AuthorityFactory> = { recorded: recordedAuthority, engine: fastAuthority, fast: fastAuthority };
 
 export interface RangeOptions {
   seed: string | number;
@@ -25,12 +27,23 @@ export interface RangeOptions {
 export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const shape = shapeOf(scenario.start);
   const tally = emptyTally(shape.sides.length, shape.creatures.length);
-  const make = authorities[opts.mode ?? 'fast'];
+  const mode = opts.mode ?? 'fast';
+  const make = authorities[mode];
   const observer = new FightObserver(shape, tally);
   const rt = simRuntime(scenario);
   const every = opts.progressEvery ?? 256;
+  const compiled = mode === 'fast' ? compileScenario(scenario, shape) : null;
+  const kernel = compiled && !('unsupported' in compiled) ? compiled : null;
+  const out = kernel?.newOutcome();
   for (let i = opts.from; i < opts.to; i++) {
-    playFight(scenario, shape, rt, make, observer, tally, opts.seed, i);
+    if (kernel && out) {
+      if (kernel.play(fightDice(opts.seed, i), fightPolicyRng(opts.seed, i), out)) addOutcome(tally, kernel, out);
+      else {
+        // Left what was compiled: the same fight, from the same seed, on the engine.
+        tally.fallbacks++;
+        playFight(scenario, shape, rt, make, observer, tally, opts.seed, i);
+      }
+    } else playFight(scenario, shape, rt, make, observer, tally, opts.seed, i);
     if (opts.onProgress && (i - opts.from + 1) % every === 0) opts.onProgress(i - opts.from + 1);
   }
   opts.onProgress?.(opts.to - opts.from);

@@ -6,7 +6,12 @@ import type { PolicyRng } from '../policy/types';
  * dice whichever worker plays it and however many workers there are.
  */
 export function fightDiceState(seed: string | number, i: number): RngState {
-  return seeded(`${String(seed)}#${i}`).getState();
+  return fightDice(seed, i).getState();
+}
+
+/** Fight i's dice source itself (what the engine resumes from `fightDiceState`). */
+export function fightDice(seed: string | number, i: number): ReturnType<typeof seeded> {
+  return seeded(`${String(seed)}#${i}`);
 }
 
 /** The fight's policy stream (random targets), apart from the dice so policies never shift a roll. */

@@ -29,8 +29,10 @@ export interface SimResult {
     /** mean spent per fight, by resource key */
     spent: Record<string, number>;
   }[];
-  /** per fight */
+  /** per fight; events per fight played on the engine (a compiled fight makes none), 0 when none was */
   mean: { attacks: number; events: number; commands: number };
+  /** how the fights were played: by the ruleset's compiled fight, or on the engine (of which `fallbacks` were handed back by the compiled fight) */
+  paths: { compiled: number; engine: number; fallbacks: number };
 }
 
 const odds = (k: number, n: number): Odds => ({ count: k, p: n ? k / n : 0, ci: wilson(k, n) });
@@ -47,6 +49,7 @@ function quantile(hist: { rounds: number; count: number }[], n: number, q: numbe
 /** The tally as probabilities, intervals and means. */
 export function summarize(tally: Tally, shape: SimShape, seed: string | number): SimResult {
   const n = tally.fights;
+  const engine = n - tally.compiled;
   const histogram = tally.rounds.flatMap((count, rounds) => (count ? [{ rounds, count }] : []));
   const total = histogram.reduce((a, h) => a + h.rounds * h.count, 0);
   return {
@@ -71,6 +74,7 @@ export function summarize(tally: Tally, shape: SimShape, seed: string | number):
       meanTaken: n ? (tally.taken[k] ?? 0) / n : 0,
       spent: Object.fromEntries(Object.entries(tally.spent[k] ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([key, v]) => [key, n ? v / n : 0])),
     })),
-    mean: { attacks: n ? tally.attacks / n : 0, events: n ? tally.events / n : 0, commands: n ? tally.commands / n : 0 },
+    mean: { attacks: n ? tally.attacks / n : 0, events: engine ? tally.events / engine : 0, commands: n ? tally.commands / n : 0 },
+    paths: { compiled: tally.compiled, engine, fallbacks: tally.fallbacks },
   };
 }

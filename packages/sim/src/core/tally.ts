@@ -20,8 +20,13 @@ export interface Tally {
   /** per creature: resource key → total spent (sum of decreases) */
   spent: Record<string, number>[];
   attacks: number;
+  /** events seen, in fights played on the engine (a compiled fight makes none) */
   events: number;
   commands: number;
+  /** fights played by the ruleset's compiled fight */
+  compiled: number;
+  /** fights the compiled fight handed back, played on the engine instead */
+  fallbacks: number;
 }
 
 export function emptyTally(sides: number, creatures: number): Tally {
@@ -29,7 +34,7 @@ export function emptyTally(sides: number, creatures: number): Tally {
   return {
     fights: 0, wins: new Array<number>(sides).fill(0), draws: 0, stalled: 0, rounds: [],
     drops: zeros(), deaths: zeros(), dealt: zeros(), taken: zeros(), spent: Array.from({ length: creatures }, () => ({})),
-    attacks: 0, events: 0, commands: 0,
+    attacks: 0, events: 0, commands: 0, compiled: 0, fallbacks: 0,
   };
 }
 
@@ -55,5 +60,7 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   a.attacks += b.attacks;
   a.events += b.events;
   a.commands += b.commands;
+  a.compiled += b.compiled;
+  a.fallbacks += b.fallbacks;
   return a;
 }

@@ -33,6 +33,8 @@ const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['
  */
 export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest'): SimPolicies {
   const prompts = Object.hasOwn(promptPolicies, rulesetId) ? promptPolicies[rulesetId]! : demoPromptPolicy;
-  const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
-  return { chooseCommand: turn, prompts };
+  const lean = Object.hasOwn(leanTurnPolicies, rulesetId);
+  const turn = lean ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
+  // These are the policies a compiled fight is specified against: attack with the first attack, `target`'s pick, the simulator's prompt answers.
+  return { chooseCommand: turn, prompts, ...(lean ? { compiled: { target, prompts: 'sim' } } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { Command, EncounterState, LoadedRuleset, PromptPolicy } from '@fray/engine';
+import type { Command, CompiledPolicySpec, EncounterState, LoadedRuleset, PromptPolicy } from '@fray/engine';
 
 /** Randomness a policy may use (random targets); seeded per fight, apart from the dice. */
 export interface PolicyRng {
@@ -12,4 +12,9 @@ export interface SimPolicies {
   chooseCommand(state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null;
   /** answers prompts (the engine's `rt.policy`); undefined falls back to the prompt's default */
   prompts: PromptPolicy;
+  /**
+   * Set only by policies that are exactly what a compiled fight assumes (`CompiledPolicySpec`):
+   * then a ruleset with `compileFight` may play the fight compiled. Custom policies leave it out.
+   */
+  compiled?: Omit<CompiledPolicySpec, 'maxRounds'>;
 }

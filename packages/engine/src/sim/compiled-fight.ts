@@ -1,0 +1,90 @@
+import type { EncounterState } from '../core/state';
+
+/**
+ * What the simulator's policies promise, so a ruleset can compile them into a fight: every creature
+ * on its turn attacks a hostile still up with the first attack the rules offer it, for as long as its
+ * attacks last, then ends its turn. `target` picks the hostile: 'weakest' (lowest share of hit points,
+ * then fewest, then encounter order) or 'random' (uniform, one draw from the policy stream).
+ * `prompts` names the prompt answers the policies give ('sim': the simulator's documented answers).
+ */
+export interface CompiledPolicySpec {
+  target: 'weakest' | 'random';
+  prompts: string;
+  /** a fight still going after this many rounds is a draw */
+  maxRounds: number;
+}
+
+/** One die at a time, as the engine's seeded source deals them. */
+export interface DiceDraw {
+  next(sides: number): number;
+}
+
+/** The policy stream: a whole number in 0..n-1. */
+export interface PolicyDraw {
+  int(n: number): number;
+}
+
+/**
+ * What one compiled fight adds up to. Arrays are indexed like `CompiledFight.creatureIds`; `spent`
+ * holds creature k's spending of resource `resourceKeys[r]` at `k * resourceKeys.length + r`.
+ */
+export interface FightOutcome {
+  /** index into `sides` of the side left standing; -1 when nobody is, or the round limit came */
+  winner: number;
+  /** the round the fight ended in, at most the round limit */
+  rounds: number;
+  /** the commands the table would have issued (start, attacks, turn ends) */
+  commands: number;
+  attacks: number;
+  dealt: Int32Array;
+  taken: Int32Array;
+  dropped: Uint8Array;
+  dead: Uint8Array;
+  spent: Int32Array;
+}
+
+/**
+ * A fight specialised to one starting state and one set of policies: the same rules as the engine's
+ * command handlers for everything that can happen in it, with integer-indexed creatures and no events.
+ * A fight that reaches anything outside what was compiled (a character dropping to 0 hit points, say)
+ * reports so, and the caller plays that fight on the engine from the same seed instead.
+ */
+export interface CompiledFight {
+  readonly creatureIds: readonly string[];
+  /** sides by first appearance in `creatureIds` */
+  readonly sides: readonly string[];
+  readonly resourceKeys: readonly string[];
+  newOutcome(): FightOutcome;
+  /**
+   * Plays one fight with the engine's dice stream and the policy stream. False when the fight left
+   * the compiled rules; `out` is then meaningless and the caller replays the fight on the engine.
+   */
+  play(dice: DiceDraw, policy: PolicyDraw, out: FightOutcome): boolean;
+}
+
+/** Why a state cannot be compiled (the simulator then plays every fight on the engine). */
+export interface NotCompiled {
+  unsupported: string;
+}
+
+export type FightCompiler = (state: EncounterState, spec: CompiledPolicySpec) => CompiledFight | NotCompiled;
+
+export function emptyOutcome(creatures: number, resources: number): FightOutcome {
+  return {
+    winner: -1, rounds: 0, commands: 0, attacks: 0,
+    dealt: new Int32Array(creatures), taken: new Int32Array(creatures), dropped: new Uint8Array(creatures), dead: new Uint8Array(creatures),
+    spent: new Int32Array(creatures * resources),
+  };
+}
+
+export function resetOutcome(o: FightOutcome): void {
+  o.winner = -1;
+  o.rounds = 0;
+  o.commands = 0;
+  o.attacks = 0;
+  o.dealt.fill(0);
+  o.taken.fill(0);
+  o.dropped.fill(0);
+  o.dead.fill(0);
+  o.spent.fill(0);
+}

@@ -1,0 +1,45 @@
+import type { EncounterSetup } from '@fray/engine';
+import { a5eRuleset } from '@fray/ruleset-a5e';
+import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '../src/index';
+
+/** A5E stat blocks for the compiled-fight tests (the standard 4v4's, and some with more going on). */
+const abilities = (str: number, dex: number) => ({ str, dex, con: 12, int: 10, wis: 10, cha: 10 });
+export const guard = { name: 'Caravan Guard', kind: 'npc', proficiency: 2, abilities: abilities(16, 14), ac: 16, hp: 28, attacks: [{ id: 'spear', name: 'Spear', kind: 'melee', bonus: 5, damage: '1d8', damageType: 'piercing' }] };
+export const raider = { name: 'Tusk Raider', kind: 'monster', proficiency: 2, abilities: abilities(16, 12), ac: 13, hp: 15, attacks: [{ id: 'greataxe', name: 'Greataxe', kind: 'melee', bonus: 5, damage: '1d12', damageType: 'slashing', properties: ['heavy'] }] };
+const warlord = { ...raider, name: 'Tusk Warlord', hp: 110, ac: 15, attacksPerAction: 3 };
+/** resists slashing, immune to poison, vulnerable to bludgeoning; two damage types and a penalty in its bite */
+const skeleton = {
+  name: 'Bone Hound', kind: 'monster', proficiency: 2, abilities: abilities(8, 14), ac: 12, hp: 13, resist: ['slashing', 'piercing'], immune: ['poison'], vulnerable: ['bludgeoning'],
+  attacks: [{ id: 'bite', name: 'Bite', kind: 'melee', bonus: 4, damage: '1d6 + 1d4 necrotic', damageType: 'piercing' }],
+};
+const brute = { name: 'Club Brute', kind: 'monster', proficiency: 2, abilities: abilities(18, 8), ac: 11, hp: 22, attacks: [{ id: 'club', name: 'Club', kind: 'melee', bonus: 6, damage: '2d4', damageType: 'bludgeoning' }] };
+const poisoner = { name: 'Weak Poisoner', kind: 'monster', proficiency: 2, abilities: abilities(6, 12), ac: 10, hp: 9, attacks: [{ id: 'needle', name: 'Needle', kind: 'melee', bonus: 2, damage: '1d4 poison + 1d4', damageType: 'piercing' }] };
+const bystander = { name: 'Bystander', kind: 'monster', proficiency: 2, abilities: abilities(10, 10), ac: 10, hp: 4, attacks: [] };
+/** characters follow the full dying rules: the compiled fight hands a fight back when one drops */
+const fighter = {
+  name: 'Fighter', kind: 'character', level: 3, proficiency: 2, abilities: abilities(16, 12), ac: 17, hp: 24, shield: true,
+  attacks: [{ id: 'longsword', name: 'Longsword', kind: 'melee', ability: 'str', damage: '1d8', damageType: 'slashing' }],
+};
+const rogue = {
+  name: 'Rogue', kind: 'character', level: 3, proficiency: 2, abilities: abilities(10, 16), ac: 14, hp: 18,
+  attacks: [{ id: 'rapier', name: 'Rapier', kind: 'melee', damage: '1d8', damageType: 'piercing', properties: ['finesse'] }],
+};
+
+const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, side, sheet }));
+
+export type CompiledCase = 'standard' | 'boss' | 'eight' | 'defences' | 'party' | 'three-sides' | 'npc-option';
+
+const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
+  standard: [...many(4, 'guard', 'guards', guard), ...many(4, 'raider', 'raiders', raider)],
+  boss: [...many(4, 'guard', 'guards', guard), { id: 'boss', side: 'raiders', sheet: warlord }],
+  eight: [...many(8, 'guard', 'guards', guard), ...many(8, 'raider', 'raiders', raider)],
+  defences: [...many(2, 'hound', 'dead', skeleton), ...many(1, 'poisoner', 'dead', poisoner), ...many(2, 'brute', 'living', brute), ...many(1, 'raider', 'living', raider), ...many(1, 'bystander', 'living', bystander)],
+  party: [{ id: 'fighter', side: 'party', sheet: fighter }, { id: 'rogue', side: 'party', sheet: rogue }, ...many(3, 'raider', 'raiders', raider)],
+  'three-sides': [...many(2, 'guard', 'guards', guard), ...many(2, 'raider', 'raiders', raider), ...many(2, 'hound', 'dead', skeleton)],
+  'npc-option': [...many(3, 'guard', 'guards', guard), ...many(3, 'raider', 'raiders', raider)],
+};
+
+export function compiledCase(which: CompiledCase, target: TargetStrategy = 'random', maxRounds?: number): SimScenario {
+  const setup: EncounterSetup = { id: which, seed: 1, creatures: setups[which], ...(which === 'npc-option' ? { options: { npcDyingPrompt: false } } : {}) };
+  return scenarioFromSetup(setup, a5eRuleset, simPoliciesFor('a5e', target), maxRounds !== undefined ? { maxRounds } : {});
+}

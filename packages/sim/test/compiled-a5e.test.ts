@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { a5eRuleset } from '@fray/ruleset-a5e';
+import {
+  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, runRange, shapeOf, simRuntime, summarize,
+  type SimScenario, type Tally,
+} from '../src/index';
+import { compiledCase, type CompiledCase } from './a5e-compiled-fixtures';
+
+/** What a fight adds to a tally, without the counts only one path can make (events, which path played it). */
+const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0 });
+
+/**
+ * Plays fights from..to-1 both ways, one fight at a time: the compiled fight must add exactly what the
+ * engine's fast path adds for the same seed, or hand the fight back. Returns how many it played.
+ */
+function compareFights(scenario: SimScenario, seed: string, from: number, to: number): { compiled: number; handedBack: number } {
+  const shape = shapeOf(scenario.start);
+  const compiled = compileScenario(scenario, shape);
+  if ('unsupported' in compiled) throw new Error(`not compiled: ${compiled.unsupported}`);
+  const out = compiled.newOutcome();
+  const rt = simRuntime(scenario);
+  let played = 0;
+  let handedBack = 0;
+  for (let i = from; i < to; i++) {
+    const engine = emptyTally(shape.sides.length, shape.creatures.length);
+    playFight(scenario, shape, rt, authorities.engine, new FightObserver(shape, engine), engine, seed, i);
+    if (!compiled.play(fightDice(seed, i), fightPolicyRng(seed, i), out)) {
+      handedBack++;
+      continue;
+    }
+    const fast = emptyTally(shape.sides.length, shape.creatures.length);
+    addOutcome(fast, compiled, out);
+    expect(comparable(fast), `fight ${i}`).toEqual(comparable(engine));
+    played++;
+  }
+  return { compiled: played, handedBack };
+}
+
+describe('the compiled A5E fight plays the engine\'s fights', () => {
+  const cases: [CompiledCase, 'random' | 'weakest', number][] = [
+    ['standard', 'random', 400], ['standard', 'weakest', 300], ['boss', 'random', 200], ['eight', 'random', 100],
+    ['defences', 'random', 300], ['three-sides', 'weakest', 200], ['npc-option', 'random', 150],
+  ];
+  for (const [which, target, n] of cases) {
+    it(`A5E-ATK-2 A5E-ATK-6 A5E-DMG-4 A5E-INIT-3 ${which}, ${target} targets: fight by fight, the same tally as the engine (${n} fights)`, () => {
+      const r = compareFights(compiledCase(which, target), `cmp-${which}`, 0, n);
+      expect(r).toEqual({ compiled: n, handedBack: 0 });
+    });
+  }
+
+  it('A5E-DYING-1 a character dropping to 0 hands the fight back; the fights it keeps match the engine', () => {
+    const r = compareFights(compiledCase('party', 'random'), 'cmp-party', 0, 300);
+    expect(r.handedBack).toBeGreaterThan(0);
+    expect(r.compiled).toBeGreaterThan(0);
+    expect(r.compiled + r.handedBack).toBe(300);
+  });
+
+  it('the round limit ends a fight as a draw in the same round as the engine', () => {
+    const r = compareFights(compiledCase('boss', 'weakest', 2), 'cmp-draw', 0, 150);
+    expect(r.compiled).toBe(150);
+  });
+
+  it('simulate with fallbacks: the same result as the engine alone, apart from who played', () => {
+    const scenario = compiledCase('party', 'weakest');
+    const fast = runRange(scenario, { seed: 'mixed', from: 0, to: 300, mode: 'fast' });
+    const engine = runRange(scenario, { seed: 'mixed', from: 0, to: 300, mode: 'engine' });
+    expect(fast.compiled + fast.fallbacks).toBe(300);
+    expect(fast.fallbacks).toBeGreaterThan(0);
+    expect(comparable(fast)).toEqual(comparable(engine));
+    const { paths: _p, mean: fm, ...restFast } = summarize(fast, shapeOf(scenario.start), 'mixed');
+    const { paths: _q, mean: em, ...restEngine } = summarize(engine, shapeOf(scenario.start), 'mixed');
+    expect(restFast).toEqual(restEngine);
+    expect([fm.attacks, fm.commands]).toEqual([em.attacks, em.commands]);
+  });
+});
+
+describe('what is not compiled', () => {
+  const start = compiledCase('standard').start;
+  const spec = { target: 'random' as const, prompts: 'sim', maxRounds: 50 };
+  const refusal = (state: typeof start) => {
+    const r = a5eRuleset.compileFight!(state, spec);
+    return 'unsupported' in r ? r.unsupported : null;
+  };
+  it('a fight under way, a map, conditions, a ranged first attack, riders and unknown options stay on the engine', () => {
+    expect(refusal(start)).toBeNull();
+    expect(refusal({ ...start, phase: 'combat', round: 1 })).toMatch(/under way/);
+    expect(refusal({ ...start, space: { kind: 'grid' } as never })).toMatch(/map/);
+    expect(refusal({ ...start, options: { knockOutPrompt: 'always' } })).toMatch(/knockOutPrompt/);
+    const g = start.creatures['guard-1']!;
+    const withGuard = (c: typeof g) => ({ ...start, creatures: { ...start.creatures, 'guard-1': c } });
+    expect(refusal(withGuard({ ...g, conditions: [{ instanceId: 'prone#1', conditionId: 'prone', source: null, duration: { kind: 'untilRemoved' } }] }))).toMatch(/guard-1: conditions/);
+    const sheet = g.sheet as { attacks: Record<string, unknown>[] };
+    expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], kind: 'ranged' }] } as never }))).toMatch(/ranged/);
+    expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], onHit: [{ kind: 'condition' }] }] } as never }))).toMatch(/riders/);
+    expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], damage: '2d20kh1' }] } as never }))).toMatch(/keep or drop/);
+    expect(a5eRuleset.compileFight!(start, { ...spec, prompts: 'mine' })).toEqual({ unsupported: "prompt answers 'mine' are not the simulator's" });
+  });
+
+  it('policies without a compiled description play on the engine', () => {
+    const scenario = compiledCase('standard');
+    const custom = { ...scenario, policies: { chooseCommand: scenario.policies.chooseCommand, prompts: scenario.policies.prompts } };
+    const t = runRange(custom, { seed: 1, from: 0, to: 20 });
+    expect([t.compiled, t.fallbacks, t.fights]).toEqual([0, 0, 20]);
+    const c = runRange(scenario, { seed: 1, from: 0, to: 20 });
+    expect([c.compiled, c.fallbacks, c.fights]).toEqual([20, 0, 20]);
+  });
+});
