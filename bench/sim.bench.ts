@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { EncounterSetup } from '@fray/engine';
-import { legalTurnPolicy, runRange, scenarioFromSetup, simPoliciesFor, type SimMode, type SimScenario } from '@fray/sim';
+import { legalTurnPolicy, runRange, scenarioFromSetup, simPoliciesFor, type FightRecord, type SimMode, type SimScenario } from '@fray/sim';
 import { consume, median, perSecond, printTable, repoRoot, type Row } from './harness';
 import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
 import { a5eSimScenario } from './sim-scenario';
@@ -46,10 +46,13 @@ function race(contenders: Contender[], rounds = 9, ms = 200): { rate: number; ra
   return contenders.map((_, i) => ({ rate: median(rates[i]!), ratio: median(rates[i]!.map((x, r) => x / rates[0]![r]!)) }));
 }
 
-function simRunner(scenario: SimScenario, mode: SimMode, unit: 'fights' | 'attacks'): (k: number) => number {
+/** Fights (or attacks) per call; `engine`: every fight on the engine, none compiled. Recorded fights' records are kept for the batch. */
+function simRunner(scenario: SimScenario, mode: SimMode, unit: 'fights' | 'attacks', engine = false): (k: number) => number {
   let next = 0;
   return (k) => {
-    const t = runRange(scenario, { seed: 'bench', from: next, to: next + k, mode });
+    const records: FightRecord[] = [];
+    const t = runRange(scenario, { seed: 'bench', from: next, to: next + k, mode, engine, onRecord: (r) => records.push(r) });
+    consume(records.length);
     next += k;
     return unit === 'fights' ? t.fights : t.attacks;
   };
@@ -112,27 +115,29 @@ export default function simBench(): void {
   const scenario = a5eSimScenario(path.join(root, 'scenarios/a5e/sim-4v4.yaml'), 'random');
   // The simulator's A5E policy makes the legal-command policy's choices without listing every legal command; this is the listing one.
   const listing: SimScenario = { ...scenario, policies: { ...scenario.policies, chooseCommand: legalTurnPolicy('random') } };
-  const [fast, bare, peer, recorded, engine, engineListing] = race([
+  const [fast, bare, peer, recorded, engine, engineRecorded, engineListing] = race([
     { name: 'fast (compiled)', run: simRunner(scenario, 'fast', 'fights') },
     { name: 'bare', run: bareRunner() },
     { name: 'peer', run: peerRunner() },
-    { name: 'recorded', run: simRunner(scenario, 'recorded', 'fights') },
-    { name: 'engine', run: simRunner(scenario, 'engine', 'fights') },
-    { name: 'engine, legalCommands policy', run: simRunner(listing, 'engine', 'fights') },
+    { name: 'recorded (compiled)', run: simRunner(scenario, 'recorded', 'fights') },
+    { name: 'fast, engine', run: simRunner(scenario, 'fast', 'fights', true) },
+    { name: 'recorded, engine', run: simRunner(scenario, 'recorded', 'fights', true) },
+    { name: 'fast, engine, legalCommands policy', run: simRunner(listing, 'fast', 'fights', true) },
   ]);
   const vsBare = (name: string, r: { rate: number; ratio: number }, goal: number): Row =>
     ({ name, measured: perSecond(r.rate, 1000), baseline: perSecond(bare!.rate, 1000), ratio: r.ratio / bare!.ratio, goal });
   const rows: Row[] = [
     vsBare('sim 4v4 fast path (compiled fight) vs bare loop (ceiling)', fast!, 0.2),
     { name: 'sim 4v4 fast path (compiled fight) vs dnd-combat-simulator', measured: perSecond(fast!.rate, 1000), baseline: perSecond(peer!.rate, 1000), ratio: fast!.ratio / peer!.ratio, goal: 2 },
-    vsBare('sim 4v4 recorded path vs bare loop', recorded!, 0.05),
+    vsBare('sim 4v4 recorded path (compiled fight, dice/test/damage events kept) vs bare loop', recorded!, 0.05),
     vsBare('sim 4v4 engine fast path (FastEncounter) vs bare loop', engine!, 0),
+    vsBare('sim 4v4 engine recorded path (Encounter, whole log kept) vs bare loop', engineRecorded!, 0),
     vsBare('sim 4v4 engine fast path, legalCommands policy, vs bare loop', engineListing!, 0),
     { name: 'sim 4v4 compiled fight vs engine fast path', measured: perSecond(fast!.rate, 1000), baseline: perSecond(engine!.rate, 1000), ratio: fast!.ratio / engine!.ratio, goal: 1 },
   ];
   const shaped = shapes(scenario);
   for (const mode of ['fast', 'engine'] as const) {
-    const results = race(shaped.map((s) => ({ name: s.name, run: simRunner(s.scenario, mode, 'attacks') })), 5);
+    const results = race(shaped.map((s) => ({ name: s.name, run: simRunner(s.scenario, 'fast', 'attacks', mode === 'engine') })), 5);
     const rates = results.map((r) => r.rate);
     const slowest = Math.min(...rates);
     const fastest = Math.max(...rates);
@@ -141,6 +146,6 @@ export default function simBench(): void {
   }
   printTable(rows);
   // The table rounds to two decimals; small ratios need more digits.
-  for (const r of rows.slice(0, 6)) console.log(`  ${r.name}: ${r.ratio.toPrecision(3)}×`);
+  for (const r of rows.slice(0, 7)) console.log(`  ${r.name}: ${r.ratio.toPrecision(3)}×`);
   console.log('(fights/s and attacks/s shown as "/s"; every Fray path plays A5E with random targets as chosen from legalCommands (the lean A5E policy); the peer plays attack-only rules with Math.random)');
 }

@@ -2,7 +2,7 @@ import type { DiceExpression, DiceTerm } from './expression';
 import { keepRule } from './keep-rule';
 import { poolTotal, rollPoolFaces } from './pool-roller';
 import type { PoolTotal } from './pool-roller';
-import type { RollRecord, TermRecord } from './roll-record';
+import type { RolledFace, RollRecord, TermRecord } from './roll-record';
 import type { DiceSource } from './source';
 import { toExpression } from './to-expression';
 import { expressionOf } from './transforms';
@@ -40,6 +40,43 @@ function recordTerm(term: DiceTerm, source: DiceSource): TermRecord {
   return record;
 }
 
+type TermRecorder = (source: DiceSource) => TermRecord;
+
+/**
+ * A term's record builder, fixed when the expression is compiled. The common shapes (plain dice or a
+ * constant, labelled or not) get a literal of one fixed shape with the term's own key order, so the
+ * records are the same JSON as `recordTerm`'s and cheap to make; anything else uses `recordTerm`.
+ */
+function recorderFor(term: DiceTerm): TermRecorder {
+  const keys = Object.keys(term).join(',');
+  if (term.kind === 'constant') {
+    const { sign, value } = term;
+    const subtotal = sign * value;
+    if (keys === 'kind,sign,value') return () => ({ kind: 'constant', sign, value, subtotal });
+    if (keys === 'kind,sign,value,label' && term.label !== undefined) {
+      const label = term.label;
+      return () => ({ kind: 'constant', sign, value, label, subtotal });
+    }
+    return (source) => recordTerm(term, source);
+  }
+  const { sign, count, sides } = term;
+  const plain = keys === 'kind,sign,count,sides';
+  const labelled = keys === 'kind,sign,count,sides,label' && term.label !== undefined;
+  if (!plain && !labelled) return (source) => recordTerm(term, source);
+  const label = term.label ?? '';
+  return (source) => {
+    const faces: RolledFace[] = new Array<RolledFace>(count);
+    let sum = 0;
+    for (let i = 0; i < count; i++) {
+      const value = source.next(sides);
+      sum += value;
+      faces[i] = { value, kept: true };
+    }
+    const subtotal = sign * sum;
+    return plain ? { kind: 'dice', sign, count, sides, faces, subtotal } : { kind: 'dice', sign, count, sides, label, faces, subtotal };
+  };
+}
+
 class Compiled implements CompiledDice {
   readonly min: number;
   readonly max: number;
@@ -47,9 +84,20 @@ class Compiled implements CompiledDice {
   private readonly pools: PoolTotal[];
   private readonly signs: number[];
   private readonly natural: number;
+  private readonly recorders: TermRecorder[];
+  /** labels in order of first appearance ('' for none), and each term's index into them */
+  private readonly labels: string[];
+  private readonly labelOf: number[];
 
   constructor(readonly expression: DiceExpression) {
     const { terms } = expression;
+    this.recorders = terms.map(recorderFor);
+    this.labels = [];
+    this.labelOf = terms.map((t) => {
+      const key = t.label ?? '';
+      const at = this.labels.indexOf(key);
+      return at >= 0 ? at : this.labels.push(key) - 1;
+    });
     this.min = 0;
     this.max = 0;
     this.offset = 0;
@@ -77,14 +125,18 @@ class Compiled implements CompiledDice {
   }
 
   roll(source: DiceSource): RollRecord {
-    const terms = this.expression.terms.map((term) => recordTerm(term, source));
+    const { recorders, labels, labelOf } = this;
+    const terms: TermRecord[] = new Array<TermRecord>(recorders.length);
+    const sums = new Array<number>(labels.length).fill(0);
     let total = 0;
-    const byLabel: Record<string, number> = {};
-    for (const term of terms) {
+    for (let i = 0; i < recorders.length; i++) {
+      const term = (recorders[i] as TermRecorder)(source);
+      terms[i] = term;
       total += term.subtotal;
-      const key = term.label ?? '';
-      byLabel[key] = (Object.hasOwn(byLabel, key) ? (byLabel[key] ?? 0) : 0) + term.subtotal;
+      sums[labelOf[i] as number]! += term.subtotal;
     }
+    const byLabel: Record<string, number> = {};
+    for (let k = 0; k < labels.length; k++) byLabel[labels[k] as string] = sums[k] as number;
     const record: RollRecord = { expression: this.expression.text, terms, total, byLabel };
     const natural = terms[this.natural];
     if (natural?.kind === 'dice') record.natural = natural.faces.find((f) => f.kept)?.value ?? 0;

@@ -3,7 +3,7 @@ export type { DiceErrorCode } from './errors';
 export { LIMITS } from './limits';
 
 export type { DiceSource, ScriptedFace, RngState } from './source';
-export { seeded, seededFromState } from './seeded-source';
+export { seeded, seededFromState, seededIndexed } from './seeded-source';
 export type { SeededSource } from './seeded-source';
 export { scripted } from './scripted-source';
 export type { ScriptedSource } from './scripted-source';

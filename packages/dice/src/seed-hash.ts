@@ -23,12 +23,12 @@ function fromWords(lo: number, hi: number, tag: number): number[] {
   return words;
 }
 
-// cyrb128-style: four independent 32-bit lanes over the UTF-16 code units, then cross-mixed.
-function fromString(text: string): number[] {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
+type Lanes = [number, number, number, number];
+const LANES_START: Lanes = [1779033703, 3144134277, 1013904242, 2773480762];
+
+/** cyrb128's lanes after `text`, continuing from `lanes` (so a shared prefix is hashed once). */
+function absorb(lanes: Lanes, text: string): Lanes {
+  let [h1, h2, h3, h4] = lanes;
   for (let i = 0; i < text.length; i++) {
     const k = text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -36,6 +36,19 @@ function fromString(text: string): number[] {
     h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
     h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
   }
+  return [h1, h2, h3, h4];
+}
+
+// cyrb128-style: four independent 32-bit lanes over the UTF-16 code units, then cross-mixed.
+function fromString(text: string): number[] {
+  return finish(absorb(LANES_START, text));
+}
+
+function finish(lanes: Lanes): number[] {
+  return finishWords(lanes[0], lanes[1], lanes[2], lanes[3]);
+}
+
+function finishWords(h1: number, h2: number, h3: number, h4: number): number[] {
   h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
@@ -48,6 +61,31 @@ function fromString(text: string): number[] {
 }
 
 const NUMBER_TAG = 0x4e554d42;
+
+/**
+ * `seedToState(prefix + i + suffix)` for whole numbers i, hashing the prefix once: a simulation
+ * seeds every fight from its index this way.
+ */
+export function indexedSeedStates(prefix: string, suffix = ''): (i: number) => number[] {
+  const [a1, a2, a3, a4] = absorb(LANES_START, prefix);
+  return (i) => {
+    let h1 = a1;
+    let h2 = a2;
+    let h3 = a3;
+    let h4 = a4;
+    const text = String(i) + suffix;
+    for (let c = 0; c < text.length; c++) {
+      const k = text.charCodeAt(c);
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+    }
+    const words = finishWords(h1, h2, h3, h4);
+    if (words.every((w): boolean => w === 0)) words[0] = 1;
+    return words;
+  };
+}
 
 /** Deterministic 128-bit state (four int32 words, never all zero) for a seed. */
 export function seedToState(seed: number | string): number[] {

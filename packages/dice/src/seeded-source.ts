@@ -1,7 +1,7 @@
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 import { DiceError } from './errors';
-import { seedToState } from './seed-hash';
+import { indexedSeedStates, seedToState } from './seed-hash';
 import { invalidSides, isValidSides } from './sides-check';
 import type { DiceSource, RngState } from './source';
 
@@ -47,6 +47,15 @@ class SeededDice implements SeededSource {
 /** A reproducible source. Numbers and strings hash differently: seeded(42) and seeded('42') differ. */
 export function seeded(seed: number | string): SeededSource {
   return new SeededDice(xoroshiro128plusFromState(seedToState(seed)));
+}
+
+/**
+ * A family of sources: `seededIndexed(prefix, suffix)(i)` is `seeded(`${prefix}${i}${suffix}`)`, with
+ * the prefix hashed once (a simulation seeds each fight from its index).
+ */
+export function seededIndexed(prefix: string, suffix = ''): (i: number) => SeededSource {
+  const states = indexedSeedStates(prefix, suffix);
+  return (i) => new SeededDice(xoroshiro128plusFromState(states(i)));
 }
 
 /** Resume exactly where `getState()` was taken. */

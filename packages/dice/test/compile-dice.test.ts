@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiceError, DiceLimitError, compileDice, rollDice, scripted, seeded } from '../src/index';
-import type { RollRecord } from '../src/index';
+import { DiceError, DiceLimitError, compileDice, rollDice, scripted, seeded, seededIndexed } from '../src/index';
+import type { RollRecord, ScriptedFace } from '../src/index';
 import { expression } from './arbitraries';
 
 describe('rollDice', () => {
@@ -143,5 +143,37 @@ describe('compileDice', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('roll records keep one JSON form', () => {
+  // The records the engine's logs have always held (recorded before records were built by per-term
+  // literals): the same keys in the same order, so stored logs and replays compare byte for byte.
+  const cases: [string, ScriptedFace[], string][] = [
+    ['1d8 + 3 piercing', [{ sides: 8, value: 7 }],
+      '{"expression":"1d8 + 3 piercing","terms":[{"kind":"dice","sign":1,"count":1,"sides":8,"faces":[{"value":7,"kept":true}],"subtotal":7},{"kind":"constant","sign":1,"value":3,"label":"piercing","subtotal":3}],"total":10,"byLabel":{"":7,"piercing":3}}'],
+    ['1d20', [{ sides: 20, value: 12 }],
+      '{"expression":"1d20","terms":[{"kind":"dice","sign":1,"count":1,"sides":20,"faces":[{"value":12,"kept":true}],"subtotal":12}],"total":12,"byLabel":{"":12},"natural":12}'],
+    ['2d6 fire - 1 + 1d4', [{ sides: 6, value: 2 }, { sides: 6, value: 5 }, { sides: 4, value: 3 }],
+      '{"expression":"2d6 fire - 1 + 1d4","terms":[{"kind":"dice","sign":1,"count":2,"sides":6,"label":"fire","faces":[{"value":2,"kept":true},{"value":5,"kept":true}],"subtotal":7},{"kind":"constant","sign":-1,"value":1,"subtotal":-1},{"kind":"dice","sign":1,"count":1,"sides":4,"faces":[{"value":3,"kept":true}],"subtotal":3}],"total":9,"byLabel":{"fire":7,"":2}}'],
+    ['2d20kh1 + 5', [{ sides: 20, value: 4 }, { sides: 20, value: 17 }],
+      '{"expression":"2d20kh1 + 5","terms":[{"kind":"dice","sign":1,"count":2,"sides":20,"keep":{"mode":"kh","n":1},"faces":[{"value":4,"kept":false},{"value":17,"kept":true}],"subtotal":17},{"kind":"constant","sign":1,"value":5,"subtotal":5}],"total":22,"byLabel":{"":22},"natural":17}'],
+  ];
+  for (const [text, faces, json] of cases) {
+    it(`${text}: the same JSON, key for key`, () => {
+      expect(JSON.stringify(compileDice(text).roll(scripted(faces)))).toBe(json);
+      expect(JSON.stringify(rollDice(text, scripted(faces)))).toBe(json);
+    });
+  }
+});
+
+describe('seededIndexed', () => {
+  it('gives the same stream as seeded(prefix + i + suffix)', () => {
+    fc.assert(fc.property(fc.string(), fc.string(), fc.nat(1_000_000), (prefix, suffix, i) => {
+      const a = seededIndexed(prefix, suffix)(i);
+      const b = seeded(`${prefix}${i}${suffix}`);
+      expect(a.getState()).toEqual(b.getState());
+      expect([a.next(20), a.next(6), a.next(100)]).toEqual([b.next(20), b.next(6), b.next(100)]);
+    }));
   });
 });

@@ -7,12 +7,12 @@ export { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './policy/demo-1
 export { legalTurnPolicy, legalPolicies, type TargetStrategy } from './policy/legal';
 export { demoPoliciesFor, simPoliciesFor } from './policy/registry';
 export { scenarioFromSetup, shapeOf, totalPolicy, simRuntime, type SimScenario, type SimShape } from './core/scenario';
-export { fightDice, fightDiceState, fightPolicyRng } from './core/seed';
+export { fightDice, fightDiceState, fightPolicyRng, fightStreams } from './core/seed';
 export { compileScenario, addOutcome } from './core/compiled';
 export { wilson } from './core/wilson';
 export { emptyTally, mergeTally, type Tally } from './core/tally';
 export { FightObserver } from './core/observer';
-export { playFight, fightStart, recordedAuthority, fastAuthority, DEFAULT_MAX_ROUNDS, type SimMode, type FightAuthority, type AuthorityFactory } from './core/fight';
+export { playFight, fightStart, recordedAuthority, fastAuthority, DEFAULT_MAX_ROUNDS, type SimMode, type FightRecord, type FightAuthority, type AuthorityFactory } from './core/fight';
 export { runRange, authorities, type RangeOptions } from './core/run-range';
 export { summarize, type SimResult, type Odds } from './core/summary';
 export { attackOdds, type AttackOdds, type ModeOdds, type RollModeName } from './odds/attack-odds';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { FrayEvent } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import {
   FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, runRange, shapeOf, simRuntime, summarize,
-  type SimScenario, type Tally,
+  type FightRecord, type SimScenario, type Tally,
 } from '../src/index';
 import { compiledCase, type CompiledCase } from './a5e-compiled-fixtures';
 
@@ -23,7 +24,7 @@ function compareFights(scenario: SimScenario, seed: string, from: number, to: nu
   let handedBack = 0;
   for (let i = from; i < to; i++) {
     const engine = emptyTally(shape.sides.length, shape.creatures.length);
-    playFight(scenario, shape, rt, authorities.engine, new FightObserver(shape, engine), engine, seed, i);
+    playFight(scenario, shape, rt, authorities.fast, new FightObserver(shape, engine), engine, seed, i);
     if (!compiled.play(fightDice(seed, i), fightPolicyRng(seed, i), out)) {
       handedBack++;
       continue;
@@ -63,7 +64,7 @@ describe('the compiled A5E fight plays the engine\'s fights', () => {
   it('simulate with fallbacks: the same result as the engine alone, apart from who played', () => {
     const scenario = compiledCase('party', 'weakest');
     const fast = runRange(scenario, { seed: 'mixed', from: 0, to: 300, mode: 'fast' });
-    const engine = runRange(scenario, { seed: 'mixed', from: 0, to: 300, mode: 'engine' });
+    const engine = runRange(scenario, { seed: 'mixed', from: 0, to: 300, engine: true });
     expect(fast.compiled + fast.fallbacks).toBe(300);
     expect(fast.fallbacks).toBeGreaterThan(0);
     expect(comparable(fast)).toEqual(comparable(engine));
@@ -104,4 +105,34 @@ describe('what is not compiled', () => {
     const c = runRange(scenario, { seed: 1, from: 0, to: 20 });
     expect([c.compiled, c.fallbacks, c.fights]).toEqual([20, 0, 20]);
   });
+});
+
+describe('a recorded compiled fight', () => {
+  const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
+  /** The engine log's dice, tests and damage, as event bodies; a compiled record keeps the dice state per fight, not per roll. */
+  const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, ...body }) => {
+    if (body.type !== 'DiceRolled') return body;
+    const { rngAfter: _r, ...roll } = body;
+    return roll;
+  });
+
+  for (const which of ['standard', 'boss', 'defences', 'party'] as const) {
+    it(`A5E-DMG-1 A5E-DMG-4 A5E-INIT-1 ${which}: every die, d20 test and damage row is the engine's own event`, () => {
+      const scenario = compiledCase(which, 'random');
+      const engineLogs = new Map<number, unknown[]>();
+      runRange(scenario, { seed: `rec-${which}`, from: 0, to: 120, mode: 'recorded', engine: true, onRecord: (r) => engineLogs.set(r.fight, engineRecord(r.events as FrayEvent[])) });
+      const records: FightRecord[] = [];
+      const tally = runRange(scenario, { seed: `rec-${which}`, from: 0, to: 120, mode: 'recorded', onRecord: (r) => records.push(r) });
+      expect(records.length).toBe(120);
+      let compiled = 0;
+      for (const r of records) {
+        if (r.path === 'engine') continue;
+        compiled++;
+        expect(r.events, `fight ${r.fight}`).toEqual(engineLogs.get(r.fight));
+        expect(r.dice).toEqual(fightDice(`rec-${which}`, r.fight).getState());
+      }
+      expect(compiled).toBe(tally.compiled);
+      expect(compiled).toBeGreaterThan(which === 'party' ? 0 : 119);
+    });
+  }
 });

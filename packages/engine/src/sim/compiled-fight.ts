@@ -1,3 +1,5 @@
+import type { DiceSource } from '@fray/dice';
+import type { FrayEventBody } from '../core/events';
 import type { EncounterState } from '../core/state';
 
 /**
@@ -60,6 +62,13 @@ export interface CompiledFight {
    * the compiled rules; `out` is then meaningless and the caller replays the fight on the engine.
    */
   play(dice: DiceDraw, policy: PolicyDraw, out: FightOutcome): boolean;
+  /**
+   * The same fight, also handing `record` the engine's own events for every die rolled, every d20
+   * test resolved and every damage applied (`DiceRolled`, `TestResolved`, `DamageApplied`), exactly as
+   * the engine emits them except that a roll carries no `rngAfter`: the fight's starting dice state and
+   * the rolls determine every later state. Optional: without it, recorded simulations play on the engine.
+   */
+  playRecorded?(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean;
 }
 
 /** Why a state cannot be compiled (the simulator then plays every fight on the engine). */

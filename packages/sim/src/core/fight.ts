@@ -1,6 +1,7 @@
 import {
   Encounter, FastEncounter, cloneJson, type Command, type CommandRejected, type EncounterState, type FrayEvent, type FrayEventBody, type Runtime,
 } from '@fray/engine';
+import type { RngState } from '@fray/dice';
 import { isUp } from '../policy/demo';
 import type { FightObserver } from './observer';
 import type { SimScenario, SimShape } from './scenario';
@@ -8,17 +9,34 @@ import { fightDiceState, fightPolicyRng } from './seed';
 import type { Tally } from './tally';
 
 /**
- * How a fight is decided. 'recorded' is the table's own path (`Encounter`: the event log, a copy of
- * the state per command for undo); 'engine' decides in place on one working state and keeps no log;
- * 'fast' plays the ruleset's compiled fight where it has one (`compileFight`), and the engine's way
- * otherwise, or for a fight that leaves what was compiled. All give the same fights for the same seed.
+ * What a fight keeps. 'fast' keeps nothing but the tally: the ruleset's compiled fight where it has
+ * one (`compileFight`), else the engine deciding in place on one working state (`FastEncounter`).
+ * 'recorded' keeps each fight's events: a compiled fight's record of every die, d20 test and damage
+ * (the engine's own events), else the table's own path (`Encounter`: the whole log, a copy of the
+ * state per command for undo). All give the same fights for the same seed.
  */
-export type SimMode = 'fast' | 'engine' | 'recorded';
+export type SimMode = 'fast' | 'recorded';
+
+/** One fight's events, kept in 'recorded' mode. */
+export interface FightRecord {
+  /** the fight's index: its dice come from (seed, fight) */
+  fight: number;
+  /** the dice stream's state when the fight began */
+  dice: RngState;
+  /**
+   * 'compiled': the compiled fight's record, every `DiceRolled`, `TestResolved` and `DamageApplied`;
+   * 'engine': the encounter's whole event log (replaying it rebuilds the fight).
+   */
+  path: 'compiled' | 'engine';
+  events: FrayEventBody[];
+}
 
 /** One fight's authority: the working state and a way to issue commands. */
 export interface FightAuthority {
   readonly state: EncounterState;
   issue(id: string, command: Command): { ok: true } | { ok: false; error: CommandRejected };
+  /** the log so far, where the authority keeps one */
+  log?(): readonly FrayEvent[];
 }
 
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -46,6 +64,7 @@ export function recordedAuthority(rt: Runtime, start: EncounterState, observe: (
       for (const e of r.events) observe(e);
       return { ok: true };
     },
+    log: () => enc.events,
   };
 }
 
@@ -67,6 +86,7 @@ export type AuthorityFactory = (rt: Runtime, start: EncounterState, observe: Fig
  */
 export function playFight(
   scenario: SimScenario, shape: SimShape, rt: Runtime, make: AuthorityFactory, observer: FightObserver, tally: Tally, seed: string | number, i: number,
+  onLog?: (log: readonly FrayEvent[]) => void,
 ): void {
   const start = fightStart(scenario.start, seed, i);
   observer.reset(start);
@@ -132,6 +152,7 @@ export function playFight(
   });
   tally.events += observer.events;
   observer.events = 0;
+  if (onLog && auth.log) onLog(auth.log());
 }
 
 /** The one side with creatures still up (its index), -1 when nobody is, -2 while two or more are. */

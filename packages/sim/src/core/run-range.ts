@@ -1,12 +1,13 @@
+import type { FrayEventBody } from '@fray/engine';
 import { addOutcome, compileScenario } from './compiled';
 import { FightObserver } from './observer';
-import { fightDice, fightPolicyRng } from './seed';
-import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, type SimMode } from './fight';
+import { fightDice, fightStreams } from './seed';
+import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, type FightRecord, type SimMode } from './fight';
 import { shapeOf, simRuntime, type SimScenario } from './scenario';
 import { emptyTally, type Tally } from './tally';
 
-/** The authority each mode plays fights with. */
-export const authorities: Record<SimMode, AuthorityFactory> = { recorded: recordedAuthority, engine: fastAuthority, fast: fastAuthority };
+/** The engine authority each mode plays fights with. */
+export const authorities: Record<SimMode, AuthorityFactory> = { recorded: recordedAuthority, fast: fastAuthority };
 
 export interface RangeOptions {
   seed: string | number;
@@ -14,6 +15,10 @@ export interface RangeOptions {
   from: number;
   to: number;
   mode?: SimMode;
+  /** play every fight on the engine, even where the ruleset has a compiled fight (to compare the two) */
+  engine?: boolean;
+  /** 'recorded' mode: each fight's record, as it ends */
+  onRecord?: (record: FightRecord) => void;
   /** called now and then with the number of fights done in this range */
   onProgress?: (done: number) => void;
   /** how many fights between progress calls (default 256) */
@@ -22,7 +27,9 @@ export interface RangeOptions {
 
 /**
  * Plays fights from..to-1 on this thread and returns their tally. Pure and synchronous, so a browser
- * can run it; the worker pool splits a simulation into such ranges.
+ * can run it; the worker pool splits a simulation into such ranges. Where the ruleset compiles the
+ * fight, the compiled fight plays it; a fight that leaves what was compiled replays on the engine from
+ * the same seed, so the tally is the engine's either way (tested fight by fight).
  */
 export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const shape = shapeOf(scenario.start);
@@ -32,18 +39,35 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const observer = new FightObserver(shape, tally);
   const rt = simRuntime(scenario);
   const every = opts.progressEvery ?? 256;
-  const compiled = mode === 'fast' ? compileScenario(scenario, shape) : null;
-  const kernel = compiled && !('unsupported' in compiled) ? compiled : null;
+  const compiled = opts.engine ? null : compileScenario(scenario, shape);
+  let kernel = compiled && !('unsupported' in compiled) ? compiled : null;
+  // A compiled fight that cannot record leaves recorded simulations to the engine.
+  if (mode === 'recorded' && !kernel?.playRecorded) kernel = null;
   const out = kernel?.newOutcome();
+  const streams = fightStreams(opts.seed);
+  let events: FrayEventBody[] = [];
+  const keep = (e: FrayEventBody) => {
+    events.push(e);
+  };
   for (let i = opts.from; i < opts.to; i++) {
+    const engineLog = mode === 'recorded' ? (log: readonly FrayEventBody[]) => opts.onRecord?.({ fight: i, dice: fightDice(opts.seed, i).getState(), path: 'engine', events: [...log] }) : undefined;
     if (kernel && out) {
-      if (kernel.play(fightDice(opts.seed, i), fightPolicyRng(opts.seed, i), out)) addOutcome(tally, kernel, out);
+      const dice = streams.dice(i);
+      const policy = streams.policy(i);
+      let played: boolean;
+      if (mode === 'recorded') {
+        events = [];
+        const start = dice.getState();
+        played = kernel.playRecorded!(dice, policy, out, keep);
+        if (played) opts.onRecord?.({ fight: i, dice: start, path: 'compiled', events });
+      } else played = kernel.play(dice, policy, out);
+      if (played) addOutcome(tally, kernel, out);
       else {
         // Left what was compiled: the same fight, from the same seed, on the engine.
         tally.fallbacks++;
-        playFight(scenario, shape, rt, make, observer, tally, opts.seed, i);
+        playFight(scenario, shape, rt, make, observer, tally, opts.seed, i, engineLog);
       }
-    } else playFight(scenario, shape, rt, make, observer, tally, opts.seed, i);
+    } else playFight(scenario, shape, rt, make, observer, tally, opts.seed, i, engineLog);
     if (opts.onProgress && (i - opts.from + 1) % every === 0) opts.onProgress(i - opts.from + 1);
   }
   opts.onProgress?.(opts.to - opts.from);

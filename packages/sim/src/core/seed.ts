@@ -1,4 +1,4 @@
-import { seeded, type RngState } from '@fray/dice';
+import { seeded, seededIndexed, type RngState } from '@fray/dice';
 import type { PolicyRng } from '../policy/types';
 
 /**
@@ -19,4 +19,20 @@ export function fightPolicyRng(seed: string | number, i: number): PolicyRng {
   let source: ReturnType<typeof seeded> | null = null;
   // Seeded on first use: most policies never draw.
   return { int: (n) => (source ??= seeded(`${String(seed)}#${i}#policy`)).next(n) - 1 };
+}
+
+/**
+ * `fightDice` and `fightPolicyRng` for many fights of one seed, hashing the seed's text once: the
+ * same streams, cheaper per fight.
+ */
+export function fightStreams(seed: string | number): { dice: (i: number) => ReturnType<typeof seeded>; policy: (i: number) => PolicyRng } {
+  const dice = seededIndexed(`${String(seed)}#`);
+  const policyDice = seededIndexed(`${String(seed)}#`, '#policy');
+  return {
+    dice,
+    policy: (i) => {
+      let source: ReturnType<typeof seeded> | null = null;
+      return { int: (n) => (source ??= policyDice(i)).next(n) - 1 };
+    },
+  };
 }

@@ -10,6 +10,7 @@ export interface WorkerJob {
   from: number;
   to: number;
   mode: SimMode;
+  engine: boolean;
   port: MessagePort;
   /** a counter the worker bumps after each message, so the parent can sleep until there is news */
   signal: Int32Array;
@@ -27,7 +28,7 @@ const SILENCE_LIMIT_MS = 120_000;
  * so the merged tally is the same for any number of workers.
  */
 export function runOnWorkers(
-  scenario: SimScenario & { source: NonNullable<SimScenario['source']> }, n: number, seed: string | number, workers: number, mode: SimMode,
+  scenario: SimScenario & { source: NonNullable<SimScenario['source']> }, n: number, seed: string | number, workers: number, mode: SimMode, engine: boolean,
   onProgress?: (done: number) => void,
 ): Tally {
   const signal = new Int32Array(new SharedArrayBuffer(4));
@@ -37,7 +38,7 @@ export function runOnWorkers(
     const from = Math.floor((n * w) / workers);
     const to = Math.floor((n * (w + 1)) / workers);
     const { port1, port2 } = new MessageChannel();
-    const job: WorkerJob = { source: scenario.source, seed, from, to, mode, port: port2, signal };
+    const job: WorkerJob = { source: scenario.source, seed, from, to, mode, engine, port: port2, signal };
     const worker = new Worker(boot, { workerData: job, transferList: [port2] });
     worker.unref();
     jobs.push({ worker, port: port1, done: 0, tally: to > from ? null : undefined! });

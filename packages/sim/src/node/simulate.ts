@@ -11,6 +11,8 @@ export interface SimulateOptions {
   workers?: number;
   /** 'fast' (default) or 'recorded' */
   mode?: SimMode;
+  /** play every fight on the engine, even where the ruleset compiles the fight */
+  engine?: boolean;
   /** called now and then with the number of fights done */
   onProgress?: (done: number, n: number) => void;
 }
@@ -28,9 +30,9 @@ export function simulate(scenario: SimScenario, opts: SimulateOptions): SimResul
   let tally;
   if (workers > 1) {
     if (!scenario.source) throw new Error('workers > 1 needs scenario.source: a module exporting loadSimScenario(args) that a worker thread can import');
-    tally = runOnWorkers(scenario as SimScenario & { source: NonNullable<SimScenario['source']> }, opts.n, opts.seed, workers, mode, progress);
+    tally = runOnWorkers(scenario as SimScenario & { source: NonNullable<SimScenario['source']> }, opts.n, opts.seed, workers, mode, opts.engine === true, progress);
   } else {
-    tally = runRange(scenario, { seed: opts.seed, from: 0, to: opts.n, mode, ...(progress ? { onProgress: progress } : {}) });
+    tally = runRange(scenario, { seed: opts.seed, from: 0, to: opts.n, mode, engine: opts.engine === true, ...(progress ? { onProgress: progress } : {}) });
   }
   return summarize(tally, shapeOf(scenario.start), opts.seed);
 }

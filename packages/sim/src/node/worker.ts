@@ -17,7 +17,7 @@ try {
   const mod = (await import(spec)) as { loadSimScenario?: (args: unknown) => SimScenario | Promise<SimScenario> };
   if (typeof mod.loadSimScenario !== 'function') throw new Error(`${job.source.module} does not export loadSimScenario(args)`);
   const scenario = await mod.loadSimScenario(job.source.args);
-  const tally = runRange(scenario, { seed: job.seed, from: job.from, to: job.to, mode: job.mode, onProgress: (done) => post({ type: 'progress', done }) });
+  const tally = runRange(scenario, { seed: job.seed, from: job.from, to: job.to, mode: job.mode, engine: job.engine, onProgress: (done) => post({ type: 'progress', done }) });
   post({ type: 'done', tally });
 } catch (err) {
   post({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });

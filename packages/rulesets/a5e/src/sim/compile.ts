@@ -69,6 +69,10 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       attacks: attack ? sheet.attacksPerAction : 0,
       bonus: attack ? attackBonus(sheet, attack) : 0,
       terms,
+      attackName: attack?.name ?? '',
+      damageText: attack ? damageExpression(sheet, attack) : '',
+      damageType: attack?.damageType ?? '',
+      profile: ruleset.damageProfile(state, id),
     });
   }
 
@@ -82,7 +86,7 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   }
   const tables: Int32Array[][] = [];
   for (const c of creatures) {
-    const profile = ruleset.damageProfile(state, c.id);
+    const profile = c.profile;
     if (profile.threshold !== null) return no(`${c.id}: a damage threshold`);
     if (profile.tempHp !== 0) return no(`${c.id}: temporary hit points`);
     tables.push(types.map((type) => {
@@ -92,7 +96,7 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       return table;
     }));
   }
-  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec);
+  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps);
 }
 
 /** Why a creature is outside the compiled rules, or null. */

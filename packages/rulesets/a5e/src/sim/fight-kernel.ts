@@ -1,4 +1,9 @@
-import { emptyOutcome, resetOutcome, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome, type PolicyDraw } from '@fray/engine';
+import type { DiceSource } from '@fray/dice';
+import {
+  emptyOutcome, resetOutcome, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
+  type FrayEventBody, type PolicyDraw,
+} from '@fray/engine';
+import { FightRecorder } from './fight-record';
 
 /** One term of a damage roll: `count` dice of `sides` (count 0: the constant `sign`), of damage type `type`. */
 export interface KernelTerm {
@@ -25,7 +30,14 @@ export interface KernelCreature {
   attacks: number;
   bonus: number;
   terms: KernelTerm[];
+  /** what recorded events show: the attack's name, its damage roll as the rules write it, its default damage type */
+  attackName: string;
+  damageText: string;
+  damageType: string;
+  /** the damage profile the tables were made from (recorded events show its rows) */
+  profile: DamageProfile;
 }
+
 
 /** The resources the table's events show being spent: the action, and the rest of a multiattack. */
 const RESOURCE_KEYS = ['action', 'attacksLeft'] as const;
@@ -86,6 +98,12 @@ export class A5eFightKernel implements CompiledFight {
   private readonly ties: Int32Array;
   private readonly candidates: Int32Array;
   private readonly amounts: Int32Array;
+  private readonly recorder: FightRecorder;
+  /** attacker a against target t deals one damage type that t takes as rolled (recorded: one 'rolled' row, nothing to calculate) */
+  private readonly asRolled: Uint8Array;
+  /** while `playRecorded` runs: where the events go, and the dice (whose state each roll records) */
+  private record: ((e: FrayEventBody) => void) | null = null;
+  private recordDice: DiceSource | null = null;
 
   constructor(
     readonly creatureIds: readonly string[],
@@ -94,8 +112,10 @@ export class A5eFightKernel implements CompiledFight {
     types: readonly string[],
     tables: readonly (readonly Int32Array[])[],
     spec: CompiledPolicySpec,
+    damageSteps: readonly DamageStep[],
   ) {
     const n = creatures.length;
+    this.recorder = new FightRecorder(creatures, damageSteps);
     this.n = n;
     this.sideCount = sides.length;
     const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
@@ -134,6 +154,16 @@ export class A5eFightKernel implements CompiledFight {
     }));
     this.target = spec.target;
     this.maxRounds = spec.maxRounds;
+    this.asRolled = new Uint8Array(n * n);
+    for (let a = 0; a < n; a++) {
+      const type = this.recorder.singleTypeOf(a);
+      if (type === null) continue;
+      const y = types.indexOf(type);
+      for (let t = 0; t < n; t++) {
+        const table = tables[t]![y]!;
+        this.asRolled[a * n + t] = table.every((v, amount) => v === amount) ? 1 : 0;
+      }
+    }
     this.hp = new Int32Array(n);
     this.up = new Uint8Array(n);
     this.upBySide = new Int32Array(sides.length);
@@ -186,6 +216,17 @@ export class A5eFightKernel implements CompiledFight {
     }
   }
 
+  playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {
+    this.record = record;
+    this.recordDice = dice;
+    try {
+      return this.play(dice, policy, out);
+    } finally {
+      this.record = null;
+      this.recordDice = null;
+    }
+  }
+
   /** -2 while two or more sides have someone up; else the side left standing, or -1 for nobody. */
   private standing(): number {
     let found = -1;
@@ -229,11 +270,14 @@ export class A5eFightKernel implements CompiledFight {
   /** One attack; false when the fight leaves the compiled rules. */
   private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome): boolean {
     out.attacks++;
-    const natural = dice.next(20);
+    const natural = this.record ? this.recorder.d20Roll(this.record, this.recordDice!, me, 'attack') : dice.next(20);
     const crit = natural === 20;
-    if (!crit && (natural === 1 || natural + this.bonus[me]! < this.ac[t]!)) return true;
+    const hit = crit || (natural !== 1 && natural + this.bonus[me]! >= this.ac[t]!);
     // A crit the target could turn aside (shield, Block): the simulator turns it aside when bloodied.
     if (crit && (this.shield[t] || this.fullRules[t]) && this.hp[t]! * 2 <= this.maxHp[t]!) return false;
+    if (this.record) this.recorder.attack(this.record, me, t, natural, crit ? 'crit' : hit ? 'hit' : 'miss');
+    if (!hit) return true;
+    if (this.record) return this.applyDamage(me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!), out);
     const { amounts, termCount, termSides, termSign, termType, typeCount } = this;
     amounts.fill(0);
     for (let k = this.termFrom[me]!, end = this.termTo[me]!; k < end; k++) {
@@ -254,6 +298,10 @@ export class A5eFightKernel implements CompiledFight {
       if (a <= 0) continue;
       total += this.tables[this.tableAt[base + y]! + (crit ? 2 * a : a)]!;
     }
+    return this.applyDamage(me, t, total, out);
+  }
+
+  private applyDamage(me: number, t: number, total: number, out: FightOutcome): boolean {
     out.dealt[me]! += total;
     out.taken[t]! += total;
     if (total <= 0) return true;
@@ -272,9 +320,11 @@ export class A5eFightKernel implements CompiledFight {
   private rollInitiative(dice: DiceDraw): void {
     const { n, order, total, tieLen, ties, initMod } = this;
     for (let k = 0; k < n; k++) {
-      total[k] = dice.next(20) + initMod[k]!;
+      const natural = this.record ? this.recorder.d20Roll(this.record, this.recordDice!, k, 'check') : dice.next(20);
+      total[k] = natural + initMod[k]!;
       tieLen[k] = 0;
       order[k] = k;
+      if (this.record) this.recorder.initiative(this.record, k, natural);
     }
     for (let guard = 0; guard < ROLL_OFFS; guard++) {
       this.sortOrder();
@@ -286,7 +336,7 @@ export class A5eFightKernel implements CompiledFight {
           rolled = true;
           for (let r = i; r < j; r++) {
             const k = order[r]!;
-            ties[k * ROLL_OFFS + tieLen[k]!] = dice.next(20);
+            ties[k * ROLL_OFFS + tieLen[k]!] = this.record ? this.recorder.d20Roll(this.record, this.recordDice!, k, 'initiative tie-break') : dice.next(20);
             tieLen[k]!++;
           }
         }

@@ -1,0 +1,147 @@
+import { compileDice, type CompiledDice, type DiceSource, type RollRecord } from '@fray/dice';
+import {
+  calculateDamage, damagePartsFromRoll, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
+} from '@fray/engine';
+import { mergeParts } from '../damage/pipeline';
+import type { KernelCreature } from './fight-kernel';
+
+/** A test with no advantage or disadvantage, as the ruleset's roll-mode policy explains it. */
+const NORMAL: RollModeExplanation = Object.freeze({ mode: 'normal', bonus: 0, sources: [], verdict: 'none' }) as RollModeExplanation;
+/** Dice whose every outcome has its own record kept (1d8: 8 records; 2d6: 36); bigger pools build records as they roll. */
+const CACHED_OUTCOMES = 4096;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Rolls `dice` face by face from `faces` (what the seeded stream gave), building the rules' own record. */
+const replayFaces = (faces: Int32Array): DiceSource => {
+  let i = 0;
+  return { kind: 'scripted', next: () => faces[i++]! };
+};
+
+/**
+ * One damage roll's records. Where the dice have few outcomes, each outcome's record is made once
+ * and shared (a record is a value: frozen, the same JSON every time it is rolled).
+ */
+class DamageRecords {
+  private readonly sides: number[];
+  private readonly cache: (RollRecord | undefined)[] | null;
+  private readonly faces: Int32Array;
+
+  constructor(private readonly dice: CompiledDice) {
+    this.sides = dice.expression.terms.flatMap((t) => (t.kind === 'dice' ? Array.from({ length: t.count }, () => t.sides) : []));
+    const outcomes = this.sides.reduce((a, s) => a * s, 1);
+    this.cache = outcomes <= CACHED_OUTCOMES ? new Array<RollRecord | undefined>(outcomes) : null;
+    this.faces = new Int32Array(this.sides.length);
+  }
+
+  /** Draws the dice in the engine's order (term by term, die by die) and returns the roll's record. */
+  roll(source: DiceSource): RollRecord {
+    const { sides, faces, cache } = this;
+    let key = 0;
+    for (let i = 0; i < sides.length; i++) {
+      const s = sides[i]!;
+      const face = source.next(s);
+      faces[i] = face;
+      key = key * s + face - 1;
+    }
+    if (!cache) return this.dice.roll(replayFaces(faces));
+    return (cache[key] ??= deepFreeze(this.dice.roll(replayFaces(faces))));
+  }
+}
+
+/**
+ * The events a recorded compiled fight hands on: the engine's own `DiceRolled`, `TestResolved` and
+ * `DamageApplied`, built from the rules' own dice records, parts and damage calculation. Parts that
+ * repeat (a d20's record for each face, an attacker's breakdown for each natural, a target's AC) are
+ * made once and shared, frozen.
+ */
+export class FightRecorder {
+  private readonly d20: RollRecord[];
+  private readonly damage: (DamageRecords | null)[];
+  private readonly damagePurpose: string[];
+  private readonly against: { label: string; value: number }[];
+  /** attack breakdowns by attacker and natural; initiative breakdowns by creature and natural */
+  private readonly attackBreakdowns: RollBreakdown[][];
+  private readonly initiativeBreakdowns: RollBreakdown[][];
+  /** an attacker's damage type when its roll has one type (null otherwise), and its 'rolled' rows by amount */
+  private readonly singleType: (string | null)[];
+  private readonly rolledRows: DamageRow[][][];
+
+  constructor(
+    private readonly creatures: readonly KernelCreature[],
+    private readonly damageSteps: readonly DamageStep[],
+  ) {
+    const d20 = compileDice('1d20');
+    this.d20 = Array.from({ length: 21 }, (_, v) => deepFreeze(d20.roll({ kind: 'scripted', next: () => Math.max(1, v) })));
+    this.damage = creatures.map((c) => (c.damageText ? new DamageRecords(compileDice(c.damageText)) : null));
+    this.damagePurpose = creatures.map((c) => `${c.attackName} damage`);
+    this.against = creatures.map((c) => deepFreeze({ label: 'AC', value: c.ac }));
+    const breakdowns = (label: string, bonus: number, source: string) => {
+      const rows = [{ id: 'base', label, value: bonus, type: 'base', source, applied: true }];
+      return Array.from({ length: 21 }, (_, natural) => deepFreeze<RollBreakdown>({ rows, rollMode: NORMAL, dice: '1d20', natural, total: natural + bonus }));
+    };
+    this.attackBreakdowns = creatures.map((c) => breakdowns(c.attackName, c.bonus, c.id));
+    this.initiativeBreakdowns = creatures.map((c) => breakdowns('DEX check', c.initiative, c.id));
+    this.singleType = creatures.map((c) => (c.terms.length && c.terms.every((x) => x.type === c.terms[0]!.type) ? c.terms[0]!.type : null));
+    this.rolledRows = creatures.map(() => []);
+  }
+
+  /** A d20 as the engine rolls it (one draw), its `DiceRolled` handed on; the natural. */
+  d20Roll(record: (e: FrayEventBody) => void, source: DiceSource, roller: number, purpose: string): number {
+    const natural = source.next(20);
+    record({ type: 'DiceRolled', roller: this.creatures[roller]!.id, purpose, record: this.d20[natural]! });
+    return natural;
+  }
+
+  initiative(record: (e: FrayEventBody) => void, k: number, natural: number): void {
+    record({ type: 'TestResolved', kind: 'check', actor: this.creatures[k]!.id, target: null, against: null, outcome: 'done', breakdown: this.initiativeBreakdowns[k]![natural]!, ruleId: 'A5E-INIT-1' });
+  }
+
+  attack(record: (e: FrayEventBody) => void, me: number, t: number, natural: number, outcome: string): void {
+    record({
+      type: 'TestResolved', kind: 'attack', actor: this.creatures[me]!.id, target: this.creatures[t]!.id, against: this.against[t]!, outcome,
+      breakdown: this.attackBreakdowns[me]![natural]!, ruleId: 'A5E-ATK-2',
+    });
+  }
+
+  /**
+   * The damage roll and its application as the engine records them: the rules' own roll, parts,
+   * doubling (A5E-DMG-4), merging (A5E-DMG-1) and calculation, one row per step. `asRolled`: one
+   * damage type the target takes as rolled, so the only row is the roll's. Returns the damage taken.
+   */
+  damageRoll(record: (e: FrayEventBody) => void, source: DiceSource, me: number, t: number, crit: boolean, asRolled: boolean, hpBefore: number): number {
+    const c = this.creatures[me]!;
+    const roll = this.damage[me]!.roll(source);
+    record({ type: 'DiceRolled', roller: c.id, purpose: this.damagePurpose[me]!, record: roll });
+    let rows: DamageRow[];
+    let total: number;
+    if (asRolled) {
+      total = Math.max(0, crit ? 2 * roll.total : roll.total);
+      const byAmount = this.rolledRows[me]!;
+      rows = byAmount[total] ??= deepFreeze([{ step: 'rolled', type: this.singleType[me]!, before: total, after: total }]);
+    } else {
+      let parts = damagePartsFromRoll(roll, c.damageType);
+      if (crit) parts = parts.map((x) => ({ ...x, amount: x.amount * 2 }));
+      const merged = mergeParts(parts);
+      const calc = calculateDamage(merged, this.creatures[t]!.profile, this.damageSteps);
+      rows = [...merged.map((x): DamageRow => ({ step: 'rolled', type: x.type, before: x.amount, after: x.amount })), ...calc.rows.filter((r) => r.step !== 'rolled')];
+      total = calc.total;
+    }
+    record({
+      type: 'DamageApplied', target: this.creatures[t]!.id, source: c.id, rows, total, absorbed: 0, toHp: total,
+      hpBefore, hpAfter: Math.max(0, hpBefore - total), tempBefore: 0, tempAfter: 0,
+    });
+    return total;
+  }
+
+  /** Whether attacker a's roll is one damage type (so a target taking it as rolled needs no calculation). */
+  singleTypeOf(a: number): string | null {
+    return this.singleType[a] ?? null;
+  }
+}
