@@ -79,11 +79,13 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--workers <w>', 'worker threads (default 1)', wholeNumber)
     .option('--json', 'print one JSON document')
     .option('--svg <file>', 'write an SVG histogram of rounds per fight')
-    .option('--mode <mode>', "'fast' (default) or 'recorded' (the table's own path, for comparison)")
+    .option('--mode <mode>', "'fast' (default) or 'recorded' (every fight keeps its events)")
+    .option('--engine', "play every fight on the engine, not the ruleset's compiled fight (slower; the same results)")
+    .option('--record <file>', "write every fight's events to a file, one JSON line per fight (recorded mode)")
     .option('--target <strategy>', "who attackers go for: 'weakest' (default) or 'random'")
     .option('--policy <policy>', "'legal' (default: turns chosen from the rules' legal commands) or 'demo' (the narrated demo's turn policy: cheaper, weakest target)")
     .option('--max-rounds <r>', 'a fight still going after this many rounds is a draw (default 50)', wholeNumber)
-    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; policy?: string; maxRounds?: number }) => {
+    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; policy?: string; maxRounds?: number; engine?: boolean; record?: string }) => {
       const bad = o.mode !== undefined && o.mode !== 'fast' && o.mode !== 'recorded' ? `--mode must be 'fast' or 'recorded', not '${o.mode}'`
         : o.target !== undefined && o.target !== 'weakest' && o.target !== 'random' ? `--target must be 'weakest' or 'random', not '${o.target}'`
         : o.policy !== undefined && o.policy !== 'legal' && o.policy !== 'demo' ? `--policy must be 'legal' or 'demo', not '${o.policy}'` : null;
@@ -99,6 +101,8 @@ export function runProgram(argv: string[], io: Io): number {
         ...(o.target !== undefined ? { target: o.target as 'weakest' | 'random' } : {}),
         ...(o.policy !== undefined ? { policy: o.policy as 'legal' | 'demo' } : {}),
         ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
+        ...(o.engine ? { engine: true } : {}),
+        ...(o.record !== undefined ? { record: o.record } : {}),
         progress: progress.report,
       });
       progress.done();

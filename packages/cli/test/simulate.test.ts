@@ -88,3 +88,36 @@ describe('fray simulate', () => {
     expect(r.err.split('\n')).toEqual(['simulate: 25 % (256/1000 fights)', 'simulate: 50 % (512/1000 fights)', 'simulate: 75 % (768/1000 fights)', 'simulate: 100 % (1000/1000 fights)']);
   }, 60_000);
 });
+
+describe('fray simulate and the compiled fight', () => {
+  const standard = path.resolve(__dirname, '../../../scenarios/a5e/sim-4v4.yaml');
+  const json = (argv: string[]) => JSON.parse(capture(['simulate', standard, ...argv, '--json']).out) as Record<string, unknown> & { paths: Record<string, number>; mean: Record<string, number> };
+
+  it('plays the standard 4v4 compiled, with the same odds as on the engine (--engine)', () => {
+    const compiled = json(['-n', '300', '--seed', 'c', '--target', 'random']);
+    const engine = json(['-n', '300', '--seed', 'c', '--target', 'random', '--engine']);
+    expect(compiled.paths).toEqual({ compiled: 300, engine: 0, fallbacks: 0 });
+    expect(compiled.compiledFight).toBe('yes');
+    expect(engine.paths).toEqual({ compiled: 0, engine: 300, fallbacks: 0 });
+    expect(engine.compiledFight).toBe('not asked for (--engine)');
+    const strip = ({ paths: _p, compiledFight: _c, mean, ...rest }: typeof compiled) => ({ ...rest, mean: { attacks: mean['attacks'], commands: mean['commands'] } });
+    expect(strip(compiled)).toEqual(strip(engine));
+    const text = capture(['simulate', standard, '-n', '50', '--seed', 'c']).out;
+    expect(text).toMatch(/\nplayed by the compiled fight: 50 of 50$/);
+  });
+
+  it('says why a scenario plays on the engine', () => {
+    const text = capture(['simulate', scenario('demo-mini.yaml'), '-n', '20', '--seed', '3']).out;
+    expect(text).toMatch(/\nplayed on the engine: no compiled fight \(.+\)/);
+  });
+
+  it('--record writes one JSON line per fight: the dice state it began with and its dice, tests and damage', () => {
+    const file = path.join(path.dirname(writeTemp({ 'readme.txt': 'records go here' })), 'records.jsonl');
+    const r = capture(['simulate', standard, '-n', '4', '--seed', 'r', '--record', file]);
+    expect(r.code).toBe(0);
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { fight: number; path: string; dice: { algorithm: string }; events: { type: string }[] });
+    expect(lines.map((l) => [l.fight, l.path, l.dice.algorithm])).toEqual([0, 1, 2, 3].map((i) => [i, 'compiled', 'xoroshiro128plus']));
+    for (const l of lines) expect(new Set(l.events.map((e) => e.type))).toEqual(new Set(['DiceRolled', 'TestResolved', 'DamageApplied']));
+    expect(capture(['simulate', standard, '-n', '4', '--record', file, '--workers', '2']).err).toMatch(/--record keeps every fight on one thread/);
+  });
+});

@@ -1,4 +1,4 @@
-import type { SimMode } from '../core/fight';
+import type { FightRecord, SimMode } from '../core/fight';
 import { runRange } from '../core/run-range';
 import { shapeOf, type SimScenario } from '../core/scenario';
 import { summarize, type SimResult } from '../core/summary';
@@ -13,6 +13,8 @@ export interface SimulateOptions {
   mode?: SimMode;
   /** play every fight on the engine, even where the ruleset compiles the fight */
   engine?: boolean;
+  /** 'recorded' mode on one thread: each fight's record as it ends */
+  onRecord?: (record: FightRecord) => void;
   /** called now and then with the number of fights done */
   onProgress?: (done: number, n: number) => void;
 }
@@ -29,10 +31,11 @@ export function simulate(scenario: SimScenario, opts: SimulateOptions): SimResul
   const progress = opts.onProgress ? (done: number) => opts.onProgress!(done, opts.n) : undefined;
   let tally;
   if (workers > 1) {
+    if (opts.onRecord) throw new Error('fight records are kept on one thread: use workers: 1 with onRecord');
     if (!scenario.source) throw new Error('workers > 1 needs scenario.source: a module exporting loadSimScenario(args) that a worker thread can import');
     tally = runOnWorkers(scenario as SimScenario & { source: NonNullable<SimScenario['source']> }, opts.n, opts.seed, workers, mode, opts.engine === true, progress);
   } else {
-    tally = runRange(scenario, { seed: opts.seed, from: 0, to: opts.n, mode, engine: opts.engine === true, ...(progress ? { onProgress: progress } : {}) });
+    tally = runRange(scenario, { seed: opts.seed, from: 0, to: opts.n, mode, engine: opts.engine === true, ...(opts.onRecord ? { onRecord: opts.onRecord } : {}), ...(progress ? { onProgress: progress } : {}) });
   }
   return summarize(tally, shapeOf(scenario.start), opts.seed);
 }
