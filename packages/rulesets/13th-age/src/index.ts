@@ -1,4 +1,6 @@
-import { ContentError, flatSteps, loadRuleset, mergeModules, parseContent, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
+import {
+  ContentError, flatSteps, loadRuleset, mergeModules, parseContent, type CompiledPolicySpec, type EncounterState, type Json, type LoadedRuleset, type Ruleset,
+} from '@fray/engine';
 import type { ThirteenModule } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { thirteenStacking } from './core/stacking';
@@ -15,6 +17,7 @@ import { legalCommands13a } from './legal';
 import { checksModule } from './special/checks';
 import { restRuleset } from './rest/index';
 import { mooksModule } from './combat/mooks';
+import { compile13aFight } from './sim/compile';
 
 export const thirteenModules: ThirteenModule[] = [
   { id: 'conditions', conditions: conditionDefs },
@@ -80,6 +83,8 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
     roundSeconds: 6,
     ...restRuleset,
+    // The compiled fight models the full module set's rules; a custom build plays on the engine only.
+    ...(modules === thirteenModules ? { compileFight: (state: EncounterState, spec: CompiledPolicySpec) => compile13aFight(self.loaded!, Object.keys(merged.actions), state, spec) } : {}),
   };
   const self: { loaded?: LoadedRuleset } = {};
   self.loaded = loadRuleset(def);

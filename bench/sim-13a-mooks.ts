@@ -1,0 +1,27 @@
+// The simulator's 13th Age shape for the benches: four PCs against twelve mooks, built straight from the
+// repository's 13th Age content and the ruleset, without the CLI (benches measure the rules, not the loader).
+// The party is Tessel, Wren, Brann and Sister Maelis (scenarios/content/13th-age); the mooks are bog
+// archers, one mob of twelve sharing an initiative roll and pooling their hit points (damage spills on).
+// Archers rather than reed scrappers: the simulator's policy never engages, and a 13th Age melee attack
+// needs engagement, so melee-only mooks would never attack. Random targets, the simulator's 13th Age policy.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
+import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '@fray/sim';
+import { repoRoot } from './harness';
+
+const PARTY = ['tessel', 'wren', 'brann-ashgrove', 'sister-maelis'];
+const MOOK = 'bog-archer';
+const MOOKS = 12;
+
+export function thirteenthAgeMookScenario(target: TargetStrategy = 'random'): SimScenario {
+  const content = path.join(repoRoot(), 'scenarios/content/13th-age');
+  const sheet = (name: string): unknown => parse(fs.readFileSync(path.join(content, `${name}.yaml`), 'utf8'));
+  const mook = sheet(MOOK);
+  const creatures = [
+    ...PARTY.map((name) => ({ id: name, side: 'party', sheet: sheet(name) })),
+    ...Array.from({ length: MOOKS }, (_, i) => ({ id: `${MOOK}-${i + 1}`, side: 'mooks', sheet: mook })),
+  ];
+  return scenarioFromSetup({ id: 'bench-13a-mooks', seed: 1, creatures }, thirteenthAgeRuleset, simPoliciesFor('13th-age', target));
+}

@@ -1,0 +1,183 @@
+import { parseDice } from '@fray/dice';
+import type { CompiledFight, CompiledPolicySpec, CreatureState, EncounterState, LoadedRuleset, NotCompiled, Resolution } from '@fray/engine';
+import { critThreshold, damageExpression } from '../combat/attack';
+import { resistanceFor } from '../combat/damage';
+import { isMook, mobOf } from '../combat/mooks';
+import { abilityMod, levelMultiplier, withConstant } from '../core/math';
+import { isPc, monsterSheet, pcSheet } from '../core/sheets';
+import { defense, initiativeBonus } from '../core/stats';
+import { energyTypes, type Attack, type StatBlock } from '../sheet/stat-block';
+import { IMMUNE, ThirteenFightKernel, type KernelAttack, type KernelCreature, type KernelTerm } from './fight-kernel';
+
+/**
+ * Encounter options a compiled fight can honour: the defense mode is read through `defense` itself;
+ * the others act only when the battle ends, which a simulated fight never reaches. Every other option
+ * changes something the kernel does not model (meaningful death, say), so such fights stay on the engine.
+ */
+const HARMLESS_OPTIONS = new Set(['13a.defenseMode', '13a.autoDeathSaveAfterBattle', '13a.lastingWounds']);
+/** The kinds `initCreature` tags a creature with that the kernel models (a companion is left to the engine). */
+const KINDS = new Set(['pc', 'monster', 'npc']);
+/** Action names that are never a stat-block attack (`attackAction`): an attack with one of these ids would not be made. */
+const ATTACK_ACTIONS = new Set(['unarmed', 'flexible']);
+
+/**
+ * Compiles a 13th Age fight for the simulator when everything in it is within what the kernel models
+ * (`fight-kernel.ts`): a fresh fight without a map, modules, encounter vars, counters (no escalation
+ * hold or unbound die) or ambush; creatures fresh from their stat blocks (no conditions, temporary hit
+ * points, tallies, hidden creatures, explicit mobs or spent actions), each attacking with the first
+ * attack `legalCommands13a` lists for it when nobody is engaged: its first standard, non-flexible,
+ * ranged or close attack, without hit effects, natural-roll triggers or a hit-point threshold.
+ * Numbers come from the rules' own functions: the defense attacked (`defense`), the crit range
+ * (`critThreshold`), the damage roll (`damageExpression`), resistance (`resistanceFor`), initiative
+ * (`initiativeBonus`), the hit point floor (`hpFloor`), mobs (`isMook`, `mobOf`) and the recovery
+ * roll (as `useRecovery` builds it). `actions` are the ruleset's own action names (rally, engage, ...),
+ * which `runAction` takes before a stat-block attack of the same id.
+ */
+export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string[], state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
+  const no = (unsupported: string): NotCompiled => ({ unsupported });
+  if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
+  if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
+  if (state.pending) return no('a prompt is waiting');
+  if (state.space !== null) return no('creatures are placed (engagement, whereabouts)');
+  if (state.modules.length) return no(`modules in play: ${state.modules.join(', ')}`);
+  if (Object.keys(state.vars).length) return no(`encounter vars in play: ${Object.keys(state.vars).join(', ')}`);
+  if (Object.keys(state.counters).length) return no(`encounter counters in play: ${Object.keys(state.counters).join(', ')}`);
+  const option = Object.keys(state.options).find((k) => !HARMLESS_OPTIONS.has(k));
+  if (option !== undefined) return no(`encounter option '${option}'`);
+  if (!state.creatureIds.length) return no('nobody is in the fight');
+
+  // Resolution stand-ins for the rules' functions that read only the state and the ruleset.
+  const ctx = { state, ruleset } as unknown as Resolution;
+  const sides: string[] = [];
+  const groups: string[] = [];
+  const mobs: string[] = [];
+  const creatures: KernelCreature[] = [];
+  for (const id of state.creatureIds) {
+    const c = state.creatures[id]!;
+    const why = creatureRefusal(c, actions);
+    if (why) return no(`${id}: ${why}`);
+    if (!sides.includes(c.side)) sides.push(c.side);
+    const pc = pcSheet(c);
+    const group = c.vars['initiativeGroup'];
+    if (typeof group === 'string' && !groups.includes(group)) groups.push(group);
+    const mob = mobOf(c);
+    if (mob !== null && !mobs.includes(mob)) mobs.push(mob);
+    const atk = firstAttack(c);
+    let attack: KernelAttack | null = null;
+    if (atk) {
+      const why = attackRefusal(atk);
+      if (why) return no(`${id}: ${atk.id}: ${why}`);
+      const damage = termsOf(damageExpression(ctx, id, atk));
+      if (!damage) return no(`${id}: ${atk.id}: damage dice that keep or drop`);
+      let missTerms: KernelTerm[] = [];
+      if (atk.miss !== undefined && atk.miss !== 'level') {
+        const t = termsOf(atk.miss);
+        if (!t) return no(`${id}: ${atk.id}: miss damage dice that keep or drop`);
+        missTerms = t;
+      }
+      attack = {
+        // 13A-ATK-2: ability modifier + level + the best magic item; monsters: the stat block's bonus.
+        bonus: (pc ? abilityMod(pc.abilities[atk.ability ?? 'str']) + pc.level + Math.max(0, pc.itemAttackBonus) : (atk.bonus ?? monsterSheet(c)!.level + 5)) + atk.penalty,
+        // 13A-ESC-2/3: PCs add the escalation die; monsters only when their stat block says so.
+        escalation: pc !== null || monsterSheet(c)!.usesEscalation,
+        damage,
+        miss: atk.miss === undefined ? 'none' : atk.miss === 'level' ? 'level' : 'dice',
+        missTerms,
+        level: (c.sheet as unknown as StatBlock).level,
+        // 13A-CRIT-3/4
+        critMult: 2 + new Set(atk.critDoubling).size,
+      };
+    }
+    let recovery: KernelTerm[] = [];
+    if (pc) {
+      const t = termsOf(withConstant(`${pc.level}${pc.recoveryDie}`, abilityMod(pc.abilities.con) * levelMultiplier(pc.level)));
+      if (!t) return no(`${id}: recovery dice that keep or drop`);
+      recovery = t;
+    }
+    creatures.push({
+      id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp,
+      floor: Math.min(0, ruleset.hpFloor?.(state, id) ?? 0),
+      pc: isPc(c),
+      mob: mob === null ? -1 : mobs.indexOf(mob),
+      initiative: initiativeBonus(state, id),
+      group: typeof group === 'string' ? groups.indexOf(group) : -1,
+      saveBonus: pc?.saveBonus ?? 0,
+      recoveries: pc ? (c.resources['recoveries'] ?? 0) : 0,
+      recovery,
+      attack,
+    });
+  }
+
+  // Per attacker and target: the defense its attack is against, where its crits start, and resistance.
+  const n = creatures.length;
+  const defenses = new Int32Array(n * n);
+  const critFrom = new Int32Array(n * n);
+  const resist = new Int32Array(n * n);
+  creatures.forEach((a, i) => {
+    const atk = firstAttack(state.creatures[a.id]!);
+    if (!atk) return;
+    creatures.forEach((t, j) => {
+      if (t.side === a.side) return;
+      defenses[i * n + j] = defense(ruleset, state, t.id, atk.vs).total;
+      critFrom[i * n + j] = critThreshold(ctx, atk, t.id);
+      // 13A-RES-2/4: halved below the resistance number; mundane energy against an energy resistance does nothing.
+      const number = resistanceFor(state, t.id, [atk.damageType]);
+      resist[i * n + j] = number === null ? 0 : (energyTypes as readonly string[]).includes(atk.damageType) && !(atk.magical || atk.spell) ? IMMUNE : number;
+    });
+  });
+  return new ThirteenFightKernel(state.creatureIds, sides, creatures, groups.length, mobs.length, { defenses, critFrom, resist }, spec);
+}
+
+/**
+ * The attack the simulator's policy makes: the first `legalCommands13a` lists for a target when the
+ * attacker is engaged with nobody (a melee attack needs engagement, 13A-ENGAGE-2).
+ */
+function firstAttack(c: CreatureState): Attack | null {
+  const attacks = (c.sheet as unknown as StatBlock).attacks;
+  return attacks.find((a) => !a.flexible && a.action === 'standard' && a.maxTargets >= 1 && a.kind !== 'melee') ?? null;
+}
+
+/** Why the attack is outside the compiled rules, or null. */
+function attackRefusal(a: Attack): string | null {
+  if (a.hpThreshold !== undefined) return 'a hit point threshold (its first legal attack differs by target)';
+  if (a.hit.length) return 'effects on a hit';
+  if (a.triggers.length) return 'natural-roll triggers';
+  return null;
+}
+
+/** Why a creature is outside the compiled rules, or null. */
+function creatureRefusal(c: CreatureState, actions: readonly string[]): string | null {
+  const sheet = c.sheet as unknown as StatBlock;
+  if (c.status !== 'conscious' || c.hp <= 0) return 'not up at the start';
+  if (c.tempHp !== 0) return 'temporary hit points';
+  if (c.conditions.length) return 'conditions';
+  if (Object.values(c.tracks).some((v) => v !== 0)) return 'tracks';
+  if (Object.values(c.tallies).some((v) => v !== 0)) return 'tallies (death saves, rallies, recoveries used without one)';
+  if (c.hidden) return 'hidden';
+  if (!KINDS.has(sheet.kind)) return `a ${sheet.kind}`;
+  if (c.tags.length !== 1 || c.tags[0] !== sheet.kind) return `tags ${c.tags.join(', ')}`;
+  // initCreature's vars: identical monsters share an initiative roll (13A-INIT-3), and a mook's mob is that group.
+  const vars = Object.keys(c.vars);
+  const group = `${sheet.name}#${sheet.level}`;
+  if (sheet.kind === 'pc' ? vars.length !== 0 : vars.length !== 1 || c.vars['initiativeGroup'] !== group) return `vars ${vars.join(', ')}`;
+  if (isMook(c) && mobOf(c) !== group) return 'a mob of its own';
+  for (const k of ['standard', 'move', 'quick', 'interrupt']) if (c.resources[k] !== 1) return `its ${k} action is spent`;
+  if (sheet.kind === 'pc' && !((c.resources['recoveries'] ?? -1) >= 0)) return 'no recoveries count';
+  const ids = sheet.attacks.map((a) => a.id);
+  if (new Set(ids).size !== ids.length) return 'two attacks with one id';
+  const clash = ids.find((a) => ATTACK_ACTIONS.has(a) || actions.includes(a));
+  if (clash !== undefined) return `an attack called '${clash}'`;
+  return null;
+}
+
+/** A dice expression as kernel terms (dice in order, constants folded in as count 0), or null when it keeps or drops dice. */
+function termsOf(expression: string): KernelTerm[] | null {
+  const out: KernelTerm[] = [];
+  for (const t of parseDice(expression).terms) {
+    if (t.kind === 'dice') {
+      if (t.keep) return null;
+      out.push({ count: t.count, sides: t.sides, sign: t.sign });
+    } else out.push({ count: 0, sides: 0, sign: t.sign * t.value });
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { EncounterSetup } from '@fray/engine';
+import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
+import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '../src/index';
+
+/** 13th Age stat blocks for the compiled-fight tests: the repository's content, and some with more going on. */
+const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/13th-age');
+const block = (file: string): Record<string, unknown> => parse(fs.readFileSync(path.join(content, file), 'utf8')) as Record<string, unknown>;
+
+const tessel = block('tessel.yaml');
+const wren = block('wren.yaml');
+const brann = block('brann-ashgrove.yaml');
+const maelis = block('sister-maelis.yaml');
+const kettle = block('kettle-quickhand.yaml');
+const archer = block('bog-archer.yaml');
+const scrapper = block('reed-scrapper.yaml');
+const captain = block('saltmarsh-captain.yaml');
+const imp = block('ember-imp.yaml');
+const wisp = block('mist-wisp.yaml');
+const brute = block('hill-brute.yaml');
+
+/** A level 4 monster whose sling adds the escalation die (13A-ESC-3), deals miss damage on dice and crits on 18+ for triple damage. */
+const slinger = {
+  kind: 'monster', name: 'Fen Slinger', level: 4, hp: 40, ac: 18, pd: 16, md: 13, initiative: 6, usesEscalation: true, resist: { weapon: 14 },
+  attacks: [
+    { id: 'stone', name: 'Sling Stone', kind: 'ranged', bonus: 8, damage: '1d10+2', miss: '1d4', critExpansion: 2, critDoubling: ['heavy stone'], basic: true },
+  ],
+};
+/** A PC with a fire resistance (mundane fire does nothing to it, 13A-RES-4), a close spell with level miss damage, a magic item. */
+const warden = {
+  kind: 'pc', name: 'Ash Warden', level: 4, hp: 44, recoveries: 8, recoveryDie: 'd10', abilities: { str: 10, dex: 12, con: 16, int: 16, wis: 11, cha: 8 },
+  itemAttackBonus: 1, saveBonus: 2, resist: { fire: 14 },
+  attacks: [
+    { id: 'cinder-fist', name: 'Cinder Fist', kind: 'melee', ability: 'str', weaponDie: 'd6', miss: 'level' },
+    { id: 'flame-burst', name: 'Flame Burst', kind: 'close', ability: 'int', vs: 'PD', damage: '2d8', addAbility: true, damageType: 'fire', spell: true, closeQuarters: true, miss: 'level', critDoubling: ['a', 'b'] },
+  ],
+};
+/** A frail PC with no recoveries: a death save that succeeds leaves the compiled rules (13A-HEAL-4). */
+const frail = {
+  kind: 'pc', name: 'Frail Scout', level: 1, hp: 14, recoveries: 0, recoveryDie: 'd6', abilities: { str: 8, dex: 14, con: 8, int: 10, wis: 12, cha: 10 },
+  attacks: [{ id: 'dart', name: 'Dart', kind: 'ranged', ability: 'dex', weaponDie: 'd4', basic: true }],
+};
+/** A PC whose recovery roll can heal nothing (1d4 - 4 at Con 3): such a waking is left to the engine. */
+const sickly = {
+  kind: 'pc', name: 'Sickly Acolyte', level: 1, hp: 12, recoveries: 6, recoveryDie: 'd4', abilities: { str: 8, dex: 10, con: 3, int: 10, wis: 16, cha: 10 },
+  attacks: [{ id: 'spark', name: 'Spark', kind: 'ranged', ability: 'wis', vs: 'PD', damage: '1d8', addAbility: true, damageType: 'holy', spell: true }],
+};
+
+const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, side, sheet }));
+const party = (...sheets: [string, unknown][]) => sheets.map(([id, sheet]) => ({ id, side: 'party', sheet }));
+
+export type Compiled13aCase = 'mooks' | 'mixed' | 'dying' | 'frail' | 'three-sides' | 'escalation';
+
+const setups: Record<Compiled13aCase, EncounterSetup['creatures']> = {
+  /** the benchmark's shape: four PCs against a mob of twelve archers */
+  mooks: [...party(['tessel', tessel], ['wren', wren], ['brann', brann], ['maelis', maelis]), ...many(12, 'archer', 'reeds', archer)],
+  /** normal monsters with resistances, an NPC, two mobs (one of melee mooks that never get to attack), creatures without a usable attack */
+  mixed: [
+    ...party(['kettle', kettle], ['brann', brann], ['maelis', maelis], ['wren', wren]),
+    { id: 'captain', side: 'smugglers', sheet: captain }, { id: 'imp', side: 'smugglers', sheet: imp },
+    ...many(4, 'archer', 'smugglers', archer), ...many(3, 'scrapper', 'smugglers', scrapper),
+    { id: 'wisp', side: 'smugglers', sheet: wisp }, { id: 'brute', side: 'smugglers', sheet: brute },
+  ],
+  /** an outnumbered party: PCs drop, roll death saves, wake, die */
+  dying: [...party(['wren', wren], ['maelis', maelis]), ...many(10, 'archer', 'reeds', archer), { id: 'captain', side: 'reeds', sheet: captain }],
+  /** a PC without recoveries and one whose recovery can heal nothing: some fights leave the compiled rules */
+  frail: [...party(['frail', frail], ['sickly', sickly], ['maelis', maelis]), ...many(8, 'archer', 'reeds', archer)],
+  /** three sides, each attacking the others */
+  'three-sides': [...party(['brann', brann], ['wren', wren]), ...many(5, 'archer', 'reeds', archer), { id: 'imp', side: 'imps', sheet: imp }, { id: 'imp-2', side: 'imps', sheet: imp }],
+  /** long fights: the escalation die to 6, a monster that uses it, crit ranges, crit doubling, miss damage, resistances and immunity */
+  escalation: [...party(['warden', warden], ['kettle', kettle], ['tessel', tessel]), ...many(2, 'slinger', 'fen', slinger), { id: 'imp', side: 'fen', sheet: imp }],
+};
+
+export function compiled13aCase(which: Compiled13aCase, target: TargetStrategy = 'random', maxRounds?: number): SimScenario {
+  const setup: EncounterSetup = { id: which, seed: 1, creatures: setups[which] };
+  return scenarioFromSetup(setup, thirteenthAgeRuleset, simPoliciesFor('13th-age', target), maxRounds !== undefined ? { maxRounds } : {});
+}
