@@ -10,6 +10,7 @@ import { legalTurnPolicy, runRange, scenarioFromSetup, simPoliciesFor, type Figh
 import { consume, median, perSecond, printTable, repoRoot, type Row } from './harness';
 import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
 import { a5eSimScenario } from './sim-scenario';
+import { thirteenthAgeMookScenario } from './sim-13a-mooks';
 
 const root = repoRoot();
 const require = createRequire(path.join(root, 'package.json'));
@@ -95,7 +96,7 @@ function peerRunner(): (k: number) => number {
   };
 }
 
-/** Fight shapes from the 4v4's own stat blocks: a duel, 8v8, and a boss with three attacks against four. */
+/** Fight shapes: from the 4v4's own stat blocks a duel, 8v8 and a boss with three attacks against four; and 13th Age's 4 PCs against a mob of 12 mooks. */
 function shapes(base: SimScenario): { name: string; scenario: SimScenario }[] {
   const guard = base.start.creatures['guard-1']!.sheet;
   const raider = base.start.creatures['raider-1']!.sheet;
@@ -108,6 +109,7 @@ function shapes(base: SimScenario): { name: string; scenario: SimScenario }[] {
     { name: '4v4 standard', scenario: base },
     { name: '8v8', scenario: make('8v8', [...many(8, 'guard', 'guards', guard), ...many(8, 'raider', 'raiders', raider)]) },
     { name: 'boss (3 attacks) vs 4', scenario: make('boss', [...many(4, 'guard', 'guards', guard), { id: 'boss', side: 'raiders', sheet: boss }]) },
+    { name: '4 PCs vs 12 mooks (13th Age)', scenario: thirteenthAgeMookScenario('random') },
   ];
 }
 
@@ -147,5 +149,5 @@ export default function simBench(): void {
   printTable(rows);
   // The table rounds to two decimals; small ratios need more digits.
   for (const r of rows.slice(0, 7)) console.log(`  ${r.name}: ${r.ratio.toPrecision(3)}×`);
-  console.log('(fights/s and attacks/s shown as "/s"; every Fray path plays A5E with random targets as chosen from legalCommands (the lean A5E policy); the peer plays attack-only rules with Math.random)');
+  console.log('(fights/s and attacks/s shown as "/s"; the 4v4 rows play A5E with random targets as chosen from legalCommands (the lean A5E policy), the mook shape 13th Age; "fast" is the compiled fight, "engine" every fight on FastEncounter; the peer plays attack-only rules with Math.random)');
 }
