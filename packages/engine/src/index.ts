@@ -30,4 +30,5 @@ export * from './view/views';
 export * from './view/legal';
 export * from './campaign/index';
 export * from './sim/compiled-fight';
+export * from './sim/kernel-roster';
 export * from './space/index';

@@ -1,4 +1,7 @@
-import { emptyOutcome, resetOutcome, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome, type PolicyDraw } from '@fray/engine';
+import {
+  emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome,
+  type PolicyDraw,
+} from '@fray/engine';
 
 /** One term of a dice roll: `count` dice of `sides` with `sign`; count 0: the constant `sign`. */
 export interface KernelTerm {
@@ -100,7 +103,6 @@ const DEAD = 2;
 export class ThirteenFightKernel implements CompiledFight {
   readonly resourceKeys: readonly string[] = RESOURCE_KEYS;
   private readonly n: number;
-  private readonly sideCount: number;
   private readonly side: Int32Array;
   private readonly hp0: Int32Array;
   private readonly maxHp: Int32Array;
@@ -158,7 +160,6 @@ export class ThirteenFightKernel implements CompiledFight {
   ) {
     const n = creatures.length;
     this.n = n;
-    this.sideCount = sides.length;
     const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
     const flags = (f: (c: KernelCreature) => boolean) => Uint8Array.from(creatures, (c) => (f(c) ? 1 : 0));
     this.side = ints((c) => c.side);
@@ -257,14 +258,14 @@ export class ThirteenFightKernel implements CompiledFight {
           standard = woke;
         }
         for (;;) {
-          const standing = this.standing();
-          if (standing !== -2) return this.finish(out, standing, round);
-          if (round > maxRounds) return this.finish(out, -1, maxRounds);
+          const standing = sideStanding(this.upBySide);
+          if (standing !== -2) return finishFight(out, standing, round, maxRounds);
+          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds);
           out.commands++;
           if (standard === 0 || !up[me] || !this.hasAttack[me]) break;
-          const m = this.gatherTargets(me);
+          const m = hostilesUp(me, this.side, this.up, this.candidates);
           if (m === 0) break;
-          const t = this.candidates[this.target === 'random' ? policy.int(m) : this.weakest(m)]!;
+          const t = pickTarget(this.target, this.candidates, m, this.hp, this.maxHp, policy);
           standard = 0;
           out.spent[me * RESOURCE_KEYS.length + STANDARD]!++;
           this.attack(dice, me, t, escalation, out);
@@ -274,45 +275,9 @@ export class ThirteenFightKernel implements CompiledFight {
     }
   }
 
-  /** -2 while two or more sides have someone up; else the side left standing, or -1 for nobody. */
-  private standing(): number {
-    let found = -1;
-    for (let s = 0; s < this.sideCount; s++) {
-      if (this.upBySide[s]! === 0) continue;
-      if (found !== -1) return -2;
-      found = s;
-    }
-    return found;
-  }
 
-  private finish(out: FightOutcome, winner: number, round: number): true {
-    out.winner = winner;
-    out.rounds = Math.min(round, this.maxRounds);
-    return true;
-  }
 
-  /** Hostiles still up, in encounter order (what the policy chooses from). */
-  private gatherTargets(me: number): number {
-    const { n, side, up, candidates } = this;
-    let m = 0;
-    const mine = side[me]!;
-    for (let t = 0; t < n; t++) if (up[t] && side[t] !== mine) candidates[m++] = t;
-    return m;
-  }
 
-  /** Lowest share of its hit points, then fewest hit points, then the first in encounter order. */
-  private weakest(m: number): number {
-    const { candidates, hp, maxHp } = this;
-    let best = 0;
-    for (let k = 1; k < m; k++) {
-      const c = candidates[k]!;
-      const b = candidates[best]!;
-      const hc = hp[c]! / Math.max(1, maxHp[c]!);
-      const hb = hp[b]! / Math.max(1, maxHp[b]!);
-      if (hc < hb || (hc === hb && hp[c]! < hp[b]!)) best = k;
-    }
-    return best;
-  }
 
   /** Rolls terms [at[2k], at[2k + 1]) in order. */
   private roll(dice: DiceDraw, at: Int32Array, k: number): number {

@@ -1,6 +1,6 @@
 import type { DiceSource } from '@fray/dice';
 import {
-  emptyOutcome, resetOutcome, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
+  emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
   type FrayEventBody, type PolicyDraw,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
@@ -65,7 +65,6 @@ const ROLL_OFFS = 50;
 export class A5eFightKernel implements CompiledFight {
   readonly resourceKeys: readonly string[] = RESOURCE_KEYS;
   private readonly n: number;
-  private readonly sideCount: number;
   private readonly side: Int32Array;
   private readonly hp0: Int32Array;
   private readonly maxHp: Int32Array;
@@ -117,7 +116,6 @@ export class A5eFightKernel implements CompiledFight {
     const n = creatures.length;
     this.recorder = new FightRecorder(creatures, damageSteps);
     this.n = n;
-    this.sideCount = sides.length;
     const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
     this.side = ints((c) => c.side);
     this.hp0 = ints((c) => c.hp);
@@ -198,14 +196,14 @@ export class A5eFightKernel implements CompiledFight {
         let attacksLeft = up[me] ? attacksPerAction[me]! : 0;
         let first = true;
         for (;;) {
-          const standing = this.standing();
-          if (standing !== -2) return this.finish(out, standing, round);
-          if (round > maxRounds) return this.finish(out, -1, maxRounds);
+          const standing = sideStanding(this.upBySide);
+          if (standing !== -2) return finishFight(out, standing, round, maxRounds);
+          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds);
           out.commands++;
           if (attacksLeft === 0 || !up[me]) break;
-          const m = this.gatherTargets(me);
+          const m = hostilesUp(me, this.side, this.up, this.candidates);
           if (m === 0) break;
-          const t = this.candidates[this.target === 'random' ? policy.int(m) : this.weakest(m)]!;
+          const t = pickTarget(this.target, this.candidates, m, this.hp, this.maxHp, policy);
           out.spent[me * 2 + (first ? 0 : 1)]!++;
           first = false;
           attacksLeft--;
@@ -227,45 +225,9 @@ export class A5eFightKernel implements CompiledFight {
     }
   }
 
-  /** -2 while two or more sides have someone up; else the side left standing, or -1 for nobody. */
-  private standing(): number {
-    let found = -1;
-    for (let s = 0; s < this.sideCount; s++) {
-      if (this.upBySide[s]! === 0) continue;
-      if (found !== -1) return -2;
-      found = s;
-    }
-    return found;
-  }
 
-  private finish(out: FightOutcome, winner: number, round: number): true {
-    out.winner = winner;
-    out.rounds = Math.min(round, this.maxRounds);
-    return true;
-  }
 
-  /** Hostiles still up, in encounter order (what the policy chooses from). */
-  private gatherTargets(me: number): number {
-    const { n, side, up, candidates } = this;
-    let m = 0;
-    const mine = side[me]!;
-    for (let t = 0; t < n; t++) if (up[t] && side[t] !== mine) candidates[m++] = t;
-    return m;
-  }
 
-  /** Lowest share of its hit points, then fewest hit points, then the first in encounter order. */
-  private weakest(m: number): number {
-    const { candidates, hp, maxHp } = this;
-    let best = 0;
-    for (let k = 1; k < m; k++) {
-      const c = candidates[k]!;
-      const b = candidates[best]!;
-      const hc = hp[c]! / Math.max(1, maxHp[c]!);
-      const hb = hp[b]! / Math.max(1, maxHp[b]!);
-      if (hc < hb || (hc === hb && hp[c]! < hp[b]!)) best = k;
-    }
-    return best;
-  }
 
   /** One attack; false when the fight leaves the compiled rules. */
   private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome): boolean {
