@@ -7,9 +7,17 @@ export type TargetStrategy = 'weakest' | 'random';
 
 const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
 
+/** The ids of a creature's stat-block attacks: 13th Age names an attack action by its attack's id. */
+function attackIds(c: CreatureState): ReadonlySet<string> {
+  const attacks = (c.sheet as { attacks?: { id?: unknown }[] } | null)?.attacks ?? [];
+  return new Set(attacks.map((a) => a.id).filter((id): id is string => typeof id === 'string'));
+}
+
 /**
  * A turn policy over the rules' own legal commands (`legalCommands`), so it never tries anything the
- * rules would refuse: attack a hostile that is still up, with the first attack the rules list for it
+ * rules would refuse: attack a hostile that is still up (an attack is the action 'attack', as in A5E
+ * and Five Torches Deep, or an action named by one of the actor's attacks, as in 13th Age; 13th Age
+ * melee needs engagement, which this policy never seeks), with the first attack the rules list for it
  * (the stat block's order), chosen by `target`: 'weakest' (lowest share of hit points, then fewest,
  * then encounter order) or 'random' (uniform over hostiles still up, from the fight's policy stream).
  * Nothing to attack: end the turn.
@@ -22,10 +30,13 @@ export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies
     const legal = legalCommands(state, { role: 'gm' }, ruleset);
     const endTurn = legal.find((c) => c.type === 'endTurn') ?? null;
     if (!isUp(me)) return endTurn;
+    const attacks = attackIds(me);
     // first legal attack per target, in encounter order
     const byTarget = new Map<string, Command>();
     for (const cmd of legal) {
-      if (cmd.type !== 'takeAction' || cmd.action !== 'attack' || (cmd as { actorId?: string }).actorId !== current) continue;
+      if (cmd.type !== 'takeAction' || (cmd as { actorId?: string }).actorId !== current) continue;
+      const action = (cmd as { action?: string }).action ?? '';
+      if (action !== 'attack' && !attacks.has(action)) continue;
       const t = (cmd as { targets?: string[] }).targets?.[0];
       const c = t ? state.creatures[t] : undefined;
       if (!c || c.side === me.side || !isUp(c) || byTarget.has(c.id)) continue;

@@ -3,7 +3,6 @@ import { a5eDemoPromptPolicy, chooseA5eCommand } from './demo-a5e';
 import { chooseFtdCommand, ftdDemoPromptPolicy } from './demo-ftd';
 import { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './demo-13a';
 import { leanA5eTurnPolicy } from './lean-a5e';
-import { legal13aTurnPolicy } from './legal-13a';
 import { legalTurnPolicy, type TargetStrategy } from './legal';
 import type { SimPolicies } from './types';
 
@@ -27,25 +26,17 @@ const promptPolicies: Record<string, SimPolicies['prompts']> = { a5e: a5eDemoPro
  */
 const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { a5e: leanA5eTurnPolicy };
 
-/**
- * `legalTurnPolicy`'s choice for rulesets whose attack actions are not called 'attack' (13th Age names
- * each by its attack's id), per ruleset id.
- */
-const ownTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { '13th-age': legal13aTurnPolicy };
-
 /** Rulesets whose compiled fight (`compileFight`) is specified against these policies. */
 const compiledRulesets = new Set(['a5e', '13th-age']);
 
 /**
  * The simulator's policies for a ruleset: turns chosen as from the rules' legal commands (attack the
- * weakest hostile, or a random one; A5E's lean policy makes the same choice without listing them all;
- * 13th Age's recognises its attacks by their ids), prompts answered as in the demo (the ruleset's own
- * answers when it has them, otherwise the prompt's default).
+ * weakest hostile, or a random one; A5E's lean policy makes the same choice without listing them all),
+ * prompts answered as in the demo (the ruleset's own answers when it has them, otherwise the prompt's default).
  */
 export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest'): SimPolicies {
   const prompts = Object.hasOwn(promptPolicies, rulesetId) ? promptPolicies[rulesetId]! : demoPromptPolicy;
-  const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target)
-    : Object.hasOwn(ownTurnPolicies, rulesetId) ? ownTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
+  const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
   // These are the policies a compiled fight is specified against: attack with the first attack, `target`'s pick, the simulator's prompt answers.
   return { chooseCommand: turn, prompts, ...(compiledRulesets.has(rulesetId) ? { compiled: { target, prompts: 'sim' } } : {}) };
 }
