@@ -122,9 +122,10 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         break;
       case 'PromptAnswered': {
         const p = prompts.get(e.promptId);
-        const question = p ? p.text : promptIdText(e.promptId, names);
-        // An answer given without the prompt in view (a policy's) that names a creature reads as its name.
-        const answer = !p && typeof e.answer === 'string' && names.has(e.answer) ? names.get(e.answer)! : answerText(p, e.answer);
+        const question = p ? p.text : (e.text ?? promptIdText(e.promptId, names));
+        // An answer given without the prompt in view (a policy's) reads as its option's label, or a creature's name.
+        const answer = !p && e.label !== undefined ? e.label
+          : !p && typeof e.answer === 'string' && names.has(e.answer) ? names.get(e.answer)! : answerText(p, e.answer);
         out.push(`  ${question} → ${answer}, ${byText(e.by)}`);
         break;
       }
@@ -233,6 +234,21 @@ function promptIdText(id: string, names: Map<string, string>): string {
   return rest;
 }
 
+/** 14400 → "4 hours", 90 → "1 minute 30 seconds", 6 → "6 seconds". */
+export function timeText(seconds: number): string {
+  const units: [number, string][] = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+  const parts: string[] = [];
+  let left = Math.max(0, Math.round(seconds));
+  for (const [size, name] of units) {
+    const n = Math.floor(left / size);
+    if (!n) continue;
+    parts.push(`${n} ${name}${n === 1 ? '' : 's'}`);
+    left -= n * size;
+    if (parts.length === 2) break;
+  }
+  return parts.length ? parts.join(' ') : '0 seconds';
+}
+
 function durationText(d: Duration, nameOf: (id: string) => string): string {
   switch (d.kind) {
     case 'untilRemoved':
@@ -242,7 +258,7 @@ function durationText(d: Duration, nameOf: (id: string) => string): string {
         ? ` until the ${d.boundary} of ${nameOf(d.creatureId)}'s next turn`
         : ` for ${d.count} turns (counted at the ${d.boundary} of ${nameOf(d.creatureId)}'s turns)`;
     case 'gameTime':
-      return ` for ${d.seconds} seconds`;
+      return ` for ${timeText(d.seconds)}`;
     case 'saveEnds':
       return ` (save ends, at the ${d.timing} of each turn)`;
     case 'untilRest':

@@ -26,7 +26,7 @@ describe('fray demo (default: A5E on a forest road in a storm)', () => {
     expect(lines.some((l) => / makes a DEX save: d20 \d+ \+ \d = \d+ vs Lightning Strike DC 10, (success|failure)/.test(l))).toBe(true);
     expect(lines).toContain('Brannoc Vale takes Lightning Strike damage: 4d6 lightning → 3+4+5+2 = 14 lightning; Brannoc Vale 28 → 14 HP');
     // the policies' A5E choices show: a shield sacrificed when bloodied, NPCs knocked out by the party, a death save
-    expect(lines).toContain('  a5e.crit.block (Brannoc Vale) → sacrifice-shield, by policy');
+    expect(lines).toContain('  Vessa Redcloak scores a critical hit on Brannoc Vale: use your reaction to turn it into a normal hit? → Sacrifice your shield (reaction), by policy');
     expect(lines).toContain('  [A5E-DYING-17] Vessa Redcloak is knocked out');
     expect(lines.some((l) => /makes a death save: d20 \d+/.test(l))).toBe(true);
     expect(lines.at(-1)).toBe('Winner: party (Brannoc Vale 1/28 HP, Tamsin Reed 21/21 HP, Ilse Marrow 10/24 HP)');

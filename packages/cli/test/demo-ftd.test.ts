@@ -22,7 +22,7 @@ describe('fray demo --ruleset five-torches-deep (the barrow skirmish)', () => {
     // FTD-MORALE-4: the battle begins, the GM calls it; the leader rolls for the side (FTD-MORALE-5)
     expect(lines.slice(9, 12)).toEqual([
       'Combat starts.',
-      '  ftd.morale.call → side, by policy',
+      '  The battle begins. Call a morale check? → Yes, one roll per side, by policy',
       'Ash Cultist rolls morale: d20 11 + 0 + 1 morale bonus (HD) = 12 vs morale DC 11, success',
     ]);
     // a PC trained in healing stabilizes a dying ally, and the injury table follows (FTD-DEATH-3, FTD-INJURY)
@@ -34,7 +34,7 @@ describe('fray demo --ruleset five-torches-deep (the barrow skirmish)', () => {
   it('a broken morale sends the monsters fleeing: each retreats on its turn (seed 5)', () => {
     const lines = playDemo({ ruleset: 'five-torches-deep', seed: '5' }).lines;
     expect(lines).toContain('Ash Cultist rolls morale: d20 1 + 0 + 1 morale bonus (HD) = 2 vs morale DC 11, failure (natural 1)');
-    expect(lines).toContain('  ftd.morale.failure (Tunnel Ogre) → flee, by policy');
+    expect(lines).toContain('  Tunnel Ogre fails morale. Does it flee or surrender? → Flee, by policy');
     expect(lines).toContain('  [FTD-RETREAT-1] Ash Cultist retreats, using the whole turn');
     expect(lines).toContain('  [FTD-RETREAT-5] Ash Cultist escapes and leaves the initiative order');
     expect(lines.filter((l) => l.startsWith('Ash Cultist attacks'))).toEqual([]);

@@ -1,7 +1,7 @@
 import { rollDice, scripted } from '@fray/dice';
 import type { FrayEventBody, PromptSpec } from '@fray/engine';
 import { describe, expect, it } from 'vitest';
-import { narrate } from '../src/narrate';
+import { narrate, timeText } from '../src/narrate';
 
 const names = { ana: 'Ana', ogre: 'Ogre', gob: 'Goblin' };
 const roll = (expr: string, faces: string, roller: string, purpose: string): FrayEventBody => ({ type: 'DiceRolled', roller, purpose, record: rollDice(expr, scripted(faces)) });
@@ -151,5 +151,21 @@ describe('narrate', () => {
       roll('1d20', 'd20:7', 'z', 'initiative'),
     ];
     expect(narrate(events)).toEqual(['  Zed (foes): 5/9 HP + 2 temporary [hidden]', 'Zed rolls initiative: 1d20 [7] = 7']);
+  });
+});
+
+describe('narrating answers and game time', () => {
+  it('an answer given without the prompt in view reads as its question and its option label', () => {
+    const lines = narrate([
+      { type: 'PromptAnswered', promptId: 'c3.1.world.action', answer: 'forceful-gale', by: 'policy', key: 'world.action', about: null, text: 'Round 1: which world action does the environment take?', label: 'Forceful Gale' },
+      { type: 'PromptAnswered', promptId: 'c3.2.world.target', answer: 'ana', by: 'policy', key: 'world.target', about: null },
+    ], { names: { ana: 'Ana' } });
+    expect(lines).toEqual(['  Round 1: which world action does the environment take? → Forceful Gale, by policy', '  world.target → Ana, by policy']);
+  });
+
+  it('game-time durations read in days, hours, minutes and seconds', () => {
+    expect([timeText(14400), timeText(90), timeText(6), timeText(90061), timeText(0)]).toEqual(['4 hours', '1 minute 30 seconds', '6 seconds', '1 day 1 hour', '0 seconds']);
+    const lines = narrate([{ type: 'ConditionAdded', creatureId: 'ana', condition: { instanceId: 'r#1', conditionId: 'stable-recovery', source: null, duration: { kind: 'gameTime', seconds: 7200 } } }], { names: { ana: 'Ana' } });
+    expect(lines).toEqual(['Ana is now stable-recovery for 2 hours']);
   });
 });

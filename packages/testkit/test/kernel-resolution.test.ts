@@ -208,7 +208,10 @@ describe('prompts in the middle of a rule', () => {
     byPolicy.run({ type: 'startCombat' }, { dice: 'd20:14 d20:9' });
     byPolicy.run({ type: 'takeAction', actorId: 'ana', action: 'shove', targets: ['ogre'] });
     expect(byPolicy.creature('ogre').conditions.map((c) => c.conditionId)).toEqual(['prone']);
-    expect(TestTable.ofType(byPolicy.encounter.events, 'PromptAnswered').at(-1)!.by).toBe('policy');
+    const answered = TestTable.ofType(byPolicy.encounter.events, 'PromptAnswered').at(-1)!;
+    expect(answered.by).toBe('policy');
+    // the log reads without the prompt: the question and the chosen option's label ride along
+    expect([answered.text, answered.label]).toEqual(['Brace against the shove?', 'Fall prone']);
   });
 
   it('entered dice become a prompt to the roller\'s controller; a wrong face count is refused', () => {

@@ -7,7 +7,7 @@ import type { FrayEventBody, Visibility } from './events';
 import { cloneJson, type Json } from './json';
 import type { EncounterState, EncounterStateCore, Principal } from './state';
 import { Pause, Resolution, type Runtime } from '../resolve/context';
-import { answerProblem, type PromptSpec } from '../resolve/prompt';
+import { answerProblem, answerWords, type PromptSpec } from '../resolve/prompt';
 import type { CommandDef } from '../ruleset/ruleset';
 
 export type Decision =
@@ -177,7 +177,7 @@ function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runt
   const problem = answerProblem(prompt, answer);
   if (problem) return fail('bad-answer', `prompt ${promptId}: ${problem}`, { path: ['command', isReplace ? 'faces' : 'answer'] });
 
-  const answered: FrayEventBody = { type: 'PromptAnswered', promptId, answer, by: envelope.issuedBy, key: prompt.key, about: prompt.about };
+  const answered: FrayEventBody = { type: 'PromptAnswered', promptId, answer, by: envelope.issuedBy, key: prompt.key, about: prompt.about, ...answerWords(prompt, answer) };
   const visibility: Visibility | undefined = prompt.secret ? (prompt.to.role === 'player' ? { seats: [prompt.to.seat] } : 'gm') : undefined;
   const remaining = pending.open.filter((p) => p.id !== promptId);
   if (remaining.length) {

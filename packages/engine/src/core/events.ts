@@ -49,7 +49,7 @@ export type FrayEventBody =
   | { type: 'RuleApplied'; ruleId: string; text: string; creatureId?: string }
   | { type: 'ResolutionPaused'; pending: PendingResolution }
   | { type: 'ResolutionEnded'; commandId: string }
-  | { type: 'PromptAnswered'; promptId: string; answer: Json; by: Principal | 'policy' | 'default' | 'preAnswer'; key?: string; about?: string | null }
+  | { type: 'PromptAnswered'; promptId: string; answer: Json; by: Principal | 'policy' | 'default' | 'preAnswer'; key?: string; about?: string | null; /** the question, and the chosen option's label, so a log reads without the prompt */ text?: string; label?: string }
   | { type: 'CommandUndone'; commandId: string }
   | { type: 'EncounterEnded'; reason: string };
 

@@ -5,7 +5,7 @@ import { evolveInPlace } from '../core/evolve';
 import type { EncounterState, EncounterStateCore, PendingResolution, Principal } from '../core/state';
 import type { CommandEnvelope } from '../command/command';
 import { RuleViolation } from '../core/errors';
-import type { PromptRequest, PromptSpec } from './prompt';
+import { answerWords, type PromptRequest, type PromptSpec } from './prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 
 /** A diverged replay is a handler bug: the resumed command must take the same steps it took before it paused. */
@@ -177,7 +177,7 @@ export class Resolution {
       if (auto) {
         results[i] = auto.answer;
         this.answers[p.id] = auto.answer;
-        this.emit({ type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by, key: p.key, about: p.about });
+        this.emit({ type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by, key: p.key, about: p.about, ...answerWords(p, auto.answer) });
       }
     }
     const missing = specs.filter((_, i) => results[i] === undefined);

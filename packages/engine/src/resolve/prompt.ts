@@ -63,3 +63,9 @@ export function answerProblem(p: PromptSpec, answer: Json): string | null {
     }
   }
 }
+
+/** What a log says of an answer without the prompt at hand: the question, and the chosen option's label. */
+export function answerWords(p: PromptSpec, answer: Json): { text: string; label?: string } {
+  const option = p.input.kind === 'choice' && typeof answer === 'string' ? p.options.find((o) => o.id === answer) : undefined;
+  return option ? { text: p.text, label: option.label } : { text: p.text };
+}
