@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import type { EncounterSetup } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '../src/index';
@@ -25,9 +29,34 @@ const rogue = {
   attacks: [{ id: 'rapier', name: 'Rapier', kind: 'melee', damage: '1d8', damageType: 'piercing', properties: ['finesse'] }],
 };
 
+/** The repository's A5E content: four level-3 characters, and monsters whose first attacks the kernel admits. */
+const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/a5e');
+const block = (file: string): Record<string, unknown> => parse(fs.readFileSync(path.join(content, file), 'utf8')) as Record<string, unknown>;
+const brannoc = block('characters/brannoc-vale.yaml');
+const tamsin = block('characters/tamsin-reed.yaml');
+const ilse = block('characters/ilse-marrow.yaml');
+const perrin = block('characters/perrin-ashdown.yaml');
+const mossback = block('monsters/mossback-brute.yaml');
+const legionary = block('monsters/ironjaw-legionary.yaml');
+const snapjaw = block('monsters/snapjaw-skirmisher.yaml');
+const bandit = block('monsters/road-bandit.yaml');
+const boar = block('monsters/thicket-boar.yaml');
+const stormscale = block('monsters/young-stormscale.yaml');
+const ratTide = block('monsters/gutter-rat-tide.yaml');
+/** archers: their bows first (A5E-ATK-13: without a map nothing about range changes the roll) */
+const bowFirst = (sheet: Record<string, unknown>) => ({ ...sheet, attacks: [...(sheet['attacks'] as unknown[])].reverse() });
+/** an important NPC (the full dying rules, A5E-DYING-16) without her parry */
+const { reactions: _parry, ...vessa } = block('monsters/vessa-redcloak.yaml');
+const party = (prefix = '') => [
+  { id: `${prefix}brannoc`, side: 'party', sheet: brannoc }, { id: `${prefix}tamsin`, side: 'party', sheet: tamsin },
+  { id: `${prefix}ilse`, side: 'party', sheet: ilse }, { id: `${prefix}perrin`, side: 'party', sheet: perrin },
+];
+
 const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, side, sheet }));
 
-export type CompiledCase = 'standard' | 'boss' | 'eight' | 'defences' | 'party' | 'three-sides' | 'npc-option';
+export type CompiledCase =
+  | 'standard' | 'boss' | 'eight' | 'defences' | 'party' | 'three-sides' | 'npc-option'
+  | 'table' | 'outnumbered' | 'archers' | 'dragon' | 'captain' | 'rival-party';
 
 const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
   standard: [...many(4, 'guard', 'guards', guard), ...many(4, 'raider', 'raiders', raider)],
@@ -37,6 +66,18 @@ const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
   party: [{ id: 'fighter', side: 'party', sheet: fighter }, { id: 'rogue', side: 'party', sheet: rogue }, ...many(3, 'raider', 'raiders', raider)],
   'three-sides': [...many(2, 'guard', 'guards', guard), ...many(2, 'raider', 'raiders', raider), ...many(2, 'hound', 'dead', skeleton)],
   'npc-option': [...many(3, 'guard', 'guards', guard), ...many(3, 'raider', 'raiders', raider)],
+  /** the four characters against two brutes and a shield-bearing legionary: drops, crits turned aside, deaths */
+  table: [...party(), ...many(2, 'brute', 'monsters', mossback), ...many(1, 'legionary', 'monsters', legionary)],
+  /** two characters against a crowd: they drop early and roll death saves for many rounds */
+  outnumbered: [{ id: 'brannoc', side: 'party', sheet: brannoc }, { id: 'tamsin', side: 'party', sheet: tamsin }, ...many(4, 'snapjaw', 'raiders', snapjaw), ...many(3, 'boar', 'raiders', boar)],
+  /** bandits shooting first, against the party (the wizard's first attack is ranged too) */
+  archers: [...party(), ...many(4, 'bandit', 'bandits', bowFirst(bandit)), ...many(2, 'snapjaw', 'bandits', bowFirst(snapjaw))],
+  /** a young dragon: three attacks a turn, crits past the massive-damage threshold */
+  dragon: [...party(), { id: 'stormscale', side: 'dragon', sheet: stormscale }],
+  /** an important NPC and her legionaries: the full dying rules on the monsters' side too */
+  captain: [...party(), { id: 'vessa', side: 'band', sheet: vessa }, ...many(2, 'legionary', 'band', legionary), ...many(1, 'rats', 'band', ratTide)],
+  /** characters on both sides: dying creatures on each */
+  'rival-party': [...party('a-').map((c) => ({ ...c, side: 'red' })), ...party('b-').map((c) => ({ ...c, side: 'blue' }))],
 };
 
 export function compiledCase(which: CompiledCase, target: TargetStrategy = 'random', maxRounds?: number): SimScenario {

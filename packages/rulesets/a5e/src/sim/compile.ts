@@ -3,11 +3,24 @@ import {
   calculateDamage, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
 } from '@fray/engine';
 import { ROUND_LENGTHS } from '../flow/encounter';
-import { attackBonus, mod, sheetOf } from '../sheet/derived';
+import { attackAbility, attackBonus, mod, saveBonus, sheetOf } from '../sheet/derived';
+import { ATTACK_WITHIN_5 } from '../position/attack-geometry';
+import { DEATH_SAVE } from '../dying/death-save';
+import { TRACK_MAX } from '../conditions/tracks';
+import { explainRollMode, type HeldCondition } from './roll-modes';
+import { massiveDamageThreshold } from '../damage/massive';
 import { damageExpression } from '../combat/attack';
 import { damageTypes, type StatBlock } from '../sheet/stat-block';
 import { knownDyingRules } from '../dying/state';
 import { A5eFightKernel, type KernelCreature, type KernelTerm } from './fight-kernel';
+
+/**
+ * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
+ * has woken from dying (it never stands: the policies only attack), strife from massive damage and
+ * natural 1s on death saves. One instance each, never removed in the fight.
+ */
+const PRONE: HeldCondition = { conditionId: 'prone', instanceId: 'prone#1' };
+const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'strife', instanceId: 'strife#1', level }] : []);
 
 /**
  * Encounter options a compiled fight can honour. Every other option changes something the kernel
@@ -20,9 +33,11 @@ const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
 /**
  * Compiles an A5E fight for the simulator when everything in it is within what the kernel models
  * (`fight-kernel.ts`): a fresh fight without a map, environment, duel, countdown or scenario; creatures
- * fresh from their stat blocks (no conditions, effects, vars, hidden or controlled creatures), each
- * fighting with the first of its stat block's attacks, a melee weapon or natural attack without riders,
- * whose damage is plain dice and constants. Numbers come from the rules' own functions: the attack
+ * fresh from their stat blocks (no conditions, effects, vars, hidden or controlled creatures, reactions),
+ * each fighting with the first of its stat block's attacks, melee or ranged (without a map nothing
+ * about range changes the roll: `attackSituation`), without riders, whose damage is plain dice and
+ * constants. Stat-block actions are admitted: the simulator's policies never use them, and a recharge
+ * is rolled only once one is spent. Numbers come from the rules' own functions: the attack
  * bonus (`attackBonus`), the damage roll (`damageExpression`), the damage each target takes
  * (`calculateDamage` with its `damageProfile` and the ruleset's steps, tabulated per damage type).
  */
@@ -60,11 +75,24 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
         terms.push(t.kind === 'dice' ? { count: t.count, sides: t.sides, sign: t.sign, type } : { count: 0, sides: 0, sign: t.sign * t.value, type });
       }
     } else terms = [];
+    // Attacks by and on a creature woken from dying, which stays prone (A5E-COND-24), indexed by attacker prone × 2 + target prone.
+    const ability = attack ? attackAbility(sheet, attack) : 'str';
+    const ranged = attack?.kind === 'ranged';
+    const attackOptions = [`attack:${ranged ? 'ranged' : 'melee'}`, `attack:id:${attack?.id ?? ''}`, ...(ranged ? [] : [ATTACK_WITHIN_5]), `attack:ability:${ability}`];
+    const attackModes = [0, 1, 2, 3].map((k) => explainRollMode(ruleset, 'attack', k & 2 ? [PRONE] : [], k & 1 ? [PRONE] : [], ['attack', `attack:${ability}`], attackOptions));
+    // Death saves and the save against massive damage, by strife level (strife 2's disadvantage is for concentration only).
+    const levels = Array.from({ length: TRACK_MAX + 1 }, (_, level) => level);
+    const deathSaveModes = levels.map((level) => explainRollMode(ruleset, 'save', strife(level), [], ['save', 'save:death'], [DEATH_SAVE]));
+    const massiveModes = levels.map((level) => explainRollMode(ruleset, 'save', strife(level), [], ['save', 'save:con'], ['save:massive-damage', 'save:ability:con']));
+    if ([...deathSaveModes, ...massiveModes].some((m) => m.mode !== 'normal')) return no(`${id}: a save with advantage or disadvantage`);
     creatures.push({
-      id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheet.ac,
+      id, name: c.name, attackModes, deathSaveModes, massiveModes, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheet.ac,
       initiative: mod(sheet, 'dex'),
-      // Characters and important NPCs follow the full dying rules; the kernel hands such a fight back when one drops.
+      // Characters and important NPCs follow the full dying rules; everyone else dies at 0 (the NPC question's default).
       fullRules: rules === 'pc',
+      // A drop is never at 0 hit points here (the policies attack only creatures up), so the threshold is the catalog's.
+      massive: massiveDamageThreshold(sheet),
+      conSave: saveBonus(sheet, 'con'),
       shield: sheet.shield,
       attacks: attack ? sheet.attacksPerAction : 0,
       bonus: attack ? attackBonus(sheet, attack) : 0,
@@ -111,12 +139,8 @@ function creatureRefusal(c: CreatureState): string | null {
   if (c.tags.some((t) => !KIND_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
   const sheet = sheetOf(c) as StatBlock;
   if (sheet.kind === 'object') return 'an object';
-  if (sheet.actions?.length) return 'special actions';
   if (sheet.reactions?.length) return 'reactions';
   const attack = sheet.attacks[0];
-  if (attack) {
-    if (attack.kind !== 'melee') return 'its first attack is ranged';
-    if (attack.onHit?.length) return 'its first attack has riders';
-  }
+  if (attack?.onHit?.length) return 'its first attack has riders';
   return null;
 }

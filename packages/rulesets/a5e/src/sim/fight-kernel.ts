@@ -1,9 +1,10 @@
 import type { DiceSource } from '@fray/dice';
 import {
   emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
-  type FrayEventBody, type PolicyDraw,
+  type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
+import { DEAD, DYING, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
 
 /** One term of a damage roll: `count` dice of `sides` (count 0: the constant `sign`), of damage type `type`. */
 export interface KernelTerm {
@@ -16,6 +17,13 @@ export interface KernelTerm {
 /** A creature as the kernel sees it, its numbers taken from the rules' own functions at compile time. */
 export interface KernelCreature {
   id: string;
+  /** the name the rules' texts use (the stable creature's recovery roll names it) */
+  name: string;
+  /** how the rules explain its attack's roll mode, by attacker prone × 2 + target prone (A5E-COND-24) */
+  attackModes: readonly RollModeExplanation[];
+  /** how they explain its death saves and its save against massive damage, by its strife level (all normal rolls) */
+  deathSaveModes: readonly RollModeExplanation[];
+  massiveModes: readonly RollModeExplanation[];
   side: number;
   hp: number;
   maxHp: number;
@@ -24,6 +32,9 @@ export interface KernelCreature {
   initiative: number;
   /** follows the full dying rules (A5E-DYING-1..14) and may block a critical hit (A5E-DMG-6) */
   fullRules: boolean;
+  /** under the full rules: the damage that calls for a save against massive damage (A5E-DMG-16), and its Constitution save bonus */
+  massive: number;
+  conSave: number;
   /** may sacrifice a shield against a critical hit (A5E-DMG-5) */
   shield: boolean;
   /** attacks one Attack action makes; 0 without an attack */
@@ -39,8 +50,18 @@ export interface KernelCreature {
 }
 
 
-/** The resources the table's events show being spent: the action, and the rest of a multiattack. */
-const RESOURCE_KEYS = ['action', 'attacksLeft'] as const;
+/** The resources the table's events show being spent: the action, the rest of a multiattack, the reaction that turns a crit aside. */
+const RESOURCE_KEYS = ['action', 'attacksLeft', 'reaction'] as const;
+const SPENT_ACTION = 0;
+const SPENT_ATTACK = 1;
+const SPENT_REACTION = 2;
+/** Roll modes as the kernel draws them. */
+const NORMAL = 0;
+const ADVANTAGE = 1;
+const DISADVANTAGE = 2;
+/** A creature woken with this much strife attacks with Int, Wis or Cha at disadvantage (A5E-STRIFE-4): handed back. */
+const STRIFE_TOUCHING_ATTACKS = 4;
+const STRIFE_MAX = 7;
 /** The engine's roll-off limit (settleTies). */
 const ROLL_OFFS = 50;
 
@@ -55,12 +76,21 @@ const ROLL_OFFS = 50;
  * - an attack: a d20; a natural 20 hits and crits, a natural 1 misses, otherwise the total against AC
  *   (A5E-ATK-2, A5E-ATK-6). Damage dice in term order; a crit doubles each part (A5E-DMG-4); each
  *   damage type through the target's defences (tabulated `calculateDamage`); hit points floor at 0.
+ * - a crit on a target that could turn it aside with its reaction (a shield not yet given up,
+ *   A5E-DMG-5; Block once a fight under the full rules, A5E-DMG-6) is turned into a hit when the
+ *   target is bloodied (the simulator's answer), its shield first; the reaction comes back at the
+ *   start of its turn (A5E-ROUND-4).
  * - at 0 hit points a monster (or an NPC, the simulator answering the Narrator's question with its
- *   default) dies (A5E-DYING-15, A5E-DYING-16).
- * Handed back to the engine: a creature under the full dying rules dropping to 0, and a crit the
- * target would block or sacrifice a shield against (the simulator's answer when it is bloodied).
+ *   default) dies (A5E-DYING-15, A5E-DYING-16). A character or important NPC (the full rules) first
+ *   saves against massive damage when the blow reaches its threshold (A5E-DMG-16: failing is death),
+ *   then is dying (`fight-dying.ts`): it rolls a death save as each of its turns starts and ends the
+ *   turn (A5E-DYING-3..5), until stable (its 1d4-hour recovery rolled, A5E-DYING-13) or dead.
+ *   A natural 20 wakes it at 1 hit point (A5E-DYING-6), prone for the rest of the fight (the policies
+ *   never stand up): its melee attacks at disadvantage, melee attacks on it at advantage and ranged
+ *   ones at disadvantage (A5E-COND-24); it may drop again.
+ * Handed back to the engine: a creature waking with strife 4 or more (A5E-STRIFE-4 would touch its attacks).
  * The simulator's checks come before every command, as in its fight loop: one side standing wins,
- * past the round limit it is a draw.
+ * past the round limit it is a draw. A turn's start (its death save) comes before those checks.
  */
 export class A5eFightKernel implements CompiledFight {
   readonly resourceKeys: readonly string[] = RESOURCE_KEYS;
@@ -72,6 +102,16 @@ export class A5eFightKernel implements CompiledFight {
   private readonly initMod: Int32Array;
   private readonly fullRules: Uint8Array;
   private readonly shield: Uint8Array;
+  private readonly dying: KernelDying;
+  /** the reaction is unspent; the shield is given up; Block is used (A5E-DMG-5, A5E-DMG-6) */
+  private readonly reaction: Uint8Array;
+  private readonly shieldGone: Uint8Array;
+  private readonly blockUsed: Uint8Array;
+  /** up again after a natural 20 on a death save, and prone for the rest of the fight (the policies never stand up) */
+  private readonly prone: Uint8Array;
+  private readonly strife: Uint8Array;
+  /** roll mode of attacker a's attack at a * 4 + attacker prone * 2 + target prone */
+  private readonly attackMode: Uint8Array;
   private readonly attacksPerAction: Int32Array;
   private readonly bonus: Int32Array;
   private readonly termFrom: Int32Array;
@@ -89,6 +129,7 @@ export class A5eFightKernel implements CompiledFight {
   private readonly maxRounds: number;
   // per-fight scratch
   private readonly hp: Int32Array;
+  /** up as the simulator counts it: conscious with hit points left */
   private readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
   private readonly order: Int32Array;
@@ -124,6 +165,16 @@ export class A5eFightKernel implements CompiledFight {
     this.initMod = ints((c) => c.initiative);
     this.fullRules = Uint8Array.from(creatures, (c) => (c.fullRules ? 1 : 0));
     this.shield = Uint8Array.from(creatures, (c) => (c.shield ? 1 : 0));
+    this.dying = new KernelDying(ints((c) => c.massive), ints((c) => c.conSave));
+    this.reaction = new Uint8Array(n);
+    this.shieldGone = new Uint8Array(n);
+    this.blockUsed = new Uint8Array(n);
+    this.prone = new Uint8Array(n);
+    this.strife = new Uint8Array(n);
+    this.attackMode = new Uint8Array(n * 4);
+    creatures.forEach((c, k) => c.attackModes.forEach((m, combo) => {
+      this.attackMode[k * 4 + combo] = m.mode === 'advantage' ? ADVANTAGE : m.mode === 'disadvantage' ? DISADVANTAGE : NORMAL;
+    }));
     this.attacksPerAction = ints((c) => c.attacks);
     this.bonus = ints((c) => c.bonus);
     const terms = creatures.flatMap((c) => c.terms);
@@ -186,6 +237,12 @@ export class A5eFightKernel implements CompiledFight {
       up[k] = 1;
       upBySide[side[k]!]!++;
     }
+    this.dying.reset();
+    this.reaction.fill(1);
+    this.shieldGone.fill(0);
+    this.blockUsed.fill(0);
+    this.prone.fill(0);
+    this.strife.fill(0);
     this.rollInitiative(dice);
     out.commands = 1;
     let round = 1;
@@ -193,6 +250,9 @@ export class A5eFightKernel implements CompiledFight {
       for (let i = 0; i < n; i++) {
         const me = order[i]!;
         if (out.dead[me]) continue;
+        // The turn starts: a fresh reaction, then a death save for the dying (A5E-ROUND-5 order).
+        this.reaction[me] = 1;
+        if (this.dying.status[me] === DYING && !this.deathSave(dice, me, out)) return false;
         let attacksLeft = up[me] ? attacksPerAction[me]! : 0;
         let first = true;
         for (;;) {
@@ -204,7 +264,7 @@ export class A5eFightKernel implements CompiledFight {
           const m = hostilesUp(me, this.side, this.up, this.candidates);
           if (m === 0) break;
           const t = pickTarget(this.target, this.candidates, m, this.hp, this.maxHp, policy);
-          out.spent[me * 2 + (first ? 0 : 1)]!++;
+          out.spent[me * RESOURCE_KEYS.length + (first ? SPENT_ACTION : SPENT_ATTACK)]!++;
           first = false;
           attacksLeft--;
           if (!this.attack(dice, me, t, out)) return false;
@@ -225,21 +285,20 @@ export class A5eFightKernel implements CompiledFight {
     }
   }
 
-
-
-
-
   /** One attack; false when the fight leaves the compiled rules. */
   private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome): boolean {
     out.attacks++;
-    const natural = this.record ? this.recorder.d20Roll(this.record, this.recordDice!, me, 'attack') : dice.next(20);
-    const crit = natural === 20;
+    const combo = this.prone[me]! * 2 + this.prone[t]!;
+    const natural = this.attackRoll(dice, me, combo);
+    let crit = natural === 20;
     const hit = crit || (natural !== 1 && natural + this.bonus[me]! >= this.ac[t]!);
-    // A crit the target could turn aside (shield, Block): the simulator turns it aside when bloodied.
-    if (crit && (this.shield[t] || this.fullRules[t]) && this.hp[t]! * 2 <= this.maxHp[t]!) return false;
-    if (this.record) this.recorder.attack(this.record, me, t, natural, crit ? 'crit' : hit ? 'hit' : 'miss');
+    if (crit && this.turnsCritAside(t)) {
+      crit = false;
+      out.spent[t * RESOURCE_KEYS.length + SPENT_REACTION]!++;
+    }
+    if (this.record) this.recorder.attack(this.record, me, t, combo, natural, crit ? 'crit' : hit ? 'hit' : 'miss');
     if (!hit) return true;
-    if (this.record) return this.applyDamage(me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!), out);
+    if (this.record) return this.applyDamage(dice, me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!), out);
     const { amounts, termCount, termSides, termSign, termType, typeCount } = this;
     amounts.fill(0);
     for (let k = this.termFrom[me]!, end = this.termTo[me]!; k < end; k++) {
@@ -260,10 +319,39 @@ export class A5eFightKernel implements CompiledFight {
       if (a <= 0) continue;
       total += this.tables[this.tableAt[base + y]! + (crit ? 2 * a : a)]!;
     }
-    return this.applyDamage(me, t, total, out);
+    return this.applyDamage(dice, me, t, total, out);
   }
 
-  private applyDamage(me: number, t: number, total: number, out: FightOutcome): boolean {
+  /** The attack's d20s, one or two by its roll mode (A5E-COND-24's prone); the natural. */
+  private attackRoll(dice: DiceDraw, me: number, combo: number): number {
+    if (this.record) return this.recorder.attackRoll(this.record, this.recordDice!, me, combo);
+    const mode = this.attackMode[me * 4 + combo]!;
+    if (mode === NORMAL) return dice.next(20);
+    const a = dice.next(20);
+    const b = dice.next(20);
+    return mode === ADVANTAGE ? Math.max(a, b) : Math.min(a, b);
+  }
+
+  /** One d20 from the engine's stream (recorded: with its `DiceRolled`). */
+  private d20(dice: DiceDraw, k: number, purpose: string): number {
+    return this.record ? this.recorder.d20Roll(this.record, this.recordDice!, k, purpose) : dice.next(20);
+  }
+
+  /**
+   * The crit-block prompt as the simulator answers it (A5E-DMG-5, A5E-DMG-6): offered while the target
+   * has its reaction and a shield to give up or Block unused; taken only when it is bloodied, the
+   * shield first. True when the crit becomes a hit (the reaction spent).
+   */
+  private turnsCritAside(t: number): boolean {
+    if (!this.reaction[t] || this.hp[t]! * 2 > this.maxHp[t]!) return false;
+    if (this.shield[t] && !this.shieldGone[t]) this.shieldGone[t] = 1;
+    else if (this.fullRules[t] && !this.blockUsed[t]) this.blockUsed[t] = 1;
+    else return false;
+    this.reaction[t] = 0;
+    return true;
+  }
+
+  private applyDamage(dice: DiceDraw, me: number, t: number, total: number, out: FightOutcome): boolean {
     out.dealt[me]! += total;
     out.taken[t]! += total;
     if (total <= 0) return true;
@@ -271,10 +359,53 @@ export class A5eFightKernel implements CompiledFight {
     this.hp[t] = after;
     if (after > 0) return true;
     out.dropped[t] = 1;
-    if (this.fullRules[t]) return false;
-    out.dead[t] = 1;
     this.up[t] = 0;
     this.upBySide[this.side[t]!]!--;
+    if (this.fullRules[t]) {
+      const { dying } = this;
+      // The massive-damage save comes first; failing it is death whatever else would follow (AMB-5).
+      if (!dying.massiveAt(t, total) || this.massiveSave(dice, t)) {
+        dying.startDying(t);
+        return true;
+      }
+    }
+    this.dying.status[t] = DEAD;
+    out.dead[t] = 1;
+    return true;
+  }
+
+  /** The save against massive damage (A5E-DMG-16); true when it holds. */
+  private massiveSave(dice: DiceDraw, t: number): boolean {
+    const natural = this.d20(dice, t, 'save');
+    const holds = this.dying.massiveSaveHolds(t, natural);
+    if (this.record) this.recorder.massiveSave(this.record, t, this.strife[t]!, natural, holds);
+    // Surviving it costs a level of strife (and of fatigue, which waits for the fight's end).
+    if (holds) this.gainStrife(t);
+    return holds;
+  }
+
+  private gainStrife(k: number): void {
+    if (this.strife[k]! < STRIFE_MAX) this.strife[k]!++;
+  }
+
+  /** A death saving throw as creature k's turn starts (A5E-DYING-3); false when the fight leaves the compiled rules. */
+  private deathSave(dice: DiceDraw, k: number, out: FightOutcome): boolean {
+    const natural = this.d20(dice, k, 'save');
+    const result = this.dying.deathSave(k, natural);
+    if (this.record) this.recorder.deathSave(this.record, k, this.strife[k]!, natural, result !== SAVE_FAILURE && result !== SAVE_DIED);
+    // A natural 1 costs a level of strife too (A5E-DYING-5).
+    if (natural === 1) this.gainStrife(k);
+    if (result === SAVE_WOKE) {
+      if (this.strife[k]! >= STRIFE_TOUCHING_ATTACKS) return false;
+      // 1 hit point, awake and still prone; the rest of its turn is its own (A5E-DYING-6, A5E-COND-29).
+      this.hp[k] = 1;
+      this.up[k] = 1;
+      this.upBySide[this.side[k]!]!++;
+      this.prone[k] = 1;
+    } else if (result === SAVE_STABLE) {
+      if (this.record) this.recorder.stableRecovery(this.record, this.recordDice!, k);
+      else dice.next(4);
+    } else if (result === SAVE_DIED) out.dead[k] = 1;
     return true;
   }
 
@@ -282,7 +413,7 @@ export class A5eFightKernel implements CompiledFight {
   private rollInitiative(dice: DiceDraw): void {
     const { n, order, total, tieLen, ties, initMod } = this;
     for (let k = 0; k < n; k++) {
-      const natural = this.record ? this.recorder.d20Roll(this.record, this.recordDice!, k, 'check') : dice.next(20);
+      const natural = this.d20(dice, k, 'check');
       total[k] = natural + initMod[k]!;
       tieLen[k] = 0;
       order[k] = k;
@@ -298,7 +429,7 @@ export class A5eFightKernel implements CompiledFight {
           rolled = true;
           for (let r = i; r < j; r++) {
             const k = order[r]!;
-            ties[k * ROLL_OFFS + tieLen[k]!] = this.record ? this.recorder.d20Roll(this.record, this.recordDice!, k, 'initiative tie-break') : dice.next(20);
+            ties[k * ROLL_OFFS + tieLen[k]!] = this.d20(dice, k, 'initiative tie-break');
             tieLen[k]!++;
           }
         }

@@ -1,12 +1,15 @@
 import { compileDice, type CompiledDice, type DiceSource, type RollRecord } from '@fray/dice';
 import {
-  calculateDamage, damagePartsFromRoll, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
+  calculateDamage, d20For, damagePartsFromRoll, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
 } from '@fray/engine';
 import { mergeParts } from '../damage/pipeline';
 import type { KernelCreature } from './fight-kernel';
+import { DEATH_SAVE_DC, MASSIVE_DAMAGE_DC } from './fight-dying';
 
 /** A test with no advantage or disadvantage, as the ruleset's roll-mode policy explains it. */
 const NORMAL: RollModeExplanation = Object.freeze({ mode: 'normal', bonus: 0, sources: [], verdict: 'none' }) as RollModeExplanation;
+const DEATH_SAVE_AGAINST = Object.freeze({ label: 'DC', value: DEATH_SAVE_DC });
+const MASSIVE_AGAINST = Object.freeze({ label: 'massive damage DC', value: MASSIVE_DAMAGE_DC });
 /** Dice whose every outcome has its own record kept (1d8: 8 records; 2d6: 36); bigger pools build records as they roll. */
 const CACHED_OUTCOMES = 4096;
 
@@ -55,6 +58,45 @@ class DamageRecords {
   }
 }
 
+/** The d20 roll's records for one roll mode: by natural, or by both dice for advantage and disadvantage; made when first rolled. */
+class D20Records {
+  private readonly dice: CompiledDice;
+  private readonly cache: (RollRecord | undefined)[];
+  private readonly faces = new Int32Array(2);
+  readonly count: number;
+
+  constructor(readonly mode: RollModeExplanation['mode']) {
+    this.dice = compileDice(d20For(mode));
+    this.count = mode === 'normal' ? 1 : 2;
+    this.cache = new Array<RollRecord | undefined>(this.count === 1 ? 21 : 21 * 21);
+  }
+
+  roll(source: DiceSource): RollRecord {
+    const a = source.next(20);
+    this.faces[0] = a;
+    if (this.count === 1) return (this.cache[a] ??= deepFreeze(this.dice.roll(replayFaces(this.faces))));
+    const b = source.next(20);
+    this.faces[1] = b;
+    return (this.cache[a * 21 + b] ??= deepFreeze(this.dice.roll(replayFaces(this.faces))));
+  }
+}
+
+/** One test's breakdowns (its base row) by variant (a roll-mode explanation) and natural, made when first rolled. */
+class TestBreakdowns {
+  private readonly rows: RollBreakdown['rows'];
+  private readonly cache: (RollBreakdown | undefined)[];
+
+  constructor(label: string, private readonly bonus: number, source: string, private readonly modes: readonly RollModeExplanation[]) {
+    this.rows = deepFreeze([{ id: 'base', label, value: bonus, type: 'base', source, applied: true }]);
+    this.cache = new Array<RollBreakdown | undefined>(modes.length * 21);
+  }
+
+  get(variant: number, natural: number): RollBreakdown {
+    const rollMode = this.modes[variant]!;
+    return (this.cache[variant * 21 + natural] ??= deepFreeze<RollBreakdown>({ rows: this.rows, rollMode, dice: d20For(rollMode.mode), natural, total: natural + this.bonus }));
+  }
+}
+
 /**
  * The events a recorded compiled fight hands on: the engine's own `DiceRolled`, `TestResolved` and
  * `DamageApplied`, built from the rules' own dice records, parts and damage calculation. Parts that
@@ -66,12 +108,18 @@ export class FightRecorder {
   private readonly damage: (DamageRecords | null)[];
   private readonly damagePurpose: string[];
   private readonly against: { label: string; value: number }[];
-  /** attack breakdowns by attacker and natural; initiative breakdowns by creature and natural */
-  private readonly attackBreakdowns: RollBreakdown[][];
-  private readonly initiativeBreakdowns: RollBreakdown[][];
+  /** attack breakdowns by attacker, then prone attacker × 2 + prone target, and natural; the same dice by roll mode */
+  private readonly attackBreakdowns: TestBreakdowns[];
+  private readonly attackD20: D20Records[][];
+  private readonly initiativeBreakdowns: TestBreakdowns[];
   /** an attacker's damage type when its roll has one type (null otherwise), and its 'rolled' rows by amount */
   private readonly singleType: (string | null)[];
   private readonly rolledRows: DamageRow[][][];
+  /** death saves and Constitution saves against massive damage by creature, strife level and natural */
+  private readonly deathSaveBreakdowns: TestBreakdowns[];
+  private readonly massiveBreakdowns: TestBreakdowns[];
+  private readonly stableRolls: RollRecord[];
+  private readonly stablePurpose: string[];
 
   constructor(
     private readonly creatures: readonly KernelCreature[],
@@ -82,12 +130,15 @@ export class FightRecorder {
     this.damage = creatures.map((c) => (c.damageText ? new DamageRecords(compileDice(c.damageText)) : null));
     this.damagePurpose = creatures.map((c) => `${c.attackName} damage`);
     this.against = creatures.map((c) => deepFreeze({ label: 'AC', value: c.ac }));
-    const breakdowns = (label: string, bonus: number, source: string) => {
-      const rows = [{ id: 'base', label, value: bonus, type: 'base', source, applied: true }];
-      return Array.from({ length: 21 }, (_, natural) => deepFreeze<RollBreakdown>({ rows, rollMode: NORMAL, dice: '1d20', natural, total: natural + bonus }));
-    };
-    this.attackBreakdowns = creatures.map((c) => breakdowns(c.attackName, c.bonus, c.id));
-    this.initiativeBreakdowns = creatures.map((c) => breakdowns('DEX check', c.initiative, c.id));
+    this.attackBreakdowns = creatures.map((c) => new TestBreakdowns(c.attackName, c.bonus, c.id, c.attackModes));
+    const byMode = { normal: new D20Records('normal'), advantage: new D20Records('advantage'), disadvantage: new D20Records('disadvantage') };
+    this.attackD20 = creatures.map((c) => c.attackModes.map((m) => byMode[m.mode]));
+    this.initiativeBreakdowns = creatures.map((c) => new TestBreakdowns('DEX check', c.initiative, c.id, [NORMAL]));
+    this.deathSaveBreakdowns = creatures.map((c) => new TestBreakdowns('death save', 0, c.id, c.deathSaveModes));
+    this.massiveBreakdowns = creatures.map((c) => new TestBreakdowns('CON save', c.conSave, c.id, c.massiveModes));
+    const d4 = compileDice('1d4');
+    this.stableRolls = Array.from({ length: 5 }, (_, v) => deepFreeze(d4.roll({ kind: 'scripted', next: () => Math.max(1, v) })));
+    this.stablePurpose = creatures.map((c) => `${c.name} regains 1 hit point after (hours)`);
     this.singleType = creatures.map((c) => (c.terms.length && c.terms.every((x) => x.type === c.terms[0]!.type) ? c.terms[0]!.type : null));
     this.rolledRows = creatures.map(() => []);
   }
@@ -100,14 +151,42 @@ export class FightRecorder {
   }
 
   initiative(record: (e: FrayEventBody) => void, k: number, natural: number): void {
-    record({ type: 'TestResolved', kind: 'check', actor: this.creatures[k]!.id, target: null, against: null, outcome: 'done', breakdown: this.initiativeBreakdowns[k]![natural]!, ruleId: 'A5E-INIT-1' });
+    record({ type: 'TestResolved', kind: 'check', actor: this.creatures[k]!.id, target: null, against: null, outcome: 'done', breakdown: this.initiativeBreakdowns[k]!.get(0, natural), ruleId: 'A5E-INIT-1' });
   }
 
-  attack(record: (e: FrayEventBody) => void, me: number, t: number, natural: number, outcome: string): void {
+  /** An attack's d20s (two with advantage or disadvantage), its `DiceRolled` handed on; the natural (the die kept). */
+  attackRoll(record: (e: FrayEventBody) => void, source: DiceSource, me: number, combo: number): number {
+    const roll = this.attackD20[me]![combo]!.roll(source);
+    record({ type: 'DiceRolled', roller: this.creatures[me]!.id, purpose: 'attack', record: roll });
+    return roll.natural!;
+  }
+
+  attack(record: (e: FrayEventBody) => void, me: number, t: number, combo: number, natural: number, outcome: string): void {
     record({
       type: 'TestResolved', kind: 'attack', actor: this.creatures[me]!.id, target: this.creatures[t]!.id, against: this.against[t]!, outcome,
-      breakdown: this.attackBreakdowns[me]![natural]!, ruleId: 'A5E-ATK-2',
+      breakdown: this.attackBreakdowns[me]!.get(combo, natural), ruleId: 'A5E-ATK-2',
     });
+  }
+
+  /** A death saving throw (A5E-DYING-4): a plain d20 against 10, a natural 1 failing and a natural 20 succeeding (A5E-DYING-5, -6). */
+  deathSave(record: (e: FrayEventBody) => void, k: number, strife: number, natural: number, success: boolean): void {
+    record({
+      type: 'TestResolved', kind: 'save', actor: this.creatures[k]!.id, target: null, against: DEATH_SAVE_AGAINST, outcome: success ? 'success' : 'failure',
+      breakdown: this.deathSaveBreakdowns[k]!.get(strife, natural), ruleId: 'A5E-DYING-4',
+    });
+  }
+
+  /** The Constitution save against massive damage (A5E-DMG-16). */
+  massiveSave(record: (e: FrayEventBody) => void, k: number, strife: number, natural: number, holds: boolean): void {
+    record({
+      type: 'TestResolved', kind: 'save', actor: this.creatures[k]!.id, target: null, against: MASSIVE_AGAINST, outcome: holds ? 'success' : 'failure',
+      breakdown: this.massiveBreakdowns[k]!.get(strife, natural), ruleId: 'A5E-DMG-16',
+    });
+  }
+
+  /** A stable creature's recovery time (A5E-DYING-13): 1d4 hours, rolled by nobody. */
+  stableRecovery(record: (e: FrayEventBody) => void, source: DiceSource, k: number): void {
+    record({ type: 'DiceRolled', roller: null, purpose: this.stablePurpose[k]!, record: this.stableRolls[source.next(4)]! });
   }
 
   /**
