@@ -1,5 +1,6 @@
 import {
-  cancelOut, emptyProfile, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type Json, type LoadedRuleset, type Ruleset,
+  cancelOut, emptyProfile, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type CompiledPolicySpec, type EncounterState, type Json, type LoadedRuleset,
+  type Ruleset,
 } from '@fray/engine';
 import type { FtdModule } from './module';
 import { statBlockSchema, type StatBlock } from './sheet/stat-block';
@@ -18,6 +19,7 @@ import { checksModule } from './adventure/checks';
 import { chaseModule } from './adventure/chase';
 import { campaignModule } from './campaign/module';
 import { ftdCampaignLegalCommands } from './campaign/legal';
+import { compileFtdFight } from './sim/compile';
 
 export { statBlockSchema, type StatBlock } from './sheet/stat-block';
 export { chaseDc } from './adventure/chase';
@@ -64,8 +66,12 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     legalCommands: ftdLegalCommands,
     campaignLegalCommands: ftdCampaignLegalCommands,
     roundSeconds: 6,
+    // The compiled fight models the full module set's rules; a custom build plays on the engine only.
+    ...(modules === ftdModules ? { compileFight: (state: EncounterState, spec: CompiledPolicySpec) => compileFtdFight(self.loaded!, state, spec) } : {}),
   };
-  return loadRuleset(def);
+  const self: { loaded?: LoadedRuleset } = {};
+  self.loaded = loadRuleset(def);
+  return self.loaded;
 }
 
 export const ftdRuleset: LoadedRuleset = buildFtdRuleset();
