@@ -49,9 +49,12 @@ export class KernelDying {
   }
 
   reset(): void {
-    this.status.fill(CONSCIOUS);
-    this.successes.fill(0);
-    this.failures.fill(0);
+    const { status, successes, failures } = this;
+    for (let k = 0; k < status.length; k++) {
+      status[k] = CONSCIOUS;
+      successes[k] = 0;
+      failures[k] = 0;
+    }
   }
 
   /** Whether `total` damage dropping creature k calls for the save against massive damage (AMB-5: after resistance). */

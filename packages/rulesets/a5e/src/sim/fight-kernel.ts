@@ -52,6 +52,7 @@ export interface KernelCreature {
 
 /** The resources the table's events show being spent: the action, the rest of a multiattack, the reaction that turns a crit aside. */
 const RESOURCE_KEYS = ['action', 'attacksLeft', 'reaction'] as const;
+const KEYS = RESOURCE_KEYS.length;
 const SPENT_ACTION = 0;
 const SPENT_ATTACK = 1;
 const SPENT_REACTION = 2;
@@ -64,6 +65,13 @@ const STRIFE_TOUCHING_ATTACKS = 4;
 const STRIFE_MAX = 7;
 /** The engine's roll-off limit (settleTies). */
 const ROLL_OFFS = 50;
+
+/** An attack's two d20s with advantage or disadvantage (A5E-COND-24's prone); the natural kept. */
+function twoD20(dice: DiceDraw, mode: number): number {
+  const a = dice.next(20);
+  const b = dice.next(20);
+  return mode === ADVANTAGE ? Math.max(a, b) : Math.min(a, b);
+}
 
 /**
  * An A5E fight as the engine plays it under the simulator's policies, for the states `compile.ts`
@@ -112,6 +120,8 @@ export class A5eFightKernel implements CompiledFight {
   private readonly strife: Uint8Array;
   /** roll mode of attacker a's attack at a * 4 + attacker prone * 2 + target prone */
   private readonly attackMode: Uint8Array;
+  /** some creature has a reaction to renew (a crit to turn aside) or may be dying: turn starts matter */
+  private readonly turnStarts: boolean;
   private readonly attacksPerAction: Int32Array;
   private readonly bonus: Int32Array;
   private readonly termFrom: Int32Array;
@@ -172,6 +182,7 @@ export class A5eFightKernel implements CompiledFight {
     this.prone = new Uint8Array(n);
     this.strife = new Uint8Array(n);
     this.attackMode = new Uint8Array(n * 4);
+    this.turnStarts = creatures.some((c) => c.shield || c.fullRules);
     creatures.forEach((c, k) => c.attackModes.forEach((m, combo) => {
       this.attackMode[k * 4 + combo] = m.mode === 'advantage' ? ADVANTAGE : m.mode === 'disadvantage' ? DISADVANTAGE : NORMAL;
     }));
@@ -230,19 +241,16 @@ export class A5eFightKernel implements CompiledFight {
 
   play(dice: DiceDraw, policy: PolicyDraw, out: FightOutcome): boolean {
     resetOutcome(out);
-    const { n, hp, up, upBySide, order, side, attacksPerAction, maxRounds } = this;
+    const { n, hp, up, upBySide, order, side, attacksPerAction, maxRounds, reaction } = this;
+    const status = this.dying.status;
+    const turnStarts = this.turnStarts;
     upBySide.fill(0);
     for (let k = 0; k < n; k++) {
       hp[k] = this.hp0[k]!;
       up[k] = 1;
       upBySide[side[k]!]!++;
     }
-    this.dying.reset();
-    this.reaction.fill(1);
-    this.shieldGone.fill(0);
-    this.blockUsed.fill(0);
-    this.prone.fill(0);
-    this.strife.fill(0);
+    if (turnStarts) this.resetTurnStartRules();
     this.rollInitiative(dice);
     out.commands = 1;
     let round = 1;
@@ -251,8 +259,10 @@ export class A5eFightKernel implements CompiledFight {
         const me = order[i]!;
         if (out.dead[me]) continue;
         // The turn starts: a fresh reaction, then a death save for the dying (A5E-ROUND-5 order).
-        this.reaction[me] = 1;
-        if (this.dying.status[me] === DYING && !this.deathSave(dice, me, out)) return false;
+        if (turnStarts) {
+          reaction[me] = 1;
+          if (status[me] === DYING && !this.deathSave(dice, me, out)) return false;
+        }
         let attacksLeft = up[me] ? attacksPerAction[me]! : 0;
         let first = true;
         for (;;) {
@@ -264,7 +274,7 @@ export class A5eFightKernel implements CompiledFight {
           const m = hostilesUp(me, this.side, this.up, this.candidates);
           if (m === 0) break;
           const t = pickTarget(this.target, this.candidates, m, this.hp, this.maxHp, policy);
-          out.spent[me * RESOURCE_KEYS.length + (first ? SPENT_ACTION : SPENT_ATTACK)]!++;
+          out.spent[me * KEYS + (first ? SPENT_ACTION : SPENT_ATTACK)]!++;
           first = false;
           attacksLeft--;
           if (!this.attack(dice, me, t, out)) return false;
@@ -285,16 +295,30 @@ export class A5eFightKernel implements CompiledFight {
     }
   }
 
+  /** A fresh fight's reactions, shields, Block, dying rules, prone and strife (one loop: cheaper than a fill each). */
+  private resetTurnStartRules(): void {
+    const { reaction, shieldGone, blockUsed, prone, strife } = this;
+    for (let k = 0; k < this.n; k++) {
+      reaction[k] = 1;
+      shieldGone[k] = 0;
+      blockUsed[k] = 0;
+      prone[k] = 0;
+      strife[k] = 0;
+    }
+    this.dying.reset();
+  }
+
   /** One attack; false when the fight leaves the compiled rules. */
   private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome): boolean {
     out.attacks++;
     const combo = this.prone[me]! * 2 + this.prone[t]!;
-    const natural = this.attackRoll(dice, me, combo);
+    const mode = this.attackMode[me * 4 + combo]!;
+    const natural = this.record ? this.recorder.attackRoll(this.record, this.recordDice!, me, combo) : mode === NORMAL ? dice.next(20) : twoD20(dice, mode);
     let crit = natural === 20;
     const hit = crit || (natural !== 1 && natural + this.bonus[me]! >= this.ac[t]!);
     if (crit && this.turnsCritAside(t)) {
       crit = false;
-      out.spent[t * RESOURCE_KEYS.length + SPENT_REACTION]!++;
+      out.spent[t * KEYS + SPENT_REACTION]!++;
     }
     if (this.record) this.recorder.attack(this.record, me, t, combo, natural, crit ? 'crit' : hit ? 'hit' : 'miss');
     if (!hit) return true;
@@ -320,16 +344,6 @@ export class A5eFightKernel implements CompiledFight {
       total += this.tables[this.tableAt[base + y]! + (crit ? 2 * a : a)]!;
     }
     return this.applyDamage(dice, me, t, total, out);
-  }
-
-  /** The attack's d20s, one or two by its roll mode (A5E-COND-24's prone); the natural. */
-  private attackRoll(dice: DiceDraw, me: number, combo: number): number {
-    if (this.record) return this.recorder.attackRoll(this.record, this.recordDice!, me, combo);
-    const mode = this.attackMode[me * 4 + combo]!;
-    if (mode === NORMAL) return dice.next(20);
-    const a = dice.next(20);
-    const b = dice.next(20);
-    return mode === ADVANTAGE ? Math.max(a, b) : Math.min(a, b);
   }
 
   /** One d20 from the engine's stream (recorded: with its `DiceRolled`). */
@@ -364,12 +378,13 @@ export class A5eFightKernel implements CompiledFight {
     if (this.fullRules[t]) {
       const { dying } = this;
       // The massive-damage save comes first; failing it is death whatever else would follow (AMB-5).
-      if (!dying.massiveAt(t, total) || this.massiveSave(dice, t)) {
-        dying.startDying(t);
-        return true;
+      if (!dying.massiveAt(t, total) || this.massiveSave(dice, t)) dying.startDying(t);
+      else {
+        dying.status[t] = DEAD;
+        out.dead[t] = 1;
       }
+      return true;
     }
-    this.dying.status[t] = DEAD;
     out.dead[t] = 1;
     return true;
   }
