@@ -3,6 +3,7 @@ import { a5eDemoPromptPolicy, chooseA5eCommand } from './demo-a5e';
 import { chooseFtdCommand, ftdDemoPromptPolicy } from './demo-ftd';
 import { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './demo-13a';
 import { leanA5eTurnPolicy } from './lean-a5e';
+import { lean13aCompiledSpec, lean13aTurnPolicy } from './lean-13a';
 import { legalTurnPolicy, type TargetStrategy } from './legal';
 import type { SimPolicies } from './types';
 
@@ -21,22 +22,27 @@ export const demoPoliciesFor = (rulesetId: string): SimPolicies => (Object.hasOw
 const promptPolicies: Record<string, SimPolicies['prompts']> = { a5e: a5eDemoPromptPolicy };
 
 /**
- * Turn policies that make `legalTurnPolicy`'s choice without enumerating every legal command (the
- * same command on every state, tested against it), per ruleset id.
+ * Turn policies that choose among the legal commands without enumerating them all, per ruleset id:
+ * A5E's makes `legalTurnPolicy`'s choice; 13th Age's also engages, disengages and rallies (lean-13a.ts).
+ * Each is tested command for command against a reference written on `legalCommands`.
  */
-const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { a5e: leanA5eTurnPolicy };
+const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { a5e: leanA5eTurnPolicy, '13th-age': lean13aTurnPolicy };
 
 /** Rulesets whose compiled fight (`compileFight`) is specified against these policies. */
-const compiledRulesets = new Set(['a5e', '13th-age']);
+const compiledRulesets = new Set(['a5e']);
+/** Rulesets whose lean policy plays more than attacks: its own description, which their compiled fight checks for. */
+const compiledSpecs: Record<string, (target: TargetStrategy) => NonNullable<SimPolicies['compiled']>> = { '13th-age': lean13aCompiledSpec };
 
 /**
  * The simulator's policies for a ruleset: turns chosen as from the rules' legal commands (attack the
- * weakest hostile, or a random one; A5E's lean policy makes the same choice without listing them all),
+ * weakest hostile, or a random one; A5E's lean policy makes the same choice without listing them all;
+ * 13th Age's fights in melee by engaging first and rallies when staggered, `lean13aTurnPolicy`),
  * prompts answered as in the demo (the ruleset's own answers when it has them, otherwise the prompt's default).
  */
 export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest'): SimPolicies {
   const prompts = Object.hasOwn(promptPolicies, rulesetId) ? promptPolicies[rulesetId]! : demoPromptPolicy;
   const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
-  // These are the policies a compiled fight is specified against: attack with the first attack, `target`'s pick, the simulator's prompt answers.
-  return { chooseCommand: turn, prompts, ...(compiledRulesets.has(rulesetId) ? { compiled: { target, prompts: 'sim' } } : {}) };
+  // These are the policies a compiled fight is specified against: `target`'s pick, the simulator's prompt answers, and the turns (A5E: attack with the first attack; 13th Age: named by its spec).
+  const compiled = Object.hasOwn(compiledSpecs, rulesetId) ? compiledSpecs[rulesetId]!(target) : compiledRulesets.has(rulesetId) ? { target, prompts: 'sim' } : null;
+  return { chooseCommand: turn, prompts, ...(compiled ? { compiled } : {}) };
 }

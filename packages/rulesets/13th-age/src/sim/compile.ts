@@ -1,13 +1,14 @@
 import { parseDice } from '@fray/dice';
 import type { CompiledFight, CompiledPolicySpec, CreatureState, EncounterState, LoadedRuleset, NotCompiled, Resolution } from '@fray/engine';
-import { critThreshold, damageExpression } from '../combat/attack';
+import { basicMelee, critThreshold, damageExpression } from '../combat/attack';
 import { resistanceFor } from '../combat/damage';
 import { isMook, mobOf } from '../combat/mooks';
 import { abilityMod, levelMultiplier, withConstant } from '../core/math';
 import { isPc, monsterSheet, pcSheet } from '../core/sheets';
 import { defense, initiativeBonus } from '../core/stats';
 import { energyTypes, type Attack, type StatBlock } from '../sheet/stat-block';
-import { IMMUNE, ThirteenFightKernel, type KernelAttack, type KernelCreature, type KernelTerm } from './fight-kernel';
+import { ThirteenFightKernel } from './fight-kernel';
+import { IMMUNE, type KernelAttack, type KernelCreature, type KernelTerm } from './kernel-creature';
 
 /**
  * Encounter options a compiled fight can honour: the defense mode is read through `defense` itself;
@@ -21,20 +22,30 @@ const KINDS = new Set(['pc', 'monster', 'npc']);
 const ATTACK_ACTIONS = new Set(['unarmed', 'flexible']);
 
 /**
+ * The simulator policy a compiled fight plays (`lean13aTurnPolicy` in packages/sim/src/policy/lean-13a.ts):
+ * its description names it, and any other description (the plain attack-only policies) stays on the engine.
+ */
+export const LEAN_13A_POLICY = 'lean-13a';
+
+/**
  * Compiles a 13th Age fight for the simulator when everything in it is within what the kernel models
- * (`fight-kernel.ts`): a fresh fight without a map, modules, encounter vars, counters (no escalation
- * hold or unbound die) or ambush; creatures fresh from their stat blocks (no conditions, temporary hit
- * points, tallies, hidden creatures, explicit mobs or spent actions), each attacking with the first
- * attack `legalCommands13a` lists for it when nobody is engaged: its first standard, non-flexible,
- * ranged or close attack, without hit effects, natural-roll triggers or a hit-point threshold.
- * Numbers come from the rules' own functions: the defense attacked (`defense`), the crit range
- * (`critThreshold`), the damage roll (`damageExpression`), resistance (`resistanceFor`), initiative
- * (`initiativeBonus`), the hit point floor (`hpFloor`), mobs (`isMook`, `mobOf`) and the recovery
- * roll (as `useRecovery` builds it). `actions` are the ruleset's own action names (rally, engage, ...),
- * which `runAction` takes before a stat-block attack of the same id.
+ * (`fight-kernel.ts`): the lean 13th Age policy with the simulator's prompt answers; a fresh fight
+ * without a map, modules, encounter vars, counters (no escalation hold or unbound die) or ambush;
+ * creatures fresh from their stat blocks (no conditions, temporary hit points, tallies, hidden
+ * creatures, explicit mobs or spent actions), each with a signature attack (the first standard,
+ * non-flexible attack the rules list) without hit effects, natural-roll triggers or a hit-point
+ * threshold. A creature's opportunity attack (its basic melee attack, `basicMelee`) is modelled when
+ * it has none of those either; otherwise a fight where it is made is handed back.
+ * Numbers come from the rules' own functions: the defense attacked (`defense`, also against an
+ * unconscious target), the crit range (`critThreshold`), the damage roll (`damageExpression`),
+ * resistance (`resistanceFor`), initiative (`initiativeBonus`), the hit point floor (`hpFloor`), mobs
+ * (`isMook`, `mobOf`) and the recovery roll (as `useRecovery` builds it). `actions` are the ruleset's
+ * own action names (rally, engage, ...), which `runAction` takes before a stat-block attack of the same id.
  */
 export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string[], state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
   const no = (unsupported: string): NotCompiled => ({ unsupported });
+  const policy = (spec as CompiledPolicySpec & { policy?: unknown }).policy;
+  if (policy !== LEAN_13A_POLICY) return no(`the turn policy ${typeof policy === 'string' ? `'${policy}'` : '(attack only)'} is not the lean 13th Age policy the fight compiles`);
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
   if (state.pending) return no('a prompt is waiting');
@@ -52,6 +63,7 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
   const groups: string[] = [];
   const mobs: string[] = [];
   const creatures: KernelCreature[] = [];
+  const used: [Attack | null, Attack | null][] = [];
   for (const id of state.creatureIds) {
     const c = state.creatures[id]!;
     const why = creatureRefusal(c, actions);
@@ -62,79 +74,103 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
     if (typeof group === 'string' && !groups.includes(group)) groups.push(group);
     const mob = mobOf(c);
     if (mob !== null && !mobs.includes(mob)) mobs.push(mob);
-    const atk = firstAttack(c);
-    let attack: KernelAttack | null = null;
-    if (atk) {
-      const why = attackRefusal(atk);
-      if (why) return no(`${id}: ${atk.id}: ${why}`);
-      const damage = termsOf(damageExpression(ctx, id, atk));
-      if (!damage) return no(`${id}: ${atk.id}: damage dice that keep or drop`);
-      let missTerms: KernelTerm[] = [];
-      if (atk.miss !== undefined && atk.miss !== 'level') {
-        const t = termsOf(atk.miss);
-        if (!t) return no(`${id}: ${atk.id}: miss damage dice that keep or drop`);
-        missTerms = t;
-      }
-      attack = {
-        // 13A-ATK-2: ability modifier + level + the best magic item; monsters: the stat block's bonus.
-        bonus: (pc ? abilityMod(pc.abilities[atk.ability ?? 'str']) + pc.level + Math.max(0, pc.itemAttackBonus) : (atk.bonus ?? monsterSheet(c)!.level + 5)) + atk.penalty,
-        // 13A-ESC-2/3: PCs add the escalation die; monsters only when their stat block says so.
-        escalation: pc !== null || monsterSheet(c)!.usesEscalation,
-        damage,
-        miss: atk.miss === undefined ? 'none' : atk.miss === 'level' ? 'level' : 'dice',
-        missTerms,
-        level: (c.sheet as unknown as StatBlock).level,
-        // 13A-CRIT-3/4
-        critMult: 2 + new Set(atk.critDoubling).size,
-      };
-    }
+    const sig = signatureAttack(c);
+    const signature = sig ? kernelAttack(ctx, c, sig, true) : null;
+    if (typeof signature === 'string') return no(`${id}: ${sig!.id}: ${signature}`);
+    const oa = basicMelee(ctx, id);
+    const opportunity = oa ? kernelAttack(ctx, c, oa, false) : null;
     let recovery: KernelTerm[] = [];
     if (pc) {
       const t = termsOf(withConstant(`${pc.level}${pc.recoveryDie}`, abilityMod(pc.abilities.con) * levelMultiplier(pc.level)));
       if (!t) return no(`${id}: recovery dice that keep or drop`);
       recovery = t;
     }
+    const sheet = c.sheet as unknown as StatBlock;
+    used.push([sig, oa]);
     creatures.push({
-      id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp,
+      id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, level: sheet.level,
       floor: Math.min(0, ruleset.hpFloor?.(state, id) ?? 0),
       pc: isPc(c),
       mob: mob === null ? -1 : mobs.indexOf(mob),
       initiative: initiativeBonus(state, id),
       group: typeof group === 'string' ? groups.indexOf(group) : -1,
-      saveBonus: pc?.saveBonus ?? 0,
+      saveBonus: sheet.saveBonus,
       recoveries: pc ? (c.resources['recoveries'] ?? 0) : 0,
       recovery,
-      attack,
+      // 13A-ESC-2/3: PCs add the escalation die; monsters only when their stat block says so.
+      escalation: pc !== null || monsterSheet(c)!.usesEscalation,
+      twoWeapon: pc?.twoWeapon === true,
+      signature,
+      opportunity,
     });
   }
 
-  // Per attacker and target: the defense its attack is against, where its crits start, and resistance.
+  // Per attack slot, attacker and target (any other creature: a fumble into melee can hit an ally, 13A-MOD-2).
   const n = creatures.length;
-  const defenses = new Int32Array(n * n);
-  const critFrom = new Int32Array(n * n);
-  const resist = new Int32Array(n * n);
-  creatures.forEach((a, i) => {
-    const atk = firstAttack(state.creatures[a.id]!);
-    if (!atk) return;
-    creatures.forEach((t, j) => {
-      if (t.side === a.side) return;
-      defenses[i * n + j] = defense(ruleset, state, t.id, atk.vs).total;
-      critFrom[i * n + j] = critThreshold(ctx, atk, t.id);
-      // 13A-RES-2/4: halved below the resistance number; mundane energy against an energy resistance does nothing.
-      const number = resistanceFor(state, t.id, [atk.damageType]);
-      resist[i * n + j] = number === null ? 0 : (energyTypes as readonly string[]).includes(atk.damageType) && !(atk.magical || atk.spell) ? IMMUNE : number;
+  const pairs = [0, 1].map((slot) => {
+    const p = { defenses: new Int32Array(n * n), downDefenses: new Int32Array(n * n), critFrom: new Int32Array(n * n), resist: new Int32Array(n * n) };
+    used.forEach((attacks, i) => {
+      const atk = attacks[slot];
+      if (!atk) return;
+      creatures.forEach((t, j) => {
+        if (i === j) return;
+        const at = i * n + j;
+        p.defenses[at] = defense(ruleset, state, t.id, atk.vs).total;
+        p.downDefenses[at] = t.pc ? defense(ruleset, unconscious(ruleset, state, t.id), t.id, atk.vs).total : p.defenses[at]!;
+        p.critFrom[at] = critThreshold(ctx, atk, t.id);
+        // 13A-RES-2/4: halved below the resistance number; mundane energy against an energy resistance does nothing.
+        const number = resistanceFor(state, t.id, [atk.damageType]);
+        p.resist[at] = number === null ? 0 : (energyTypes as readonly string[]).includes(atk.damageType) && !(atk.magical || atk.spell) ? IMMUNE : number;
+      });
     });
+    return p;
   });
-  return new ThirteenFightKernel(state.creatureIds, sides, creatures, groups.length, mobs.length, { defenses, critFrom, resist }, spec);
+  return new ThirteenFightKernel(state.creatureIds, sides, creatures, groups.length, mobs.length, [pairs[0]!, pairs[1]!], spec);
 }
 
-/**
- * The attack the simulator's policy makes: the first `legalCommands13a` lists for a target when the
- * attacker is engaged with nobody (a melee attack needs engagement, 13A-ENGAGE-2).
- */
-function firstAttack(c: CreatureState): Attack | null {
-  const attacks = (c.sheet as unknown as StatBlock).attacks;
-  return attacks.find((a) => !a.flexible && a.action === 'standard' && a.maxTargets >= 1 && a.kind !== 'melee') ?? null;
+/** The state with `id` unconscious as a PC that drops is (13A-HP-5): the condition and what it implies (helpless, 13A-COND-6). */
+function unconscious(ruleset: LoadedRuleset, state: EncounterState, id: string): EncounterState {
+  const c = state.creatures[id]!;
+  const conditions = [...c.conditions];
+  const add = (conditionId: string): void => {
+    if (conditions.some((x) => x.conditionId === conditionId)) return;
+    conditions.push({ instanceId: `${conditionId}#sim`, conditionId, source: null, duration: { kind: 'untilRemoved' } });
+    for (const implied of ruleset.conditionById[conditionId]?.implies ?? []) add(implied);
+  };
+  add('unconscious');
+  return { ...state, creatures: { ...state.creatures, [id]: { ...c, status: 'unconscious', conditions } } };
+}
+
+/** The signature attack: the first attack `legalCommands13a` ever lists (a standard action, not flexible). */
+function signatureAttack(c: CreatureState): Attack | null {
+  return (c.sheet as unknown as StatBlock).attacks.find((a) => !a.flexible && a.action === 'standard' && a.maxTargets >= 1) ?? null;
+}
+
+/** An attack with its numbers, or why the kernel does not model it. `onTurn`: made on the attacker's turn (it may provoke). */
+function kernelAttack(ctx: Resolution, c: CreatureState, atk: Attack, onTurn: boolean): KernelAttack | string {
+  const why = attackRefusal(atk);
+  if (why) return why;
+  const damage = termsOf(damageExpression(ctx, c.id, atk));
+  if (!damage) return 'damage dice that keep or drop';
+  let missTerms: KernelTerm[] = [];
+  if (atk.miss !== undefined && atk.miss !== 'level') {
+    const t = termsOf(atk.miss);
+    if (!t) return 'miss damage dice that keep or drop';
+    missTerms = t;
+  }
+  const pc = pcSheet(c);
+  return {
+    kind: atk.kind,
+    // 13A-ATK-2: ability modifier + level + the best magic item; monsters: the stat block's bonus.
+    bonus: (pc ? abilityMod(pc.abilities[atk.ability ?? 'str']) + pc.level + Math.max(0, pc.itemAttackBonus) : (atk.bonus ?? monsterSheet(c)!.level + 5)) + atk.penalty,
+    damage,
+    miss: atk.miss === undefined ? 'none' : atk.miss === 'level' ? 'level' : 'dice',
+    missTerms,
+    // 13A-CRIT-3/4
+    critMult: 2 + new Set(atk.critDoubling).size,
+    // 13A-ENGAGE-3/4 (an opportunity attack provokes nothing)
+    provokes: !onTurn ? 'none' : atk.spell && !atk.closeQuarters ? 'all' : atk.kind === 'ranged' ? 'others' : 'none',
+  };
 }
 
 /** Why the attack is outside the compiled rules, or null. */

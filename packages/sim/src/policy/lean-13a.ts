@@ -1,0 +1,161 @@
+import { currentCreatureId, hasFlag, type Command, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { isUp } from './demo';
+import type { TargetStrategy } from './legal';
+import type { PolicyRng, SimPolicies } from './types';
+
+/**
+ * The name a compiled 13th Age fight checks for in its policy description: the compiled fight models
+ * this policy's turns (engaging, disengaging, rallying), not the plain attack-only ones.
+ */
+export const LEAN_13A_POLICY = 'lean-13a';
+
+/** The description of `lean13aTurnPolicy(target)` a ruleset's `compileFight` is specified against. */
+export const lean13aCompiledSpec = (target: TargetStrategy): Omit<CompiledPolicySpec, 'maxRounds'> & { policy: string } => ({ target, prompts: 'sim', policy: LEAN_13A_POLICY });
+
+/** The parts of a 13th Age stat block the legal commands read (13th Age's `Attack`, `StatBlock`). */
+interface SheetAttack {
+  id: string;
+  kind: string;
+  action: string;
+  maxTargets: number;
+  flexible?: unknown;
+  basic?: boolean;
+  hpThreshold?: number;
+}
+const sheetAttacks = (c: CreatureState): readonly SheetAttack[] => (c.sheet as { attacks?: SheetAttack[] } | null)?.attacks ?? [];
+const isPc = (c: CreatureState): boolean => (c.sheet as { kind?: string } | null)?.kind === 'pc';
+const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
+const hasCondition = (c: CreatureState, id: string): boolean => c.conditions.some((x) => x.conditionId === id);
+const flag = (ruleset: LoadedRuleset, c: CreatureState, f: string): boolean => c.conditions.length > 0 && hasFlag(ruleset, c, f);
+
+/** An attack `legalCommands13a` ever lists: a standard action, not flexible, with a target. */
+const listed = (a: SheetAttack): boolean => !a.flexible && a.action === 'standard' && a.maxTargets >= 1;
+
+interface Zones {
+  kind: string;
+  defaultBand?: string;
+  engagements?: Record<string, string[] | undefined>;
+  pairBands?: Record<string, Record<string, string | undefined> | undefined>;
+}
+const zones = (state: EncounterState): Zones | null => {
+  const s = state.space as Zones | null;
+  return s && s.kind === 'zones' ? s : null;
+};
+
+/** The hostiles `id` is engaged with, as 13th Age's `engagedFoes` lists them (id order); no zone space: nobody. */
+function engagedHostiles(state: EncounterState, id: string, side: string): readonly string[] {
+  const list = zones(state)?.engagements?.[id];
+  if (!list) return [];
+  return list.filter((o) => state.creatures[o]!.side !== side);
+}
+
+/** 13A-POS-3: whether `b` is far away from `a` (13th Age's `bandBetween`; engaged or unset: not). */
+function farAway(state: EncounterState, a: string, b: string): boolean {
+  const s = zones(state);
+  if (!s) return false;
+  if (s.engagements?.[a]?.includes(b)) return false;
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return (s.pairBands?.[low]?.[high] ?? s.defaultBand ?? 'nearby') === 'far away';
+}
+
+/**
+ * A 13th Age turn that plays its signature attack (the first attack the rules would ever list for
+ * it) and stays cheap, choosing among the rules' legal commands (`legalCommands13a`) without listing
+ * them: each question is the one those legal commands ask, and the choice is tested command for
+ * command against a reference policy written on `legalCommands` (packages/sim/test/lean-13a.test.ts).
+ * - A staggered PC (13A-HP-3) that may still rally this battle and has a recovery left rallies
+ *   (13A-HEAL-5): the standard action for a recovery's worth of hit points. With no recovery left a
+ *   rally heals half and costs a lasting penalty (13A-HEAL-4), so it attacks instead.
+ * - A creature whose signature attack is melee fights in melee (13A-ENGAGE-2): engaged with hostiles
+ *   still up, it attacks one of them with its first legal melee attack; engaged with nobody, it
+ *   engages a hostile still up (a move action, 13A-ENGAGE-1, so the standard action still attacks it
+ *   on the same turn); engaged only with foes who are down, it disengages (13A-ENGAGE-6) to go after
+ *   one still standing. It never turns to a ranged attack: a melee fighter that threw javelins would
+ *   never close in, and shooting while engaged provokes (13A-ENGAGE-3).
+ * - Any other creature attacks a hostile still up with the first attack the rules list for it.
+ * Targets by `target`: 'weakest' (lowest share of hit points, then fewest, then encounter order) or
+ * 'random' (one draw from the policy stream over the candidates, in encounter order). Nothing to
+ * do: end the turn. The escalation die needs no choice: the rules add it to every PC attack.
+ */
+export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
+  return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
+    const current = currentCreatureId(state);
+    if (!current) return null;
+    // `legalCommands` offers endTurn to the GM whenever it is someone's turn in a running, unpaused fight.
+    const endTurn: Command | null = state.phase === 'ended' || state.phase === 'setup' || state.pending ? null : { type: 'endTurn' };
+    const me = state.creatures[current]!;
+    if (endTurn === null || !isUp(me)) return endTurn;
+    // legalCommands13a: the unconscious, the helpless and the stunned get nothing but the turn's end
+    if (flag(ruleset, me, 'helpless') || hasCondition(me, 'stunned')) return endTurn;
+    const r = me.resources;
+    const standard = (r['standard'] ?? 0) > 0;
+    if (standard && isPc(me) && (me.tallies['rallies'] ?? 0) === 0 && me.hp < me.maxHp && me.hp * 2 <= me.maxHp && (r['recoveries'] ?? 0) > 0) {
+      return { type: 'takeAction', actorId: current, action: 'rally' };
+    }
+    const attacks = sheetAttacks(me);
+    const engaged = engagedHostiles(state, current, me.side);
+    const ids: string[] = [];
+    const cmds: Command[] = [];
+    const signature = attacks.find(listed);
+    if (signature?.kind === 'melee') {
+      if (standard && mayAttack(ruleset, me)) {
+        for (const id of state.creatureIds) {
+          const t = state.creatures[id]!;
+          if (t.side === me.side || !isUp(t) || !engaged.includes(id)) continue;
+          const a = attacks.find((x) => x.kind === 'melee' && attackable(ruleset, me, x, t));
+          if (!a) continue;
+          ids.push(id);
+          cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
+        }
+        if (ids.length) return pick(state, ids, cmds, target, rng);
+      }
+      if (engaged.some((id) => isUp(state.creatures[id]!))) return endTurn;
+      const moves = (r['move'] ?? 0) + (r['standard'] ?? 0);
+      if (moves === 0 || flag(ruleset, me, 'cannot-move') || me.vars['disengageFailed'] === true) return endTurn;
+      if (engaged.length) return { type: 'takeAction', actorId: current, action: 'disengage' };
+      if (hasCondition(me, 'grabbed')) return endTurn;
+      for (const id of state.creatureIds) {
+        const t = state.creatures[id]!;
+        if (id === current || t.side === me.side || t.hidden || !isUp(t)) continue;
+        if (moves < (farAway(state, current, id) ? 2 : 1)) continue;
+        ids.push(id);
+        cmds.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [id] });
+      }
+      return ids.length ? pick(state, ids, cmds, target, rng) : endTurn;
+    }
+    if (!standard || !mayAttack(ruleset, me)) return endTurn;
+    for (const id of state.creatureIds) {
+      const t = state.creatures[id]!;
+      if (id === current || t.side === me.side || !isUp(t)) continue;
+      const inReach = engaged.includes(id);
+      const a = attacks.find((x) => (x.kind !== 'melee' ? !t.hidden : inReach) && attackable(ruleset, me, x, t));
+      if (!a) continue;
+      ids.push(id);
+      cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
+    }
+    return ids.length ? pick(state, ids, cmds, target, rng) : endTurn;
+  };
+}
+
+/** legalCommands13a lists no attack at all for a confused creature. */
+const mayAttack = (ruleset: LoadedRuleset, me: CreatureState): boolean => !flag(ruleset, me, 'confused');
+
+/** As legalCommands13a lists an attack on a target it can reach (13A-GRAB-6, 13A-COND-5, 13A-TGT-5). */
+function attackable(ruleset: LoadedRuleset, me: CreatureState, a: SheetAttack, t: CreatureState): boolean {
+  if (!listed(a)) return false;
+  if (a.kind === 'ranged' && hasCondition(me, 'grabbed')) return false;
+  if (!a.basic && flag(ruleset, me, 'basic-attacks-only')) return false;
+  return a.hpThreshold === undefined || t.hp <= a.hpThreshold;
+}
+
+/** The simulator's pick among candidates in encounter order, as `legalTurnPolicy` makes it. */
+function pick(state: EncounterState, ids: readonly string[], cmds: readonly Command[], target: TargetStrategy, rng: PolicyRng): Command {
+  if (target === 'random') return cmds[rng.int(ids.length)]!;
+  let best = 0;
+  for (let k = 1; k < ids.length; k++) {
+    const c = state.creatures[ids[k]!]!;
+    const b = state.creatures[ids[best]!]!;
+    if (hurt(c) < hurt(b) || (hurt(c) === hurt(b) && c.hp < b.hp)) best = k;
+  }
+  return cmds[best]!;
+}
