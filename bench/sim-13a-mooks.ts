@@ -1,9 +1,10 @@
 // The simulator's 13th Age shape for the benches: four PCs against twelve mooks, built straight from the
 // repository's 13th Age content and the ruleset, without the CLI (benches measure the rules, not the loader).
-// The party is Tessel, Wren, Brann and Sister Maelis (scenarios/content/13th-age); the mooks are bog
-// archers, one mob of twelve sharing an initiative roll and pooling their hit points (damage spills on).
-// Archers rather than reed scrappers: the simulator's policy never engages, and a 13th Age melee attack
-// needs engagement, so melee-only mooks would never attack. Random targets, the simulator's 13th Age policy.
+// The party is Tessel, Wren, Brann and Sister Maelis (scenarios/content/13th-age); the mooks are reed
+// scrappers, one mob of twelve sharing an initiative roll and pooling their hit points (damage spills on).
+// Melee mooks, as 13th Age mobs mostly are: the simulator's 13th Age policy engages before it strikes, so
+// the shape pays for what a real fight does (engagement, disengaging from the fallen, opportunity attacks
+// on the wizard's spells, rallies) rather than an exchange of arrows. Random targets, the simulator's 13th Age policy.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -12,7 +13,7 @@ import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrateg
 import { repoRoot } from './harness';
 
 const PARTY = ['tessel', 'wren', 'brann-ashgrove', 'sister-maelis'];
-const MOOK = 'bog-archer';
+const MOOK = 'reed-scrapper';
 const MOOKS = 12;
 
 export function thirteenthAgeMookScenario(target: TargetStrategy = 'random'): SimScenario {
