@@ -19,7 +19,7 @@ const skeleton = {
 const brute = { name: 'Club Brute', kind: 'monster', proficiency: 2, abilities: abilities(18, 8), ac: 11, hp: 22, attacks: [{ id: 'club', name: 'Club', kind: 'melee', bonus: 6, damage: '2d4', damageType: 'bludgeoning' }] };
 const poisoner = { name: 'Weak Poisoner', kind: 'monster', proficiency: 2, abilities: abilities(6, 12), ac: 10, hp: 9, attacks: [{ id: 'needle', name: 'Needle', kind: 'melee', bonus: 2, damage: '1d4 poison + 1d4', damageType: 'piercing' }] };
 const bystander = { name: 'Bystander', kind: 'monster', proficiency: 2, abilities: abilities(10, 10), ac: 10, hp: 4, attacks: [] };
-/** characters follow the full dying rules: the compiled fight hands a fight back when one drops */
+/** characters follow the full dying rules (A5E-DYING-1..14) */
 const fighter = {
   name: 'Fighter', kind: 'character', level: 3, proficiency: 2, abilities: abilities(16, 12), ac: 17, hp: 24, shield: true,
   attacks: [{ id: 'longsword', name: 'Longsword', kind: 'melee', ability: 'str', damage: '1d8', damageType: 'slashing' }],
@@ -52,11 +52,20 @@ const party = (prefix = '') => [
   { id: `${prefix}ilse`, side: 'party', sheet: ilse }, { id: `${prefix}perrin`, side: 'party', sheet: perrin },
 ];
 
+/**
+ * A level-1 character nobody can save, beside a wall nobody can hurt, against an ogre nobody can hurt: every
+ * blow on it is massive damage it nearly always survives (Con 30), so strife piles up over its drops and
+ * wakes, and now and then it wakes with strife 4 (handed back). The fight always runs to the round limit.
+ */
+const weakling = { name: 'Weakling', kind: 'character', level: 1, proficiency: 2, abilities: { ...abilities(10, 10), con: 30 }, ac: 10, hp: 5, attacks: [{ id: 'dart', name: 'Dart', kind: 'ranged', ability: 'int', damage: '1d4', damageType: 'piercing', rangeFeet: 60 }] };
+const wall = { name: 'Wall', kind: 'monster', proficiency: 2, abilities: abilities(10, 10), ac: 40, hp: 10000, attacks: [] };
+const ogre = { name: 'Ogre', kind: 'monster', proficiency: 2, abilities: abilities(10, 10), ac: 40, hp: 10000, attacks: [{ id: 'club', name: 'Club', kind: 'melee', bonus: 20, damage: '4d12+20', damageType: 'bludgeoning' }] };
+
 const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, side, sheet }));
 
 export type CompiledCase =
   | 'standard' | 'boss' | 'eight' | 'defences' | 'party' | 'three-sides' | 'npc-option'
-  | 'table' | 'outnumbered' | 'archers' | 'dragon' | 'captain' | 'rival-party';
+  | 'table' | 'outnumbered' | 'archers' | 'dragon' | 'captain' | 'rival-party' | 'relentless';
 
 const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
   standard: [...many(4, 'guard', 'guards', guard), ...many(4, 'raider', 'raiders', raider)],
@@ -78,6 +87,7 @@ const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
   captain: [...party(), { id: 'vessa', side: 'band', sheet: vessa }, ...many(2, 'legionary', 'band', legionary), ...many(1, 'rats', 'band', ratTide)],
   /** characters on both sides: dying creatures on each */
   'rival-party': [...party('a-').map((c) => ({ ...c, side: 'red' })), ...party('b-').map((c) => ({ ...c, side: 'blue' }))],
+  relentless: [{ id: 'weakling', side: 'party', sheet: weakling }, { id: 'wall', side: 'party', sheet: wall }, { id: 'ogre', side: 'ogres', sheet: ogre }],
 };
 
 export function compiledCase(which: CompiledCase, target: TargetStrategy = 'random', maxRounds?: number): SimScenario {

@@ -62,6 +62,11 @@ describe('the compiled A5E fight plays the engine\'s fights', () => {
     });
   }
 
+  it('A5E-DMG-16 A5E-DYING-5 A5E-DYING-6 A5E-STRIFE-4 strife piling up over drops and wakes: a creature waking with strife 4 is handed back, the rest match', () => {
+    const r = compareFights(compiledCase('relentless', 'weakest', 20), 'cmp-relentless', 300, 800);
+    expect(r).toEqual({ compiled: 498, handedBack: 2 });
+  });
+
   it('the round limit ends a fight as a draw in the same round as the engine', () => {
     const r = compareFights(compiledCase('boss', 'weakest', 2), 'cmp-draw', 0, 150);
     expect(r.compiled).toBe(150);
@@ -139,7 +144,7 @@ describe('a recorded compiled fight', () => {
     return roll;
   });
 
-  for (const which of ['standard', 'boss', 'defences', 'party', 'table', 'outnumbered', 'archers', 'dragon', 'captain', 'rival-party'] as const) {
+  for (const which of ['standard', 'boss', 'defences', 'party', 'table', 'outnumbered', 'archers', 'dragon', 'captain', 'rival-party', 'relentless'] as const) {
     it(`A5E-DMG-1 A5E-DMG-4 A5E-INIT-1 A5E-DYING-4 A5E-DYING-13 A5E-DMG-16 A5E-COND-24 ${which}: every die, d20 test and damage row is the engine's own event`, () => {
       const scenario = compiledCase(which, 'random');
       const engineLogs = new Map<number, unknown[]>();
