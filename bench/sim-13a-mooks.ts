@@ -13,16 +13,16 @@ import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrateg
 import { repoRoot } from './harness';
 
 const PARTY = ['tessel', 'wren', 'brann-ashgrove', 'sister-maelis'];
-const MOOK = 'reed-scrapper';
 const MOOKS = 12;
 
-export function thirteenthAgeMookScenario(target: TargetStrategy = 'random'): SimScenario {
+/** `mook`: 'reed-scrapper' (melee: engage, strike, opportunity attacks) or 'bog-archer' (ranged: the attack pipeline alone). */
+export function thirteenthAgeMookScenario(target: TargetStrategy = 'random', mook: 'reed-scrapper' | 'bog-archer' = 'reed-scrapper'): SimScenario {
   const content = path.join(repoRoot(), 'scenarios/content/13th-age');
   const sheet = (name: string): unknown => parse(fs.readFileSync(path.join(content, `${name}.yaml`), 'utf8'));
-  const mook = sheet(MOOK);
+  const mookSheet = sheet(mook);
   const creatures = [
     ...PARTY.map((name) => ({ id: name, side: 'party', sheet: sheet(name) })),
-    ...Array.from({ length: MOOKS }, (_, i) => ({ id: `${MOOK}-${i + 1}`, side: 'mooks', sheet: mook })),
+    ...Array.from({ length: MOOKS }, (_, i) => ({ id: `${mook}-${i + 1}`, side: 'mooks', sheet: mookSheet })),
   ];
   return scenarioFromSetup({ id: 'bench-13a-mooks', seed: 1, creatures }, thirteenthAgeRuleset, simPoliciesFor('13th-age', target));
 }

@@ -17,5 +17,5 @@ const raider = { name: 'Tusk Raider', kind: 'monster', hd: 2, abilities: abiliti
 export function ftdStandardScenario(target: TargetStrategy = 'random'): SimScenario {
   const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, name: `${sheet === guard ? 'Guard' : 'Raider'} ${i + 1}`, side, sheet }));
   const creatures: EncounterSetup['creatures'] = [...many(4, 'guard', 'guards', guard), ...many(4, 'raider', 'raiders', raider)];
-  return scenarioFromSetup({ id: 'bench-ftd-4v4', seed: 1, creatures }, ftdRuleset, { ...simPoliciesFor('five-torches-deep', target), compiled: { target, prompts: 'sim' } });
+  return scenarioFromSetup({ id: 'bench-ftd-4v4', seed: 1, creatures }, ftdRuleset, simPoliciesFor('five-torches-deep', target));
 }

@@ -11,6 +11,7 @@ import { consume, median, perSecond, printTable, repoRoot, type Row } from './ha
 import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
 import { a5eSimScenario } from './sim-scenario';
 import { thirteenthAgeMookScenario } from './sim-13a-mooks';
+import { ftdStandardScenario } from './sim-ftd-4v4';
 
 const root = repoRoot();
 const require = createRequire(path.join(root, 'package.json'));
@@ -96,7 +97,10 @@ function peerRunner(): (k: number) => number {
   };
 }
 
-/** Fight shapes: from the 4v4's own stat blocks a duel, 8v8 and a boss with three attacks against four; and 13th Age's 4 PCs against a mob of 12 mooks. */
+/**
+ * Fight shapes for the attack pipeline: from the 4v4's own stat blocks a duel, 8v8 and a boss with three
+ * attacks against four; 13th Age's 4 PCs against a mob of 12 archer mooks; the 4v4 in Five Torches Deep.
+ */
 function shapes(base: SimScenario): { name: string; scenario: SimScenario }[] {
   const guard = base.start.creatures['guard-1']!.sheet;
   const raider = base.start.creatures['raider-1']!.sheet;
@@ -109,7 +113,8 @@ function shapes(base: SimScenario): { name: string; scenario: SimScenario }[] {
     { name: '4v4 standard', scenario: base },
     { name: '8v8', scenario: make('8v8', [...many(8, 'guard', 'guards', guard), ...many(8, 'raider', 'raiders', raider)]) },
     { name: 'boss (3 attacks) vs 4', scenario: make('boss', [...many(4, 'guard', 'guards', guard), { id: 'boss', side: 'raiders', sheet: boss }]) },
-    { name: '4 PCs vs 12 mooks (13th Age)', scenario: thirteenthAgeMookScenario('random') },
+    { name: '4 PCs vs 12 archer mooks (13th Age)', scenario: thirteenthAgeMookScenario('random', 'bog-archer') },
+    { name: '4v4 (Five Torches Deep)', scenario: ftdStandardScenario('random') },
   ];
 }
 
@@ -146,8 +151,16 @@ export default function simBench(): void {
     shaped.forEach((s, i) => rows.push({ name: `shape ${s.name} (${mode}): attacks/s vs the fastest`, measured: perSecond(rates[i]!, 1000), baseline: perSecond(fastest, 1000), ratio: rates[i]! / fastest, goal: 0.5 }));
     rows.push({ name: `shapes (${mode}): slowest vs fastest attacks/s (within 2×)`, measured: perSecond(slowest, 1000), baseline: perSecond(fastest, 1000), ratio: slowest / fastest, goal: 0.5 });
   }
+  // A melee mob: more rules per attack (engaging, disengaging, opportunity attacks, rallies), so fewer
+  // attacks a second for reasons other than scale. Measured against the standard 4v4, for information.
+  const melee = thirteenthAgeMookScenario('random', 'reed-scrapper');
+  const [meleeRate, standardRate] = race([
+    { name: 'melee mooks', run: simRunner(melee, 'fast', 'attacks') },
+    { name: '4v4', run: simRunner(scenario, 'fast', 'attacks') },
+  ], 5);
+  rows.push({ name: 'shape 4 PCs vs 12 melee mooks (13th Age) (fast): attacks/s vs the 4v4 (information)', measured: perSecond(meleeRate!.rate, 1000), baseline: perSecond(standardRate!.rate, 1000), ratio: meleeRate!.ratio / standardRate!.ratio, goal: 0 });
   printTable(rows);
   // The table rounds to two decimals; small ratios need more digits.
   for (const r of rows.slice(0, 7)) console.log(`  ${r.name}: ${r.ratio.toPrecision(3)}×`);
-  console.log('(fights/s and attacks/s shown as "/s"; the 4v4 rows play A5E with random targets as chosen from legalCommands (the lean A5E policy), the mook shape 13th Age; "fast" is the compiled fight, "engine" every fight on FastEncounter; the peer plays attack-only rules with Math.random)');
+  console.log('(fights/s and attacks/s shown as "/s"; the 4v4 rows play A5E with random targets as chosen from legalCommands (the lean A5E policy), the 13th Age and Five Torches Deep shapes their own rules; "fast" is the compiled fight, "engine" every fight on FastEncounter; the peer plays attack-only rules with Math.random)');
 }

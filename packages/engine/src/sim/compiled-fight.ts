@@ -12,6 +12,11 @@ import type { EncounterState } from '../core/state';
 export interface CompiledPolicySpec {
   target: 'weakest' | 'random';
   prompts: string;
+  /**
+   * A turn policy that does more than the attack-first one above, by name (13th Age's 'lean-13a'
+   * engages, disengages and rallies); a compiled fight plays only the policies it names.
+   */
+  policy?: string;
   /** a fight still going after this many rounds is a draw */
   maxRounds: number;
 }

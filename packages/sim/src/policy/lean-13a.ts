@@ -10,7 +10,7 @@ import type { PolicyRng, SimPolicies } from './types';
 export const LEAN_13A_POLICY = 'lean-13a';
 
 /** The description of `lean13aTurnPolicy(target)` a ruleset's `compileFight` is specified against. */
-export const lean13aCompiledSpec = (target: TargetStrategy): Omit<CompiledPolicySpec, 'maxRounds'> & { policy: string } => ({ target, prompts: 'sim', policy: LEAN_13A_POLICY });
+export const lean13aCompiledSpec = (target: TargetStrategy): Omit<CompiledPolicySpec, 'maxRounds'> => ({ target, prompts: 'sim', policy: LEAN_13A_POLICY });
 
 /** The parts of a 13th Age stat block the legal commands read (13th Age's `Attack`, `StatBlock`). */
 interface SheetAttack {

@@ -29,7 +29,7 @@ const promptPolicies: Record<string, SimPolicies['prompts']> = { a5e: a5eDemoPro
 const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { a5e: leanA5eTurnPolicy, '13th-age': lean13aTurnPolicy };
 
 /** Rulesets whose compiled fight (`compileFight`) is specified against these policies. */
-const compiledRulesets = new Set(['a5e']);
+const compiledRulesets = new Set(['a5e', 'five-torches-deep']);
 /** Rulesets whose lean policy plays more than attacks: its own description, which their compiled fight checks for. */
 const compiledSpecs: Record<string, (target: TargetStrategy) => NonNullable<SimPolicies['compiled']>> = { '13th-age': lean13aCompiledSpec };
 
@@ -42,7 +42,7 @@ const compiledSpecs: Record<string, (target: TargetStrategy) => NonNullable<SimP
 export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest'): SimPolicies {
   const prompts = Object.hasOwn(promptPolicies, rulesetId) ? promptPolicies[rulesetId]! : demoPromptPolicy;
   const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
-  // These are the policies a compiled fight is specified against: `target`'s pick, the simulator's prompt answers, and the turns (A5E: attack with the first attack; 13th Age: named by its spec).
+  // These are the policies a compiled fight is specified against: `target`'s pick, the simulator's prompt answers, and the turns (A5E, Five Torches Deep: attack with the first attack; 13th Age: named by its spec).
   const compiled = Object.hasOwn(compiledSpecs, rulesetId) ? compiledSpecs[rulesetId]!(target) : compiledRulesets.has(rulesetId) ? { target, prompts: 'sim' } : null;
   return { chooseCommand: turn, prompts, ...(compiled ? { compiled } : {}) };
 }

@@ -44,7 +44,7 @@ export const LEAN_13A_POLICY = 'lean-13a';
  */
 export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string[], state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
   const no = (unsupported: string): NotCompiled => ({ unsupported });
-  const policy = (spec as CompiledPolicySpec & { policy?: unknown }).policy;
+  const policy = spec.policy;
   if (policy !== LEAN_13A_POLICY) return no(`the turn policy ${typeof policy === 'string' ? `'${policy}'` : '(attack only)'} is not the lean 13th Age policy the fight compiles`);
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');

@@ -44,6 +44,7 @@ const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
 export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
   const no = (unsupported: string): NotCompiled => ({ unsupported });
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
+  if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
   if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
   if (state.pending) return no('a prompt is waiting');
   if (state.space !== null) return no('creatures are placed on a map');

@@ -48,7 +48,7 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
   const no = (unsupported: string): NotCompiled => ({ unsupported });
   if (!Object.hasOwn(MORALE_CALLS, spec.prompts)) return no(`prompt answers '${spec.prompts}' are not ones the compiled fight knows`);
   // A spec may name a turn policy of its own (13th Age's lean one); this fight plays only the attack-first policy, which names none.
-  const policy = (spec as CompiledPolicySpec & { policy?: unknown }).policy;
+  const policy = spec.policy;
   if (policy !== undefined) return no(`the turn policy '${String(policy)}' is not the attack-first policy the fight compiles`);
   if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
   if (state.pending) return no('a prompt is waiting');
