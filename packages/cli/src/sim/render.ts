@@ -17,13 +17,13 @@ export function outcomeLines(r: SimResult): string[] {
   return table(['side', 'wins', 'P(win)', '95 % interval'], rows);
 }
 
-/** Per creature: drop and death odds, damage, resources spent (means per fight). */
+/** Per creature: drop, death and down-at-the-end odds, damage, resources spent (means per fight). */
 export function creatureLines(r: SimResult): string[] {
   const rows = r.creatures.map((c) => [
-    c.name === c.id ? c.id : `${c.name} (${c.id})`, c.side, pct(c.drop.p), pct(c.death.p), num(c.meanDealt), num(c.meanTaken),
+    c.name === c.id ? c.id : `${c.name} (${c.id})`, c.side, pct(c.drop.p), pct(c.death.p), pct(c.down.p), num(c.meanDealt), num(c.meanTaken),
     Object.entries(c.spent).map(([k, v]) => `${k} ${num(v)}`).join(', ') || '-',
   ]);
-  return table(['creature', 'side', 'P(drop)', 'P(death)', 'dealt', 'taken', 'spent per fight'], rows, 2).map((l, i) => (i === 0 ? l : l));
+  return table(['creature', 'side', 'P(drop)', 'P(death)', 'P(down at end)', 'dealt', 'taken', 'spent per fight'], rows, 2);
 }
 
 /** A terminal bar chart of how many rounds fights last. */

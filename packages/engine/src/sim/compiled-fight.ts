@@ -47,6 +47,8 @@ export interface FightOutcome {
   taken: Int32Array;
   dropped: Uint8Array;
   dead: Uint8Array;
+  /** not up when the fight ended: dying, stable, unconscious or dead */
+  downAtEnd: Uint8Array;
   spent: Int32Array;
 }
 
@@ -87,7 +89,7 @@ export function emptyOutcome(creatures: number, resources: number): FightOutcome
   return {
     winner: -1, rounds: 0, commands: 0, attacks: 0,
     dealt: new Int32Array(creatures), taken: new Int32Array(creatures), dropped: new Uint8Array(creatures), dead: new Uint8Array(creatures),
-    spent: new Int32Array(creatures * resources),
+    downAtEnd: new Uint8Array(creatures), spent: new Int32Array(creatures * resources),
   };
 }
 
@@ -100,5 +102,6 @@ export function resetOutcome(o: FightOutcome): void {
   o.taken.fill(0);
   o.dropped.fill(0);
   o.dead.fill(0);
+  o.downAtEnd.fill(0);
   o.spent.fill(0);
 }

@@ -42,9 +42,30 @@ export function pickTarget(target: 'weakest' | 'random', candidates: Int32Array,
   return candidates[best]!;
 }
 
-/** Ends a compiled fight: the winner (-1: nobody, or the round limit) and the round, capped at the limit. */
-export function finishFight(out: FightOutcome, winner: number, round: number, maxRounds: number): true {
+/**
+ * Ends a compiled fight: the winner (-1: nobody, or the round limit), the round (capped at the limit)
+ * and who is down at the end (`up[k]` 0).
+ */
+export function finishFight(out: FightOutcome, winner: number, round: number, maxRounds: number, up: Uint8Array): true {
   out.winner = winner;
   out.rounds = Math.min(round, maxRounds);
+  for (let k = 0; k < up.length; k++) out.downAtEnd[k] = up[k] ? 0 : 1;
   return true;
+}
+
+/**
+ * Each creature's hostiles (every creature on another side), fixed for the fight: creature k's are
+ * `hostiles[from[k] .. from[k + 1])`, in encounter order, so a kernel filters a short list by `up`
+ * instead of scanning the roster and comparing sides.
+ */
+export function hostileLists(side: Int32Array): { from: Int32Array; hostiles: Int32Array } {
+  const n = side.length;
+  const from = new Int32Array(n + 1);
+  const list: number[] = [];
+  for (let k = 0; k < n; k++) {
+    from[k] = list.length;
+    for (let t = 0; t < n; t++) if (side[t] !== side[k]) list.push(t);
+  }
+  from[n] = list.length;
+  return { from, hostiles: Int32Array.from(list) };
 }

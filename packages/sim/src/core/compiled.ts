@@ -31,6 +31,7 @@ export function addOutcome(tally: Tally, compiled: CompiledFight, out: FightOutc
     tally.taken[k]! += out.taken[k]!;
     if (out.dropped[k]) tally.drops[k]!++;
     if (out.dead[k]) tally.deaths[k]!++;
+    if (out.downAtEnd[k]) tally.downAtEnd[k]!++;
     for (let r = 0; r < keys.length; r++) {
       const v = out.spent[k * keys.length + r]!;
       if (v === 0) continue;

@@ -148,7 +148,9 @@ export function playFight(
   const rounds = Math.min(end.round, maxRounds);
   tally.rounds[rounds] = (tally.rounds[rounds] ?? 0) + 1;
   shape.creatures.forEach((c, k) => {
-    if (end.creatures[c.id]?.status === 'dead') tally.deaths[k]!++;
+    const at = end.creatures[c.id];
+    if (at?.status === 'dead') tally.deaths[k]!++;
+    if (!at || !isUp(at)) tally.downAtEnd[k]!++;
   });
   tally.events += observer.events;
   observer.events = 0;

@@ -24,6 +24,8 @@ export interface SimResult {
     side: string;
     drop: Odds;
     death: Odds;
+    /** not up when the fight ended: dying, stable or unconscious, or dead (where death comes after the fight, as in Five Torches Deep, the down are the ones at risk) */
+    down: Odds;
     meanDealt: number;
     meanTaken: number;
     /** mean spent per fight, by resource key */
@@ -70,6 +72,7 @@ export function summarize(tally: Tally, shape: SimShape, seed: string | number):
       ...c,
       drop: odds(tally.drops[k] ?? 0, n),
       death: odds(tally.deaths[k] ?? 0, n),
+      down: odds(tally.downAtEnd[k] ?? 0, n),
       meanDealt: n ? (tally.dealt[k] ?? 0) / n : 0,
       meanTaken: n ? (tally.taken[k] ?? 0) / n : 0,
       spent: Object.fromEntries(Object.entries(tally.spent[k] ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([key, v]) => [key, n ? v / n : 0])),

@@ -15,6 +15,8 @@ export interface Tally {
   /** per creature, in the order of `SimShape.creatures` */
   drops: number[];
   deaths: number[];
+  /** not up when the fight ended (dying, stable, unconscious or dead) */
+  downAtEnd: number[];
   dealt: number[];
   taken: number[];
   /** per creature: resource key → total spent (sum of decreases) */
@@ -33,7 +35,7 @@ export function emptyTally(sides: number, creatures: number): Tally {
   const zeros = () => new Array<number>(creatures).fill(0);
   return {
     fights: 0, wins: new Array<number>(sides).fill(0), draws: 0, stalled: 0, rounds: [],
-    drops: zeros(), deaths: zeros(), dealt: zeros(), taken: zeros(), spent: Array.from({ length: creatures }, () => ({})),
+    drops: zeros(), deaths: zeros(), downAtEnd: zeros(), dealt: zeros(), taken: zeros(), spent: Array.from({ length: creatures }, () => ({})),
     attacks: 0, events: 0, commands: 0, compiled: 0, fallbacks: 0,
   };
 }
@@ -51,6 +53,7 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   addInto(a.rounds, b.rounds);
   addInto(a.drops, b.drops);
   addInto(a.deaths, b.deaths);
+  addInto(a.downAtEnd, b.downAtEnd);
   addInto(a.dealt, b.dealt);
   addInto(a.taken, b.taken);
   b.spent.forEach((s, i) => {

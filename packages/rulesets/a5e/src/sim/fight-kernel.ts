@@ -267,8 +267,8 @@ export class A5eFightKernel implements CompiledFight {
         let first = true;
         for (;;) {
           const standing = sideStanding(this.upBySide);
-          if (standing !== -2) return finishFight(out, standing, round, maxRounds);
-          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds);
+          if (standing !== -2) return finishFight(out, standing, round, maxRounds, this.up);
+          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, this.up);
           out.commands++;
           if (attacksLeft === 0 || !up[me]) break;
           const m = hostilesUp(me, this.side, this.up, this.candidates);

@@ -195,8 +195,8 @@ export class FtdFightKernel implements CompiledFight {
         let acted = false;
         for (;;) {
           const standing = sideStanding(upBySide);
-          if (standing !== -2) return finishFight(out, standing, round, maxRounds);
-          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds);
+          if (standing !== -2) return finishFight(out, standing, round, maxRounds, this.up);
+          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, this.up);
           out.commands++;
           if (acted || !hasAttack[me]) break;
           const m = hostilesUp(me, side, up, this.candidates);
