@@ -15,7 +15,9 @@ const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
  * attack budget, slowed's one attack, and per hostile: alive, not secret, not hidden from the
  * attacker, no placid/charmed block, not behind total cover, in reach or range, no cost hook's
  * refusal) and picks from the hostiles still up exactly as the legal-command policy does, drawing
- * from the policy stream the same way. Tested command for command against `legalTurnPolicy` and
+ * from the policy stream the same way. A prone creature does not stand up first, since A5E's legal
+ * commands never list 'stand-up' (flow/legal.ts) for `legalTurnPolicy` to find; when they do, this asks
+ * the same questions. Tested command for command against `legalTurnPolicy` and
  * against `legalCommands` on states from played fights (packages/sim/test/lean-a5e.test.ts).
  */
 export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {

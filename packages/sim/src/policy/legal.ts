@@ -1,4 +1,4 @@
-import { currentCreatureId, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { currentCreatureId, hasCondition, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { demoPromptPolicy, isUp } from './demo';
 import type { PolicyRng, SimPolicies } from './types';
 
@@ -20,7 +20,8 @@ function attackIds(c: CreatureState): ReadonlySet<string> {
  * melee needs engagement, which this policy never seeks), with the first attack the rules list for it
  * (the stat block's order), chosen by `target`: 'weakest' (lowest share of hit points, then fewest,
  * then encounter order) or 'random' (uniform over hostiles still up, from the fight's policy stream).
- * Nothing to attack: end the turn.
+ * Nothing to attack: end the turn. A prone creature first stands up when the rules list standing up for
+ * it (a takeAction 'stand-up', as A5E names it, A5E-POS-8): otherwise it would fight prone all fight.
  */
 export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
@@ -30,6 +31,10 @@ export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies
     const legal = legalCommands(state, { role: 'gm' }, ruleset);
     const endTurn = legal.find((c) => c.type === 'endTurn') ?? null;
     if (!isUp(me)) return endTurn;
+    if (hasCondition(me, 'prone')) {
+      const stand = legal.find((c) => c.type === 'takeAction' && (c as { action?: string }).action === 'stand-up' && (c as { actorId?: string }).actorId === current);
+      if (stand) return stand;
+    }
     const attacks = attackIds(me);
     // first legal attack per target, in encounter order
     const byTarget = new Map<string, Command>();
