@@ -1,6 +1,5 @@
 import {
-  emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome,
-  type PolicyDraw,
+  emptyOutcome, finishFight, hostileLists, pickTarget, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome, type PolicyDraw,
 } from '@fray/engine';
 import { IMMUNE, type KernelAttack, type KernelCreature, type KernelPairs, type KernelTerm } from './kernel-creature';
 
@@ -14,13 +13,11 @@ const DISENGAGE_SAVE = 11;
 const ESCALATION_MAX = 6;
 /** The resources the table's events show being spent: attacks and rallies spend the standard action, engaging and disengaging a move (or the standard as a move), recoveries heal; a death save that wakes spends a recovery and, short of a natural 20, the turn's actions. */
 const RESOURCE_KEYS = ['standard', 'move', 'quick', 'recoveries'] as const;
+const RESOURCES = RESOURCE_KEYS.length;
 const STANDARD = 0;
 const MOVE = 1;
 const QUICK = 2;
 const RECOVERIES = 3;
-const CONSCIOUS = 0;
-const UNCONSCIOUS = 1;
-const DEAD = 2;
 /** A creature's two attacks: slot 0 its signature attack, slot 1 its opportunity attack. */
 const SIGNATURE = 0;
 const OPPORTUNITY = 1;
@@ -86,12 +83,11 @@ export class ThirteenFightKernel implements CompiledFight {
   private readonly level: Int32Array;
   private readonly floor: Int32Array;
   private readonly pc: Uint8Array;
-  private readonly initBonus: Int32Array;
-  private readonly group: Int32Array;
   private readonly saveBonus: Int32Array;
   private readonly recoveries0: Int32Array;
   private readonly escalates: Uint8Array;
-  private readonly twoWeapon: Uint8Array;
+  /** per attack: a natural 2 is rerolled (13A-WPN-4: a two-weapon PC's melee attack) */
+  private readonly rerollsTwo: Uint8Array;
   /** the signature attack is melee: the creature fights engaged */
   private readonly meleeFirst: Uint8Array;
   // per attack a = 2k + slot
@@ -108,36 +104,73 @@ export class ThirteenFightKernel implements CompiledFight {
   private readonly damageAt: Int32Array;
   private readonly missAt: Int32Array;
   private readonly recoveryAt: Int32Array;
-  /** the mob's members in join order: mobMembers[mobFrom[m] .. mobFrom[m + 1]) */
+  /** hit damage with at most one group of dice: its count (-1: more groups, rolled term by term), sides and sign, and the constants' sum */
+  private readonly damageDice: Int32Array;
+  private readonly damageSides: Int32Array;
+  private readonly damageSign: Int32Array;
+  private readonly damageConstant: Int32Array;
   private readonly mob: Int32Array;
-  private readonly mobFrom: Int32Array;
-  private readonly mobMembers: Int32Array;
-  /** creatures in id order (code units): how the zone space lists engagements */
-  private readonly byId: Int32Array;
+  /**
+   * Sets of creatures as bits, `words` 32-bit words a set, creature k at bit k & 31 of word k >> 5: bits
+   * run in encounter order, so a set lists its members as the policy sees them.
+   */
+  private readonly words: number;
+  /** mob m's members at mobBits[m * words ..] */
+  private readonly mobBits: Int32Array;
+  /** creature k's hostiles (everyone on another side) at hostileBits[k * words ..] */
+  private readonly hostileBits: Int32Array;
+  /**
+   * creature k's hostiles in id order (how the zone space lists engagements) at
+   * hostilesById[hostileFrom[k] .. hostileFrom[k + 1]); only hostiles are ever engaged
+   */
+  private readonly hostileFrom: Int32Array;
+  private readonly hostilesById: Int32Array;
+  /**
+   * Initiative units (13A-INIT-3): a shared roll's group, or a creature rolling alone, numbered by their
+   * first member in encounter order (the order the rolls come in); members at [unitFrom[u], unitFrom[u + 1]).
+   * A unit's sort key packs its total and tie-break keys [bonus, PC]: (d20 + bonus) * initScale + tie.
+   */
+  private readonly unitFrom: Int32Array;
+  private readonly unitMembers: Int32Array;
+  private readonly unitBonus: Int32Array;
+  private readonly unitTie: Int32Array;
+  private readonly unitOf: Int32Array;
+  private readonly initScale: number;
   // per slot s, attacker i and target j at s * n * n + i * n + j
-  private readonly defenses: Int32Array;
-  private readonly downDefenses: Int32Array;
+  /** the natural roll plus escalation die that hits: the defense less the attack's bonus (against the helpless: downNeeds) */
+  private readonly needs: Int32Array;
+  private readonly downNeeds: Int32Array;
   private readonly critFrom: Int32Array;
   private readonly resist: Int32Array;
   private readonly target: 'weakest' | 'random';
+  private readonly random: boolean;
   private readonly maxRounds: number;
+  /** the PCs (all a fight's rallies, recoveries and death saves are theirs) */
+  private readonly pcs: Int32Array;
+  /** at the start of a fight: everyone up, by side and as bits */
+  private readonly upBySide0: Int32Array;
+  private readonly upBits0: Int32Array;
   // per-fight scratch
   private readonly hp: Int32Array;
-  private readonly status: Uint8Array;
+  /** 1 while conscious (fighting); a creature neither up nor dead (the outcome's `dead`) is an unconscious PC */
   private readonly up: Uint8Array;
+  /** `up` as a set of bits */
+  private readonly upBits: Int32Array;
   private readonly upBySide: Int32Array;
+  /** how many sides have someone up (the simulator's check before every command) */
+  private sidesUp = 0;
   private readonly recoveries: Int32Array;
   private readonly failures: Int32Array;
+  /** 1 once the battle's rally is spent; monsters have it spent for good (only PCs rally) */
   private readonly rallied: Uint8Array;
-  /** engagement: engaged[i * n + j] for the pair both ways; engagedCount[i] how many i is engaged with */
-  private readonly engaged: Uint8Array;
+  /** engagement: whom creature k is engaged with as bits at engagedBits[k * words ..] (the pair both ways), and how many */
+  private readonly engagedBits: Int32Array;
   private readonly engagedCount: Int32Array;
   private readonly order: Int32Array;
-  private readonly total: Int32Array;
-  private readonly tie: Int32Array;
-  private readonly groupTotal: Int32Array;
-  private readonly groupTie: Int32Array;
-  private readonly groupRolled: Uint8Array;
+  private readonly unitKey: Float64Array;
+  private readonly unitOrder: Int32Array;
+  private readonly creatureKey: Float64Array;
+  /** the policy's choices for a command, in encounter order */
   private readonly candidates: Int32Array;
 
   constructor(
@@ -160,12 +193,9 @@ export class ThirteenFightKernel implements CompiledFight {
     this.level = ints((c) => c.level);
     this.floor = ints((c) => c.floor);
     this.pc = flags((c) => c.pc);
-    this.initBonus = ints((c) => c.initiative);
-    this.group = ints((c) => c.group);
     this.saveBonus = ints((c) => c.saveBonus);
     this.recoveries0 = ints((c) => c.recoveries);
     this.escalates = flags((c) => c.escalation);
-    this.twoWeapon = flags((c) => c.twoWeapon);
     this.meleeFirst = flags((c) => c.signature?.kind === 'melee');
     const attacks: (KernelAttack | string | null)[] = creatures.flatMap((c) => [c.signature, c.opportunity]);
     const modelled = (a: KernelAttack | string | null): KernelAttack | null => (a !== null && typeof a !== 'string' ? a : null);
@@ -175,19 +205,53 @@ export class ThirteenFightKernel implements CompiledFight {
     this.bonus = Int32Array.from(attacks, (a) => modelled(a)?.bonus ?? 0);
     this.missKind = Uint8Array.from(attacks, (a) => ({ none: 0, level: 1, dice: 2 })[modelled(a)?.miss ?? 'none']);
     this.critMult = Int32Array.from(attacks, (a) => modelled(a)?.critMult ?? 2);
+    this.rerollsTwo = Uint8Array.from(attacks, (a, i) => (creatures[i >> 1]!.twoWeapon && modelled(a)?.kind === 'melee' ? 1 : 0));
     this.mob = ints((c) => c.mob);
-    this.mobFrom = new Int32Array(mobs + 1);
-    const members: number[] = [];
-    for (let m = 0; m < mobs; m++) {
-      this.mobFrom[m] = members.length;
-      creatures.forEach((c, k) => {
-        if (c.mob === m) members.push(k);
-      });
+    const { from, hostiles } = hostileLists(this.side);
+    this.hostileFrom = from;
+    const words = (n + 31) >>> 5;
+    this.words = words;
+    this.mobBits = new Int32Array(mobs * words);
+    creatures.forEach((c, k) => {
+      if (c.mob >= 0) this.mobBits[c.mob * words + (k >>> 5)]! |= 1 << (k & 31);
+    });
+    this.hostileBits = new Int32Array(n * words);
+    for (let k = 0; k < n; k++) for (let h = from[k]!; h < from[k + 1]!; h++) this.hostileBits[k * words + (hostiles[h]! >>> 5)]! |= 1 << (hostiles[h]! & 31);
+    this.upBits0 = new Int32Array(words);
+    for (let k = 0; k < n; k++) this.upBits0[k >>> 5]! |= 1 << (k & 31);
+    this.upBits = this.upBits0.slice();
+    const rank = new Int32Array(n);
+    creatures.map((c, k) => ({ id: c.id, k })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).forEach((x, r) => {
+      rank[x.k] = r;
+    });
+    this.hostilesById = hostiles.slice();
+    for (let k = 0; k < n; k++) this.hostilesById.subarray(from[k]!, from[k + 1]!).sort((a, b) => rank[a]! - rank[b]!);
+    // initiative units: a group's shared roll uses its first member's numbers, as the engine's rollInitiativeFor does
+    const unitOfGroup = new Int32Array(groups).fill(-1);
+    const leads: number[] = [];
+    this.unitOf = Int32Array.from(creatures, (c, k) => {
+      if (c.group >= 0 && unitOfGroup[c.group]! >= 0) return unitOfGroup[c.group]!;
+      if (c.group >= 0) unitOfGroup[c.group] = leads.length;
+      leads.push(k);
+      return leads.length - 1;
+    });
+    const units = leads.length;
+    this.unitFrom = new Int32Array(units + 1);
+    const unitMembers: number[] = [];
+    for (let u = 0; u < units; u++) {
+      this.unitFrom[u] = unitMembers.length;
+      for (let k = 0; k < n; k++) if (this.unitOf[k] === u) unitMembers.push(k);
     }
-    this.mobFrom[mobs] = members.length;
-    this.mobMembers = Int32Array.from(members);
-    const ids = creatures.map((c, k) => ({ id: c.id, k }));
-    this.byId = Int32Array.from(ids.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), (x) => x.k);
+    this.unitFrom[units] = unitMembers.length;
+    this.unitMembers = Int32Array.from(unitMembers);
+    this.unitBonus = Int32Array.from(leads, (k) => creatures[k]!.initiative);
+    // tie-break keys [bonus, PC], packed: the bonus first, then 1 for a PC
+    this.unitTie = Int32Array.from(leads, (k) => creatures[k]!.initiative * 2 + (creatures[k]!.pc ? 1 : 0));
+    // a scale beyond every tie-break key keeps (total, tie) in order as total * scale + tie
+    this.initScale = 2 * (this.unitTie.reduce((m, t) => Math.max(m, Math.abs(t)), 0) + 1);
+    this.unitKey = new Float64Array(units);
+    this.unitOrder = new Int32Array(units);
+    this.creatureKey = new Float64Array(n);
     const terms: KernelTerm[] = [];
     this.damageAt = new Int32Array(2 * attacks.length);
     this.missAt = new Int32Array(2 * attacks.length);
@@ -202,6 +266,13 @@ export class ThirteenFightKernel implements CompiledFight {
       place(this.missAt, k, modelled(a)?.missTerms ?? []);
     });
     creatures.forEach((c, k) => place(this.recoveryAt, k, c.recovery));
+    const damage = attacks.map((a) => modelled(a)?.damage ?? []);
+    const single = (list: readonly KernelTerm[]) => list.filter((t) => t.count > 0).length <= 1;
+    const group = (list: readonly KernelTerm[]): KernelTerm => list.find((t) => t.count > 0) ?? { count: 0, sides: 1, sign: 1 };
+    this.damageDice = Int32Array.from(damage, (d) => (single(d) ? group(d).count : -1));
+    this.damageSides = Int32Array.from(damage, (d) => group(d).sides);
+    this.damageSign = Int32Array.from(damage, (d) => group(d).sign);
+    this.damageConstant = Int32Array.from(damage, (d) => d.reduce((sum, t) => sum + (t.count === 0 ? t.sign : 0), 0));
     this.termCount = Int32Array.from(terms, (t) => t.count);
     this.termSides = Int32Array.from(terms, (t) => t.sides);
     this.termSign = Int32Array.from(terms, (t) => t.sign);
@@ -211,116 +282,207 @@ export class ThirteenFightKernel implements CompiledFight {
       out.set(f(pairs[OPPORTUNITY]), n * n);
       return out;
     };
-    this.defenses = both((p) => p.defenses);
-    this.downDefenses = both((p) => p.downDefenses);
+    const needs = (f: (p: KernelPairs) => Int32Array) => {
+      const out = both(f);
+      for (let slot = 0; slot < 2; slot++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[slot * n * n + i * n + j]! -= this.bonus[2 * i + slot]!;
+      return out;
+    };
+    this.needs = needs((p) => p.defenses);
+    this.downNeeds = needs((p) => p.downDefenses);
     this.critFrom = both((p) => p.critFrom);
     this.resist = both((p) => p.resist);
     this.target = spec.target;
+    this.random = spec.target === 'random';
     this.maxRounds = spec.maxRounds;
     this.hp = new Int32Array(n);
-    this.status = new Uint8Array(n);
     this.up = new Uint8Array(n);
     this.upBySide = new Int32Array(sides.length);
     this.recoveries = new Int32Array(n);
     this.failures = new Int32Array(n);
-    this.rallied = new Uint8Array(n);
-    this.engaged = new Uint8Array(n * n);
+    this.rallied = Uint8Array.from(creatures, (c) => (c.pc ? 0 : 1));
+    this.pcs = Int32Array.from(creatures.flatMap((c, k) => (c.pc ? [k] : [])));
+    this.upBySide0 = new Int32Array(sides.length);
+    for (const c of creatures) this.upBySide0[c.side]!++;
+    this.engagedBits = new Int32Array(n * words);
     this.engagedCount = new Int32Array(n);
     this.order = new Int32Array(n);
-    this.total = new Int32Array(n);
-    this.tie = new Int32Array(n);
-    this.groupTotal = new Int32Array(groups);
-    this.groupTie = new Int32Array(groups);
-    this.groupRolled = new Uint8Array(groups);
     this.candidates = new Int32Array(n);
   }
 
   newOutcome(): FightOutcome {
-    return emptyOutcome(this.n, RESOURCE_KEYS.length);
+    return emptyOutcome(this.n, RESOURCES);
   }
 
   play(dice: DiceDraw, policy: PolicyDraw, out: FightOutcome): boolean {
-    resetOutcome(out);
-    const { n, hp, status, up, upBySide, order, side, maxRounds, engaged, engagedCount, candidates } = this;
-    upBySide.fill(0);
-    engaged.fill(0);
-    engagedCount.fill(0);
-    for (let k = 0; k < n; k++) {
-      hp[k] = this.hp0[k]!;
-      status[k] = CONSCIOUS;
-      up[k] = 1;
-      upBySide[side[k]!]!++;
-      this.recoveries[k] = this.recoveries0[k]!;
-      this.failures[k] = 0;
-      this.rallied[k] = 0;
-    }
+    this.reset(out);
     this.rollInitiative(dice);
+    const { n, hp, up, order, maxRounds, engagedCount, rallied, maxHp, recoveries, meleeFirst } = this;
+    const dead = out.dead;
     out.commands = 1;
     let round = 1;
     for (;;) {
-      const escalation = Math.min(round - 1, ESCALATION_MAX);
+      // a small integer, not Math.min's double, so that passing it on needs no conversion
+      const escalation = round - 1 < ESCALATION_MAX ? round - 1 : ESCALATION_MAX;
       for (let i = 0; i < n; i++) {
         const me = order[i]!;
-        if (status[me] === DEAD) continue;
-        const spent = me * RESOURCE_KEYS.length;
+        if (dead[me]) continue;
+        const spent = me * RESOURCES;
         // the turn starts (inside the command that ended the last turn): a dying PC's death save
         let standard = 1;
         let move = 1;
         let moveFailed = false;
-        if (status[me] === UNCONSCIOUS) {
+        if (!up[me]) {
           const woke = this.deathSave(dice, me, out);
           if (woke < 0) return false;
           standard = woke;
           move = woke;
         }
         for (;;) {
-          const standing = sideStanding(this.upBySide);
-          if (standing !== -2) return finishFight(out, standing, round, maxRounds);
-          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds);
+          if (this.sidesUp < 2) return finishFight(out, this.standing(), round, maxRounds, up);
+          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, up);
           out.commands++;
           if (!up[me]) break;
-          if (standard && this.pc[me] && !this.rallied[me] && hp[me]! * 2 <= this.maxHp[me]! && this.recoveries[me]! > 0) {
+          if (standard && !rallied[me] && hp[me]! * 2 <= maxHp[me]! && recoveries[me]! > 0) {
             standard = 0;
             out.spent[spent + STANDARD]!++;
             this.rally(dice, me, out);
             continue;
           }
-          if (this.meleeFirst[me]) {
-            // foes it is engaged with that are still up, in encounter order
-            let m = 0;
-            if (engagedCount[me]) for (let t = 0; t < n; t++) if (engaged[me * n + t] && up[t]) candidates[m++] = t;
-            if (standard && m > 0) {
-              standard = 0;
-              out.spent[spent + STANDARD]!++;
-              if (!this.attackOnTurn(dice, me, pickTarget(this.target, candidates, m, hp, this.maxHp, policy), escalation, out)) return false;
-              continue;
-            }
-            if (m > 0 || standard + move === 0 || moveFailed) break;
-            // a move, or the standard action as one (13A-ACT-2)
-            if (move) {
-              move = 0;
-              out.spent[spent + MOVE]!++;
+          // whom the policy picks from: a foe it is engaged with to attack, or a hostile to attack or to engage
+          let among = this.hostileBits;
+          let m = 0;
+          let attack = true;
+          if (meleeFirst[me]) {
+            // no standard action, and no move it may still make: whoever it is engaged with, the turn ends
+            if (!standard && (!move || moveFailed)) break;
+            m = engagedCount[me] ? this.countUp(this.engagedBits, me) : 0;
+            if (m > 0) {
+              if (!standard) break;
+              among = this.engagedBits;
             } else {
-              standard = 0;
-              out.spent[spent + STANDARD]!++;
+              if (standard + move === 0 || moveFailed) break;
+              // a move, or the standard action as one (13A-ACT-2)
+              if (move) {
+                move = 0;
+                out.spent[spent + MOVE]!++;
+              } else {
+                standard = 0;
+                out.spent[spent + STANDARD]!++;
+              }
+              if (engagedCount[me]) {
+                if (!this.disengage(dice, me)) moveFailed = true;
+                continue;
+              }
+              attack = false;
             }
-            if (engagedCount[me]) {
-              if (!this.disengage(dice, me)) moveFailed = true;
-              continue;
-            }
-            m = hostilesUp(me, side, up, candidates);
-            this.engage(me, pickTarget(this.target, candidates, m, hp, this.maxHp, policy));
+          } else if (!standard || this.slotState[2 * me + SIGNATURE] !== MODELLED) break;
+          // the hostiles up, when it is not attacking a foe it is engaged with
+          if (m === 0) m = this.countUp(among, me);
+          const t = this.choose(among, me, m, policy);
+          if (!attack) {
+            this.engage(me, t);
             continue;
           }
-          if (!standard || this.slotState[2 * me + SIGNATURE] !== MODELLED) break;
           standard = 0;
           out.spent[spent + STANDARD]!++;
-          const m = hostilesUp(me, side, up, candidates);
-          if (!this.attackOnTurn(dice, me, pickTarget(this.target, candidates, m, hp, this.maxHp, policy), escalation, out)) return false;
+          if (!this.attackOnTurn(dice, me, t, escalation, out)) return false;
         }
       }
       round++;
     }
+  }
+
+  /**
+   * Everyone fresh, and the outcome cleared as resetOutcome does, in the roster's one loop: a fill call
+   * per short array costs more than its stores. downAtEnd is left to finishFight, which writes all of it.
+   */
+  private reset(out: FightOutcome): void {
+    const { n, words, hp, hp0, up, upBits, upBits0, upBySide, upBySide0, recoveries, recoveries0, failures, rallied, pcs, engagedBits, engagedCount } = this;
+    out.winner = -1;
+    out.rounds = 0;
+    out.commands = 0;
+    out.attacks = 0;
+    const { dealt, taken, dropped, dead, spent } = out;
+    for (let s = 0; s < upBySide.length; s++) upBySide[s] = upBySide0[s]!;
+    for (let w = 0; w < words; w++) upBits[w] = upBits0[w]!;
+    for (let k = 0; k < n; k++) {
+      dealt[k] = 0;
+      taken[k] = 0;
+      dropped[k] = 0;
+      dead[k] = 0;
+      // the engagements the last fight ended with
+      if (engagedCount[k]) {
+        for (let w = k * words; w < (k + 1) * words; w++) engagedBits[w] = 0;
+        engagedCount[k] = 0;
+      }
+      hp[k] = hp0[k]!;
+      up[k] = 1;
+    }
+    spent.fill(0);
+    // only PCs rally, spend recoveries and fail death saves: monsters keep what the constructor gave them
+    for (let i = 0; i < pcs.length; i++) {
+      const k = pcs[i]!;
+      recoveries[k] = recoveries0[k]!;
+      failures[k] = 0;
+      rallied[k] = 0;
+    }
+    this.sidesUp = this.sides.length;
+  }
+
+  /** The side left standing, or -1 for nobody (once fewer than two sides have someone up). */
+  private standing(): number {
+    const { upBySide } = this;
+    for (let s = 0; s < upBySide.length; s++) if (upBySide[s]! > 0) return s;
+    return -1;
+  }
+
+  /** Writes the members of set k of `bits` (a creature's hostiles, or whom it is engaged with) that are up into `candidates`, in encounter order. */
+  private listUp(bits: Int32Array, k: number): void {
+    const { words, upBits, candidates } = this;
+    let m = 0;
+    for (let w = 0; w < words; w++) {
+      for (let set = bits[k * words + w]! & upBits[w]!; set !== 0; set &= set - 1) candidates[m++] = (w << 5) + 31 - Math.clz32(set & -set);
+    }
+  }
+
+  /** How many members of set k of `bits` are up. */
+  private countUp(bits: Int32Array, k: number): number {
+    const { words, upBits } = this;
+    let m = 0;
+    for (let w = 0; w < words; w++) {
+      // population count
+      let x = bits[k * words + w]! & upBits[w]!;
+      x -= (x >>> 1) & 0x55555555;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      m += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    return m;
+  }
+
+  /** The j-th member (from 0, in encounter order) of set k of `bits` that is up, or -1. */
+  private nthUp(bits: Int32Array, k: number, j: number): number {
+    const { words, upBits } = this;
+    for (let w = 0; w < words; w++) {
+      for (let set = bits[k * words + w]! & upBits[w]!; set !== 0; set &= set - 1) if (j-- === 0) return (w << 5) + 31 - Math.clz32(set & -set);
+    }
+    return -1;
+  }
+
+  /** The policy's pick among the m members of set k of `bits` that are up. */
+  private choose(bits: Int32Array, k: number, m: number, policy: PolicyDraw): number {
+    if (this.random) return this.nthUp(bits, k, policy.int(m));
+    this.listUp(bits, k);
+    return pickTarget(this.target, this.candidates, m, this.hp, this.maxHp, policy);
+  }
+
+  /** Attack a's hit damage: one group of dice and constants straight away, else its terms in order. */
+  private rollDamage(dice: DiceDraw, a: number): number {
+    const count = this.damageDice[a]!;
+    if (count < 0) return this.roll(dice, this.damageAt, a);
+    const sides = this.damageSides[a]!;
+    let sum = 0;
+    for (let d = 0; d < count; d++) sum += dice.next(sides);
+    return this.damageSign[a]! * sum + this.damageConstant[a]!;
   }
 
   /** Rolls terms [at[2k], at[2k + 1]) in order. */
@@ -346,20 +508,20 @@ export class ThirteenFightKernel implements CompiledFight {
    * opportunity attacks it provokes, then, if it is still up, the attack. False: handed back.
    */
   private attackOnTurn(dice: DiceDraw, me: number, t: number, escalation: number, out: FightOutcome): boolean {
-    const { n, engaged, up } = this;
     const a = 2 * me + SIGNATURE;
     const provokes = this.provokes[a]!;
     if (provokes !== PROVOKES_NONE && this.engagedCount[me]) {
-      for (let i = 0; i < n; i++) {
-        const f = this.byId[i]!;
+      const { up, hostilesById } = this;
+      for (let h = this.hostileFrom[me]!, end = this.hostileFrom[me + 1]!; h < end; h++) {
+        const f = hostilesById[h]!;
         // the unconscious take no actions (13A-ACT-7) and make no opportunity attacks
-        if (!engaged[f * n + me] || !up[f] || (provokes === PROVOKES_OTHERS && f === t)) continue;
+        if (!this.isEngaged(me, f) || !up[f] || (provokes === PROVOKES_OTHERS && f === t)) continue;
         const state = this.slotState[2 * f + OPPORTUNITY]!;
         if (state === NO_ATTACK) continue;
         if (state === UNMODELLED) return false;
         this.strike(dice, f, OPPORTUNITY, me, escalation, out);
       }
-      if (!up[me]) return true;
+      if (!this.up[me]) return true;
     }
     this.strike(dice, me, SIGNATURE, t, escalation, out);
     return true;
@@ -368,22 +530,25 @@ export class ThirteenFightKernel implements CompiledFight {
   /** One attack roll and what it deals (13A-ATK-1): attacker k's attack in `slot` at t. */
   private strike(dice: DiceDraw, k: number, slot: number, t: number, escalation: number, out: FightOutcome): void {
     const a = 2 * k + slot;
-    out.attacks++;
-    let natural = dice.next(20);
-    if (natural === 2 && this.twoWeapon[k] && this.kind[a] === MELEE) {
+    // one roll, or two when a two-weapon natural 2 is rerolled (the reroll standing): one call site, one inlined copy of the draw
+    let rolls = this.rerollsTwo[a]! + 1;
+    let natural: number;
+    do {
       out.attacks++;
       natural = dice.next(20);
-    }
+    } while (natural === 2 && --rolls > 0);
     if (natural === 1) {
-      if (this.kind[a] === RANGED) this.intoMelee(dice, k, slot, t, escalation, out);
+      // nobody engaged with the target: no ally to hit instead
+      if (this.kind[a] === RANGED && this.engagedCount[t]) this.intoMelee(dice, k, slot, t, escalation, out);
       return;
     }
-    const pair = slot * this.n * this.n + k * this.n + t;
+    const n = this.n;
+    const pair = slot * n * n + k * n + t;
     const crit = natural >= this.critFrom[pair]!;
-    const defense = this.status[t] === UNCONSCIOUS ? this.downDefenses[pair]! : this.defenses[pair]!;
+    const need = this.up[t] ? this.needs[pair]! : this.downNeeds[pair]!;
     let amount: number;
-    if (crit || natural + this.bonus[a]! + (this.escalates[k] ? escalation : 0) >= defense) {
-      amount = Math.max(0, this.roll(dice, this.damageAt, a)) * (crit ? this.critMult[a]! : 1);
+    if (crit || natural + (this.escalates[k] ? escalation : 0) >= need) {
+      amount = Math.max(0, this.rollDamage(dice, a)) * (crit ? this.critMult[a]! : 1);
     } else {
       const miss = this.missKind[a]!;
       if (miss === 0) return;
@@ -394,12 +559,12 @@ export class ThirteenFightKernel implements CompiledFight {
 
   /** 13A-MOD-2: a ranged natural 1 at a foe engaged with the attacker's allies is rerolled against the first of them. */
   private intoMelee(dice: DiceDraw, k: number, slot: number, t: number, escalation: number, out: FightOutcome): void {
-    const { n, engaged, side, status } = this;
+    const { n, side, up, hostilesById } = this;
     let ally = -1;
-    // the dead are engaged with nobody
-    for (let i = 0; i < n; i++) {
-      const x = this.byId[i]!;
-      if (x !== k && engaged[t * n + x] && side[x] === side[k]) {
+    // the dead are engaged with nobody; whoever is engaged with t is its hostile
+    for (let h = this.hostileFrom[t]!, end = this.hostileFrom[t + 1]!; h < end; h++) {
+      const x = hostilesById[h]!;
+      if (x !== k && this.isEngaged(t, x) && side[x] === side[k]) {
         ally = x;
         break;
       }
@@ -411,9 +576,9 @@ export class ThirteenFightKernel implements CompiledFight {
     if (natural === 1) return;
     const pair = slot * n * n + k * n + ally;
     const crit = natural >= this.critFrom[pair]!;
-    const defense = status[ally] === UNCONSCIOUS ? this.downDefenses[pair]! : this.defenses[pair]!;
-    if (!crit && natural + this.bonus[a]! + (this.escalates[k] ? escalation : 0) < defense) return;
-    const amount = Math.max(0, this.roll(dice, this.damageAt, a)) * (crit ? this.critMult[a]! : 1);
+    const need = up[ally] ? this.needs[pair]! : this.downNeeds[pair]!;
+    if (!crit && natural + (this.escalates[k] ? escalation : 0) < need) return;
+    const amount = Math.max(0, this.rollDamage(dice, a)) * (crit ? this.critMult[a]! : 1);
     this.damage(ally, this.resisted(pair, natural, amount), k, out);
   }
 
@@ -440,27 +605,20 @@ export class ThirteenFightKernel implements CompiledFight {
       out.dropped[t] = 1;
       if (this.up[t]) {
         this.up[t] = 0;
-        this.upBySide[this.side[t]!]!--;
+        this.upBits[t >>> 5]! &= ~(1 << (t & 31));
+        if (--this.upBySide[this.side[t]!]! === 0) this.sidesUp--;
       }
       if (this.pc[t]) {
         // 13A-DYING-5: dead at -half the maximum; 13A-HP-5: otherwise unconscious (13A-DYING-7: already so)
         if (after * 2 <= -maxHp[t]!) this.kill(t, out);
-        else this.status[t] = UNCONSCIOUS;
         return;
       }
       this.kill(t, out);
       const mob = this.mob[t]!;
       const overflow = left - before;
       if (mob < 0 || overflow <= 0) return;
-      // the first mook of the mob still standing, in join order
-      let next = -1;
-      for (let i = this.mobFrom[mob]!, end = this.mobFrom[mob + 1]!; i < end; i++) {
-        const k = this.mobMembers[i]!;
-        if (this.status[k] !== DEAD && hp[k]! > 0) {
-          next = k;
-          break;
-        }
-      }
+      // the first mook of the mob still standing, in join order (mooks are monsters: standing is up)
+      const next = this.nthUp(this.mobBits, mob, 0);
       if (next < 0) return;
       t = next;
       left = overflow;
@@ -469,29 +627,37 @@ export class ThirteenFightKernel implements CompiledFight {
 
   /** Slain or dead: out of the fight, and out of every engagement (13A-ENGAGE-12). */
   private kill(t: number, out: FightOutcome): void {
-    this.status[t] = DEAD;
     out.dead[t] = 1;
     this.breakEngagements(t);
   }
 
   private breakEngagements(k: number): void {
-    const { n, engaged, engagedCount } = this;
+    const { words, engagedBits, engagedCount } = this;
     if (!engagedCount[k]) return;
-    for (let j = 0; j < n; j++) {
-      if (!engaged[k * n + j]) continue;
-      engaged[k * n + j] = 0;
-      engaged[j * n + k] = 0;
-      engagedCount[j]!--;
+    const kWord = k >>> 5;
+    const kBit = ~(1 << (k & 31));
+    for (let w = 0; w < words; w++) {
+      for (let set = engagedBits[k * words + w]!; set !== 0; set &= set - 1) {
+        const j = (w << 5) + 31 - Math.clz32(set & -set);
+        engagedBits[j * words + kWord]! &= kBit;
+        engagedCount[j]!--;
+      }
+      engagedBits[k * words + w] = 0;
     }
     engagedCount[k] = 0;
   }
 
+  private isEngaged(k: number, j: number): boolean {
+    return ((this.engagedBits[k * this.words + (j >>> 5)]! >>> (j & 31)) & 1) === 1;
+  }
+
   /** 13A-ENGAGE-1: engaged with t (nobody intercepts: the simulator lets the mover pass, 13A-ENGAGE-10). */
   private engage(me: number, t: number): void {
-    this.engaged[me * this.n + t] = 1;
-    this.engaged[t * this.n + me] = 1;
-    this.engagedCount[me]!++;
-    this.engagedCount[t]!++;
+    const { words, engagedBits, engagedCount } = this;
+    engagedBits[me * words + (t >>> 5)]! |= 1 << (t & 31);
+    engagedBits[t * words + (me >>> 5)]! |= 1 << (me & 31);
+    engagedCount[me]!++;
+    engagedCount[t]!++;
   }
 
   /** 13A-ENGAGE-6/7/8: a normal save at -1 per foe beyond the first; true when it pops free of them all. */
@@ -507,14 +673,14 @@ export class ThirteenFightKernel implements CompiledFight {
     this.rallied[me] = 1;
     const rolled = Math.max(0, this.roll(dice, this.recoveryAt, me));
     this.recoveries[me]!--;
-    out.spent[me * RESOURCE_KEYS.length + RECOVERIES]!++;
+    out.spent[me * RESOURCES + RECOVERIES]!++;
     this.hp[me] = Math.min(this.maxHp[me]!, this.hp[me]! + rolled);
   }
 
   /** A dying PC's death save at the start of its turn: 1 a full turn, 0 no actions, -1 outside the compiled rules. */
   private deathSave(dice: DiceDraw, me: number, out: FightOutcome): number {
     const natural = dice.next(20);
-    const base = me * RESOURCE_KEYS.length;
+    const base = me * RESOURCES;
     if (natural + this.saveBonus[me]! >= DEATH_SAVE) {
       // 13A-HEAL-4: with no recovery left the healing halves and a penalty follows: left to the engine
       if (this.recoveries[me]! <= 0) return -1;
@@ -524,9 +690,9 @@ export class ThirteenFightKernel implements CompiledFight {
       this.recoveries[me]!--;
       out.spent[base + RECOVERIES]!++;
       this.hp[me] = Math.min(this.maxHp[me]!, rolled);
-      this.status[me] = CONSCIOUS;
       this.up[me] = 1;
-      this.upBySide[this.side[me]!]!++;
+      this.upBits[me >>> 5]! |= 1 << (me & 31);
+      if (this.upBySide[this.side[me]!]!++ === 0) this.sidesUp++;
       if (natural === 20) return 1;
       out.spent[base + STANDARD]!++;
       out.spent[base + MOVE]!++;
@@ -538,42 +704,59 @@ export class ThirteenFightKernel implements CompiledFight {
     return 0;
   }
 
-  /** Initiative in encounter order, a shared roll per group, sorted (the engine's rollInitiativeFor and sortOrder). */
+  /**
+   * Initiative (the engine's rollInitiativeFor and sortOrder): a roll per unit in encounter order, then
+   * by total, then bonus, then PCs, then join order. Units sort stably by key and expand into their
+   * members in join order, which is the creatures' own stable sort unless two units tie; then the
+   * creatures sort themselves.
+   */
   private rollInitiative(dice: DiceDraw): void {
-    const { n, order, total, tie, group, groupTotal, groupTie, groupRolled, initBonus, pc } = this;
-    groupRolled.fill(0);
+    const { unitKey, unitOrder, unitBonus, unitTie, initScale, unitFrom, unitMembers, order } = this;
+    const units = unitKey.length;
+    for (let u = 0; u < units; u++) {
+      unitKey[u] = (dice.next(20) + unitBonus[u]!) * initScale + unitTie[u]!;
+      unitOrder[u] = u;
+    }
+    let tied = false;
+    // insertion sort: stable, so the first member's place settles what the keys leave tied
+    for (let i = 1; i < units; i++) {
+      const u = unitOrder[i]!;
+      const key = unitKey[u]!;
+      let j = i;
+      while (j > 0 && unitKey[unitOrder[j - 1]!]! < key) {
+        unitOrder[j] = unitOrder[j - 1]!;
+        j--;
+      }
+      unitOrder[j] = u;
+      if (j > 0 && unitKey[unitOrder[j - 1]!] === key) tied = true;
+    }
+    if (tied) {
+      this.sortCreatures();
+      return;
+    }
+    let p = 0;
+    for (let i = 0; i < units; i++) {
+      const u = unitOrder[i]!;
+      for (let x = unitFrom[u]!, end = unitFrom[u + 1]!; x < end; x++) order[p++] = unitMembers[x]!;
+    }
+  }
+
+  /** Two units tied: every creature by its unit's key, stably, so join order settles the tie. */
+  private sortCreatures(): void {
+    const { n, order, creatureKey, unitKey, unitOf } = this;
     for (let k = 0; k < n; k++) {
       order[k] = k;
-      const g = group[k]!;
-      if (g >= 0 && groupRolled[g]) {
-        total[k] = groupTotal[g]!;
-        tie[k] = groupTie[g]!;
-        continue;
-      }
-      total[k] = dice.next(20) + initBonus[k]!;
-      // tie-break keys [bonus, PC], packed: the bonus first, then 1 for a PC
-      tie[k] = initBonus[k]! * 2 + pc[k]!;
-      if (g >= 0) {
-        groupRolled[g] = 1;
-        groupTotal[g] = total[k]!;
-        groupTie[g] = tie[k]!;
-      }
+      creatureKey[k] = unitKey[unitOf[k]!]!;
     }
-    // insertion sort: stable, so join order settles what the keys leave tied
     for (let i = 1; i < n; i++) {
       const k = order[i]!;
+      const key = creatureKey[k]!;
       let j = i;
-      while (j > 0 && this.after(order[j - 1]!, k)) {
+      while (j > 0 && creatureKey[order[j - 1]!]! < key) {
         order[j] = order[j - 1]!;
         j--;
       }
       order[j] = k;
     }
-  }
-
-  /** Whether a acts after b: lower total, else lower tie-break keys. */
-  private after(a: number, b: number): boolean {
-    const { total, tie } = this;
-    return total[a]! < total[b]! || (total[a] === total[b] && tie[a]! < tie[b]!);
   }
 }
