@@ -16,8 +16,12 @@ export function compileScenario(scenario: SimScenario, shape: SimShape): Compile
   return same ? compiled : { unsupported: 'the compiled fight counts creatures in another order' };
 }
 
-/** Adds one compiled fight's outcome to the tally, as the observer would have counted the same fight. */
-export function addOutcome(tally: Tally, compiled: CompiledFight, out: FightOutcome): void {
+/**
+ * Adds one compiled fight's outcome to the tally, as the observer would have counted the same fight.
+ * With `spentSoFar` (creature k's resource r at k * keys + r), spending is summed there instead and
+ * added to the tally's per-key records once, by `flushSpent`: keyed writes per fight cost more than the fight's attacks.
+ */
+export function addOutcome(tally: Tally, compiled: CompiledFight, out: FightOutcome, spentSoFar?: Float64Array): void {
   tally.fights++;
   tally.compiled++;
   tally.commands += out.commands;
@@ -35,8 +39,26 @@ export function addOutcome(tally: Tally, compiled: CompiledFight, out: FightOutc
     for (let r = 0; r < keys.length; r++) {
       const v = out.spent[k * keys.length + r]!;
       if (v === 0) continue;
+      if (spentSoFar) {
+        spentSoFar[k * keys.length + r]! += v;
+        continue;
+      }
       const spent = tally.spent[k]!;
       spent[keys[r]!] = (spent[keys[r]!] ?? 0) + v;
+    }
+  }
+}
+
+/** Adds what `addOutcome` summed in `spentSoFar` to the tally's per-key records, and clears it. */
+export function flushSpent(tally: Tally, compiled: CompiledFight, spentSoFar: Float64Array): void {
+  const keys = compiled.resourceKeys;
+  for (let k = 0; k < compiled.creatureIds.length; k++) {
+    for (let r = 0; r < keys.length; r++) {
+      const v = spentSoFar[k * keys.length + r]!;
+      if (v === 0) continue;
+      const spent = tally.spent[k]!;
+      spent[keys[r]!] = (spent[keys[r]!] ?? 0) + v;
+      spentSoFar[k * keys.length + r] = 0;
     }
   }
 }

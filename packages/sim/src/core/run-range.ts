@@ -1,5 +1,5 @@
 import type { FrayEventBody } from '@fray/engine';
-import { addOutcome, compileScenario } from './compiled';
+import { addOutcome, compileScenario, flushSpent } from './compiled';
 import { FightObserver } from './observer';
 import { fightDice, fightStreams } from './seed';
 import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, type FightRecord, type SimMode } from './fight';
@@ -44,6 +44,7 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   // A compiled fight that cannot record leaves recorded simulations to the engine.
   if (mode === 'recorded' && !kernel?.playRecorded) kernel = null;
   const out = kernel?.newOutcome();
+  const spentSoFar = kernel ? new Float64Array(kernel.creatureIds.length * kernel.resourceKeys.length) : null;
   const streams = fightStreams(opts.seed);
   let events: FrayEventBody[] = [];
   const keep = (e: FrayEventBody) => {
@@ -61,7 +62,7 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
         played = kernel.playRecorded!(dice, policy, out, keep);
         if (played) opts.onRecord?.({ fight: i, dice: start, path: 'compiled', events });
       } else played = kernel.play(dice, policy, out);
-      if (played) addOutcome(tally, kernel, out);
+      if (played) addOutcome(tally, kernel, out, spentSoFar ?? undefined);
       else {
         // Left what was compiled: the same fight, from the same seed, on the engine.
         tally.fallbacks++;
@@ -70,6 +71,7 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
     } else playFight(scenario, shape, rt, make, observer, tally, opts.seed, i, engineLog);
     if (opts.onProgress && (i - opts.from + 1) % every === 0) opts.onProgress(i - opts.from + 1);
   }
+  if (kernel && spentSoFar) flushSpent(tally, kernel, spentSoFar);
   opts.onProgress?.(opts.to - opts.from);
   return tally;
 }
