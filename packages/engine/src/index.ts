@@ -31,4 +31,5 @@ export * from './view/legal';
 export * from './campaign/index';
 export * from './sim/compiled-fight';
 export * from './sim/kernel-roster';
+export * from './sim/kernel-initiative';
 export * from './space/index';

@@ -1,6 +1,6 @@
 import type { DiceSource } from '@fray/dice';
 import {
-  emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
+  RollOffOrder, emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
   type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
@@ -64,7 +64,6 @@ const DISADVANTAGE = 2;
 const STRIFE_TOUCHING_ATTACKS = 4;
 const STRIFE_MAX = 7;
 /** The engine's roll-off limit (settleTies). */
-const ROLL_OFFS = 50;
 
 /** An attack's two d20s with advantage or disadvantage (A5E-COND-24's prone); the natural kept. */
 function twoD20(dice: DiceDraw, mode: number): number {
@@ -143,9 +142,9 @@ export class A5eFightKernel implements CompiledFight {
   private readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
   private readonly order: Int32Array;
-  private readonly total: Int32Array;
-  private readonly tieLen: Int32Array;
-  private readonly ties: Int32Array;
+  private readonly initiative: RollOffOrder;
+  /** one roll-off d20 for creature k, recorded when the fight is */
+  private readonly tieBreak = (k: number, dice: DiceDraw): number => this.d20(dice, k, 'initiative tie-break');
   private readonly candidates: Int32Array;
   private readonly amounts: Int32Array;
   private readonly recorder: FightRecorder;
@@ -227,10 +226,8 @@ export class A5eFightKernel implements CompiledFight {
     this.hp = new Int32Array(n);
     this.up = new Uint8Array(n);
     this.upBySide = new Int32Array(sides.length);
-    this.order = new Int32Array(n);
-    this.total = new Int32Array(n);
-    this.tieLen = new Int32Array(n);
-    this.ties = new Int32Array(n * ROLL_OFFS);
+    this.initiative = new RollOffOrder(n);
+    this.order = this.initiative.order;
     this.candidates = new Int32Array(n);
     this.amounts = new Int32Array(types.length);
   }
@@ -426,66 +423,13 @@ export class A5eFightKernel implements CompiledFight {
 
   /** Initiative checks in encounter order, sorted, ties rolled off (the engine's sortOrder and settleTies). */
   private rollInitiative(dice: DiceDraw): void {
-    const { n, order, total, tieLen, ties, initMod } = this;
+    const { n, initMod } = this;
+    const total = this.initiative.total;
     for (let k = 0; k < n; k++) {
       const natural = this.d20(dice, k, 'check');
       total[k] = natural + initMod[k]!;
-      tieLen[k] = 0;
-      order[k] = k;
       if (this.record) this.recorder.initiative(this.record, k, natural);
     }
-    for (let guard = 0; guard < ROLL_OFFS; guard++) {
-      this.sortOrder();
-      let rolled = false;
-      for (let i = 0; i < n; ) {
-        let j = i + 1;
-        while (j < n && this.sameKey(order[i]!, order[j]!)) j++;
-        if (j - i > 1) {
-          rolled = true;
-          for (let r = i; r < j; r++) {
-            const k = order[r]!;
-            ties[k * ROLL_OFFS + tieLen[k]!] = this.d20(dice, k, 'initiative tie-break');
-            tieLen[k]!++;
-          }
-        }
-        i = j;
-      }
-      if (!rolled) return;
-    }
-    this.sortOrder();
-  }
-
-  private sameKey(a: number, b: number): boolean {
-    const { total, tieLen, ties } = this;
-    if (total[a] !== total[b] || tieLen[a] !== tieLen[b]) return false;
-    for (let i = 0; i < tieLen[a]!; i++) if (ties[a * ROLL_OFFS + i] !== ties[b * ROLL_OFFS + i]) return false;
-    return true;
-  }
-
-  /** Negative when a goes first: higher total, then higher roll-offs in turn (none counts lowest), then joined first. */
-  private compare(a: number, b: number): number {
-    const { total, tieLen, ties } = this;
-    if (total[a] !== total[b]) return total[b]! - total[a]!;
-    const len = Math.max(tieLen[a]!, tieLen[b]!);
-    for (let i = 0; i < len; i++) {
-      const x = i < tieLen[a]! ? ties[a * ROLL_OFFS + i]! : -Infinity;
-      const y = i < tieLen[b]! ? ties[b * ROLL_OFFS + i]! : -Infinity;
-      if (x !== y) return y - x;
-    }
-    return a - b;
-  }
-
-  /** Insertion sort (stable, and the order is nearly sorted after the first pass). */
-  private sortOrder(): void {
-    const { n, order } = this;
-    for (let i = 1; i < n; i++) {
-      const k = order[i]!;
-      let j = i;
-      while (j > 0 && this.compare(order[j - 1]!, k) > 0) {
-        order[j] = order[j - 1]!;
-        j--;
-      }
-      order[j] = k;
-    }
+    this.initiative.settle(dice, this.tieBreak);
   }
 }

@@ -1,6 +1,6 @@
 import type { DiceSource } from '@fray/dice';
 import {
-  emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type BreakdownRow, type CompiledFight, type CompiledPolicySpec, type DamageProfile,
+  RollOffOrder, emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type BreakdownRow, type CompiledFight, type CompiledPolicySpec, type DamageProfile,
   type DamageStep, type DiceDraw, type FightOutcome, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FtdFightRecorder } from './fight-record';
@@ -59,7 +59,6 @@ export interface MoraleGroup {
 /** The resources the table's events show being spent: an attack spends the active action (FTD-ACT-2). */
 const RESOURCE_KEYS = ['active'] as const;
 /** The engine's roll-off limit (settleTies). */
-const ROLL_OFFS = 50;
 const NORMAL = 0;
 const ADVANTAGE = 1;
 
@@ -111,8 +110,10 @@ export class FtdFightKernel implements CompiledFight {
   private readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
   private readonly order: Int32Array;
-  private readonly tieLen: Int32Array;
-  private readonly ties: Int32Array;
+  /** the DEX order: each creature's score is its count, ties rolled off */
+  private readonly initiative: RollOffOrder;
+  private readonly tieBreak = (k: number, dice: DiceDraw): number =>
+    this.record ? this.recorder.d20(this.record, this.recordDice!, k, 'initiative tie-break', NORMAL) : dice.next(20);
   private readonly candidates: Int32Array;
   /** while `playRecorded` runs: where the events go, and the dice */
   private record: ((e: FrayEventBody) => void) | null = null;
@@ -164,9 +165,9 @@ export class FtdFightKernel implements CompiledFight {
     this.hp = new Int32Array(n);
     this.up = new Uint8Array(n);
     this.upBySide = new Int32Array(sides.length);
-    this.order = new Int32Array(n);
-    this.tieLen = new Int32Array(n);
-    this.ties = new Int32Array(n * ROLL_OFFS);
+    this.initiative = new RollOffOrder(n);
+    this.initiative.total.set(this.dex);
+    this.order = this.initiative.order;
     this.candidates = new Int32Array(n);
   }
 
@@ -286,63 +287,6 @@ export class FtdFightKernel implements CompiledFight {
 
   /** Initiative counts in encounter order, sorted, ties rolled off (the engine's sortOrder and settleTies). */
   private rollInitiative(dice: DiceDraw): void {
-    const { n, order, tieLen, ties } = this;
-    for (let k = 0; k < n; k++) {
-      tieLen[k] = 0;
-      order[k] = k;
-    }
-    for (let guard = 0; guard < ROLL_OFFS; guard++) {
-      this.sortOrder();
-      let rolled = false;
-      for (let i = 0; i < n; ) {
-        let j = i + 1;
-        while (j < n && this.sameKey(order[i]!, order[j]!)) j++;
-        if (j - i > 1) {
-          rolled = true;
-          for (let r = i; r < j; r++) {
-            const k = order[r]!;
-            ties[k * ROLL_OFFS + tieLen[k]!] = this.record ? this.recorder.d20(this.record, this.recordDice!, k, 'initiative tie-break', NORMAL) : dice.next(20);
-            tieLen[k]!++;
-          }
-        }
-        i = j;
-      }
-      if (!rolled) return;
-    }
-    this.sortOrder();
-  }
-
-  private sameKey(a: number, b: number): boolean {
-    const { dex, tieLen, ties } = this;
-    if (dex[a] !== dex[b] || tieLen[a] !== tieLen[b]) return false;
-    for (let i = 0; i < tieLen[a]!; i++) if (ties[a * ROLL_OFFS + i] !== ties[b * ROLL_OFFS + i]) return false;
-    return true;
-  }
-
-  /** Negative when a goes first: higher count, then higher roll-offs in turn (none counts lowest), then joined first. */
-  private compare(a: number, b: number): number {
-    const { dex, tieLen, ties } = this;
-    if (dex[a] !== dex[b]) return dex[b]! - dex[a]!;
-    const len = Math.max(tieLen[a]!, tieLen[b]!);
-    for (let i = 0; i < len; i++) {
-      const x = i < tieLen[a]! ? ties[a * ROLL_OFFS + i]! : -Infinity;
-      const y = i < tieLen[b]! ? ties[b * ROLL_OFFS + i]! : -Infinity;
-      if (x !== y) return y - x;
-    }
-    return a - b;
-  }
-
-  /** Insertion sort (stable, and the order is nearly sorted after the first pass). */
-  private sortOrder(): void {
-    const { n, order } = this;
-    for (let i = 1; i < n; i++) {
-      const k = order[i]!;
-      let j = i;
-      while (j > 0 && this.compare(order[j - 1]!, k) > 0) {
-        order[j] = order[j - 1]!;
-        j--;
-      }
-      order[j] = k;
-    }
+    this.initiative.settle(dice, this.tieBreak);
   }
 }

@@ -1,0 +1,88 @@
+import type { DiceDraw } from './compiled-fight';
+
+/** The engine's roll-off limit (`settleTies`). */
+export const ROLL_OFFS = 50;
+
+/**
+ * Initiative for compiled fights of rulesets that settle ties by d20 roll-offs, as the engine's
+ * `sortOrder` and `settleTies` do (procedure/initiative.ts): higher total first, then higher roll-offs
+ * in turn (none counts lowest), then the order creatures joined; every group of creatures still tied
+ * rolls one d20 each, in order, until none are. Integer-indexed: creature k is the k-th to join.
+ */
+export class RollOffOrder {
+  /** the creatures in turn order */
+  readonly order: Int32Array;
+  /** each creature's initiative total, set by the caller before `settle` */
+  readonly total: Int32Array;
+  private readonly tieLen: Int32Array;
+  private readonly ties: Int32Array;
+
+  constructor(private readonly n: number) {
+    this.order = new Int32Array(n);
+    this.total = new Int32Array(n);
+    this.tieLen = new Int32Array(n);
+    this.ties = new Int32Array(n * ROLL_OFFS);
+  }
+
+  /** Sorts by `total`, rolling off ties with `rollOff(k, dice)` (one d20 for creature k). */
+  settle(dice: DiceDraw, rollOff: (k: number, dice: DiceDraw) => number): void {
+    const { n, order, tieLen, ties } = this;
+    for (let k = 0; k < n; k++) {
+      tieLen[k] = 0;
+      order[k] = k;
+    }
+    for (let guard = 0; guard < ROLL_OFFS; guard++) {
+      this.sortOrder();
+      let rolled = false;
+      for (let i = 0; i < n; ) {
+        let j = i + 1;
+        while (j < n && this.sameKey(order[i]!, order[j]!)) j++;
+        if (j - i > 1) {
+          rolled = true;
+          for (let r = i; r < j; r++) {
+            const k = order[r]!;
+            ties[k * ROLL_OFFS + tieLen[k]!] = rollOff(k, dice);
+            tieLen[k]!++;
+          }
+        }
+        i = j;
+      }
+      if (!rolled) return;
+    }
+    this.sortOrder();
+  }
+
+  private sameKey(a: number, b: number): boolean {
+    const { total, tieLen, ties } = this;
+    if (total[a] !== total[b] || tieLen[a] !== tieLen[b]) return false;
+    for (let i = 0; i < tieLen[a]!; i++) if (ties[a * ROLL_OFFS + i] !== ties[b * ROLL_OFFS + i]) return false;
+    return true;
+  }
+
+  /** Negative when a goes first. */
+  private compare(a: number, b: number): number {
+    const { total, tieLen, ties } = this;
+    if (total[a] !== total[b]) return total[b]! - total[a]!;
+    const len = Math.max(tieLen[a]!, tieLen[b]!);
+    for (let i = 0; i < len; i++) {
+      const x = i < tieLen[a]! ? ties[a * ROLL_OFFS + i]! : -Infinity;
+      const y = i < tieLen[b]! ? ties[b * ROLL_OFFS + i]! : -Infinity;
+      if (x !== y) return y - x;
+    }
+    return a - b;
+  }
+
+  /** Insertion sort: stable, and nearly sorted after the first pass. */
+  private sortOrder(): void {
+    const { n, order } = this;
+    for (let i = 1; i < n; i++) {
+      const k = order[i]!;
+      let j = i;
+      while (j > 0 && this.compare(order[j - 1]!, k) > 0) {
+        order[j] = order[j - 1]!;
+        j--;
+      }
+      order[j] = k;
+    }
+  }
+}
