@@ -32,4 +32,5 @@ export * from './campaign/index';
 export * from './sim/compiled-fight';
 export * from './sim/kernel-roster';
 export * from './sim/kernel-initiative';
+export * from './sim/kernel-records';
 export * from './space/index';

@@ -1,6 +1,6 @@
 import { compileDice, type CompiledDice, type DiceSource, type RollRecord } from '@fray/dice';
 import {
-  calculateDamage, d20For, damagePartsFromRoll, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
+  DiceRecords, calculateDamage, d20For, damagePartsFromRoll, deepFreeze, replayFaces, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
 } from '@fray/engine';
 import { mergeParts } from '../damage/pipeline';
 import type { KernelCreature } from './fight-kernel';
@@ -10,53 +10,9 @@ import { DEATH_SAVE_DC, MASSIVE_DAMAGE_DC } from './fight-dying';
 const NORMAL: RollModeExplanation = Object.freeze({ mode: 'normal', bonus: 0, sources: [], verdict: 'none' }) as RollModeExplanation;
 const DEATH_SAVE_AGAINST = Object.freeze({ label: 'DC', value: DEATH_SAVE_DC });
 const MASSIVE_AGAINST = Object.freeze({ label: 'massive damage DC', value: MASSIVE_DAMAGE_DC });
-/** Dice whose every outcome has its own record kept (1d8: 8 records; 2d6: 36); bigger pools build records as they roll. */
-const CACHED_OUTCOMES = 4096;
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
 
-/** Rolls `dice` face by face from `faces` (what the seeded stream gave), building the rules' own record. */
-const replayFaces = (faces: Int32Array): DiceSource => {
-  let i = 0;
-  return { kind: 'scripted', next: () => faces[i++]! };
-};
 
-/**
- * One damage roll's records. Where the dice have few outcomes, each outcome's record is made once
- * and shared (a record is a value: frozen, the same JSON every time it is rolled).
- */
-class DamageRecords {
-  private readonly sides: number[];
-  private readonly cache: (RollRecord | undefined)[] | null;
-  private readonly faces: Int32Array;
-
-  constructor(private readonly dice: CompiledDice) {
-    this.sides = dice.expression.terms.flatMap((t) => (t.kind === 'dice' ? Array.from({ length: t.count }, () => t.sides) : []));
-    const outcomes = this.sides.reduce((a, s) => a * s, 1);
-    this.cache = outcomes <= CACHED_OUTCOMES ? new Array<RollRecord | undefined>(outcomes) : null;
-    this.faces = new Int32Array(this.sides.length);
-  }
-
-  /** Draws the dice in the engine's order (term by term, die by die) and returns the roll's record. */
-  roll(source: DiceSource): RollRecord {
-    const { sides, faces, cache } = this;
-    let key = 0;
-    for (let i = 0; i < sides.length; i++) {
-      const s = sides[i]!;
-      const face = source.next(s);
-      faces[i] = face;
-      key = key * s + face - 1;
-    }
-    if (!cache) return this.dice.roll(replayFaces(faces));
-    return (cache[key] ??= deepFreeze(this.dice.roll(replayFaces(faces))));
-  }
-}
 
 /** The d20 roll's records for one roll mode: by natural, or by both dice for advantage and disadvantage; made when first rolled. */
 class D20Records {
@@ -105,7 +61,7 @@ class TestBreakdowns {
  */
 export class FightRecorder {
   private readonly d20: RollRecord[];
-  private readonly damage: (DamageRecords | null)[];
+  private readonly damage: (DiceRecords | null)[];
   private readonly damagePurpose: string[];
   private readonly against: { label: string; value: number }[];
   /** attack breakdowns by attacker, then prone attacker × 2 + prone target, and natural; the same dice by roll mode */
@@ -127,7 +83,7 @@ export class FightRecorder {
   ) {
     const d20 = compileDice('1d20');
     this.d20 = Array.from({ length: 21 }, (_, v) => deepFreeze(d20.roll({ kind: 'scripted', next: () => Math.max(1, v) })));
-    this.damage = creatures.map((c) => (c.damageText ? new DamageRecords(compileDice(c.damageText)) : null));
+    this.damage = creatures.map((c) => (c.damageText ? new DiceRecords(compileDice(c.damageText)) : null));
     this.damagePurpose = creatures.map((c) => `${c.attackName} damage`);
     this.against = creatures.map((c) => deepFreeze({ label: 'AC', value: c.ac }));
     this.attackBreakdowns = creatures.map((c) => new TestBreakdowns(c.attackName, c.bonus, c.id, c.attackModes));

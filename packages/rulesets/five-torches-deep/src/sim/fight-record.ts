@@ -1,55 +1,9 @@
-import { compileDice, type CompiledDice, type DiceSource, type RollRecord } from '@fray/dice';
-import { calculateDamage, type DamageCalculation, type DamageProfile, type DamageStep, type FrayEventBody, type RollBreakdown } from '@fray/engine';
+import { compileDice, type DiceSource } from '@fray/dice';
+import { DiceRecords, calculateDamage, deepFreeze, type DamageCalculation, type DamageProfile, type DamageStep, type FrayEventBody, type RollBreakdown } from '@fray/engine';
 import type { KernelCreature, KernelTest } from './fight-kernel';
 
-/** Dice whose every outcome has its own record kept (1d8: 8 records; 2d6: 36); bigger pools build records as they roll. */
-const CACHED_OUTCOMES = 4096;
 const D20_BY_MODE = ['1d20', '2d20kh1', '2d20kl1'] as const;
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** Rolls dice face by face from `faces` (what the seeded stream gave), building the rules' own record. */
-const replayFaces = (faces: Int32Array): DiceSource => {
-  let i = 0;
-  return { kind: 'scripted', next: () => faces[i++]! };
-};
-
-/**
- * One dice expression's records. Where the dice have few outcomes, each outcome's record is made once
- * and shared (a record is a value: frozen, the same JSON every time it is rolled).
- */
-class DiceRecords {
-  private readonly sides: number[];
-  private readonly cache: (RollRecord | undefined)[] | null;
-  private readonly faces: Int32Array;
-
-  constructor(private readonly dice: CompiledDice) {
-    this.sides = dice.expression.terms.flatMap((t) => (t.kind === 'dice' ? Array.from({ length: t.count }, () => t.sides) : []));
-    const outcomes = this.sides.reduce((a, s) => a * s, 1);
-    this.cache = outcomes <= CACHED_OUTCOMES ? new Array<RollRecord | undefined>(outcomes) : null;
-    this.faces = new Int32Array(this.sides.length);
-  }
-
-  /** Draws the dice in the engine's order (term by term, die by die) and returns the roll's record. */
-  roll(source: DiceSource): RollRecord {
-    const { sides, faces, cache } = this;
-    let key = 0;
-    for (let i = 0; i < sides.length; i++) {
-      const s = sides[i]!;
-      const face = source.next(s);
-      faces[i] = face;
-      key = key * s + face - 1;
-    }
-    if (!cache) return this.dice.roll(replayFaces(faces));
-    return (cache[key] ??= deepFreeze(this.dice.roll(replayFaces(faces))));
-  }
-}
 
 /**
  * The events a recorded compiled fight hands on: the engine's own `DiceRolled`, `TestResolved` and
