@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { EncounterState, FrayEventBody } from '@fray/engine';
 import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
 import {
-  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, runRange, shapeOf, simRuntime, summarize,
-  type SimScenario, type SimShape, type Tally,
+  FightObserver, runRange, shapeOf, summarize, type SimScenario, type SimShape, type Tally,
 } from '../src/index';
 import { LEAN_13A_POLICY } from '../src/policy/lean-13a';
 import { compiled13aCase, type Compiled13aCase } from './13a-compiled-fixtures';
+import { comparable, compareFights, onEngine } from './compare-fights';
 
-/** What a fight adds to a tally, without the counts only one path can make (events, which path played it). */
-const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0 });
 
 /** The engine's fast path, also counting the rules its events name (so a test can say which rules its fights went through). */
 class RuleCountingObserver extends FightObserver {
@@ -37,40 +35,18 @@ interface Compared {
   rules: Map<string, number>;
 }
 
-/**
- * Plays fights from..to-1 both ways, one fight at a time: the compiled fight must add exactly what the
- * engine's fast path adds for the same seed, or hand the fight back. Returns how many it played.
- */
-function compareFights(scenario: SimScenario, seed: string, from: number, to: number): Compared {
-  const shape = shapeOf(scenario.start);
-  const compiled = compileScenario(scenario, shape);
-  if ('unsupported' in compiled) throw new Error(`not compiled: ${compiled.unsupported}`);
-  const out = compiled.newOutcome();
-  const rt = simRuntime(scenario);
-  const tally = emptyTally(shape.sides.length, shape.creatures.length);
+/** `compareFights`, also counting the rules named by the events of the fights the compiled fight kept. */
+function compareFightsWithRules(scenario: SimScenario, seed: string, from: number, to: number): Compared {
   const rules = new Map<string, number>();
-  let played = 0;
-  let handedBack = 0;
-  for (let i = from; i < to; i++) {
-    const engine = emptyTally(shape.sides.length, shape.creatures.length);
-    const observer = new RuleCountingObserver(shape, engine);
-    playFight(scenario, shape, rt, authorities.fast, observer, engine, seed, i);
-    if (!compiled.play(fightDice(seed, i), fightPolicyRng(seed, i), out)) {
-      handedBack++;
-      continue;
-    }
-    const fast = emptyTally(shape.sides.length, shape.creatures.length);
-    addOutcome(fast, compiled, out);
-    addOutcome(tally, compiled, out);
-    expect(comparable(fast), `fight ${i}`).toEqual(comparable(engine));
-    for (const [rule, k] of observer.rules) rules.set(rule, (rules.get(rule) ?? 0) + k);
-    played++;
-  }
-  return { compiled: played, handedBack, tally, rules };
+  const r = compareFights(scenario, seed, from, to, {
+    make: (shape, tally) => new RuleCountingObserver(shape, tally),
+    kept: (observer) => {
+      for (const [rule, n] of observer.rules) rules.set(rule, (rules.get(rule) ?? 0) + n);
+    },
+  });
+  return { ...r, rules };
 }
 
-/** The same scenario with policies a ruleset cannot compile: every fight plays on the engine. */
-const onEngine = (s: SimScenario): SimScenario => ({ ...s, policies: { chooseCommand: s.policies.chooseCommand, prompts: s.policies.prompts } });
 
 /** Rules a melee scenario's kept fights go through (named by the engine's events). */
 const MELEE_RULES = [
@@ -89,7 +65,7 @@ describe('the compiled 13th Age fight plays the engine\'s fights', () => {
   ];
   for (const [which, target, n] of melee) {
     it(`13A-ENGAGE-1 13A-ENGAGE-2 13A-ENGAGE-9 13A-MOD-2 13A-HEAL-5 13A-COND-6 ${which}, ${target} targets (melee): fight by fight, the same tally as the engine (${n} fights)`, () => {
-      const r = compareFights(compiled13aCase(which, target), `cmp-${which}`, 0, n);
+      const r = compareFightsWithRules(compiled13aCase(which, target), `cmp-${which}`, 0, n);
       expect([r.compiled, r.handedBack]).toEqual([n, 0]);
       // the kept fights went through every rule the kernel adds for melee (only the skirmish has ranged attackers of its own to engage)
       expect(MELEE_RULES.filter((rule) => !r.rules.has(rule))).toEqual(which === 'skirmish' ? [] : ['13A-ENGAGE-3']);
@@ -106,13 +82,13 @@ describe('the compiled 13th Age fight plays the engine\'s fights', () => {
   ];
   for (const [which, target, n] of others) {
     it(`13A-INIT-1 13A-INIT-3 13A-ATK-4 13A-ATK-6 13A-ATK-7 13A-CRIT-2 13A-CRIT-4 13A-ESC-1 13A-ESC-3 13A-RES-2 13A-RES-4 13A-TGT-1 ${which}, ${target} targets: fight by fight, the same tally as the engine (${n} fights)`, () => {
-      const r = compareFights(compiled13aCase(which, target), `cmp-${which}`, 0, n);
+      const r = compareFightsWithRules(compiled13aCase(which, target), `cmp-${which}`, 0, n);
       expect([r.compiled, r.handedBack]).toEqual([n, 0]);
     });
   }
 
   it('13A-HP-5 13A-DYING-1 13A-DYING-2 13A-DYING-3 13A-DYING-4 13A-DYING-5 an outnumbered party drops, rolls death saves, wakes and dies, all compiled', () => {
-    const r = compareFights(compiled13aCase('dying', 'random'), 'cmp-dying', 0, 300);
+    const r = compareFightsWithRules(compiled13aCase('dying', 'random'), 'cmp-dying', 0, 300);
     expect([r.compiled, r.handedBack]).toEqual([300, 0]);
     const [wren, maelis] = [0, 1];
     // both sides win some, PCs drop and die, and death saves that wake them spend recoveries and the turn's actions
@@ -124,14 +100,14 @@ describe('the compiled 13th Age fight plays the engine\'s fights', () => {
   });
 
   it('13A-HEAL-4 a death save with no recovery left, or a recovery that heals nothing, hands the fight back; the fights it keeps match the engine', () => {
-    const r = compareFights(compiled13aCase('frail', 'random'), 'cmp-frail', 0, 300);
+    const r = compareFightsWithRules(compiled13aCase('frail', 'random'), 'cmp-frail', 0, 300);
     expect(r.handedBack).toBeGreaterThan(0);
     expect(r.compiled).toBeGreaterThan(0);
     expect(r.compiled + r.handedBack).toBe(300);
   });
 
   it('13A-ENGAGE-9 13A-GRAB-1 an opportunity attack with an attack the kernel does not model hands the fight back; the fights it keeps match the engine', () => {
-    const r = compareFights(compiled13aCase('hooks', 'weakest'), 'cmp-hooks', 0, 200);
+    const r = compareFightsWithRules(compiled13aCase('hooks', 'weakest'), 'cmp-hooks', 0, 200);
     expect(r.handedBack).toBeGreaterThan(0);
     expect(r.compiled).toBeGreaterThan(0);
     expect(r.rules.get('13A-GRAB-1')).toBeUndefined();
@@ -139,7 +115,7 @@ describe('the compiled 13th Age fight plays the engine\'s fights', () => {
 
   it('the round limit ends a fight as a draw in the same round as the engine (death saves at the turn that would start the next round included)', () => {
     for (const [which, rounds] of [['mixed', 2], ['escalation', 3], ['dying', 1], ['marsh', 2]] as const) {
-      const r = compareFights(compiled13aCase(which, 'weakest', rounds), `cmp-draw-${which}`, 0, 150);
+      const r = compareFightsWithRules(compiled13aCase(which, 'weakest', rounds), `cmp-draw-${which}`, 0, 150);
       expect(r.compiled).toBe(150);
       expect(r.tally.draws).toBeGreaterThan(0);
     }

@@ -2,45 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { EncounterState, FrayEvent } from '@fray/engine';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import {
-  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, runRange, shapeOf, simRuntime, summarize,
-  type FightRecord, type SimScenario, type Tally,
+  fightDice, runRange, shapeOf, summarize, type FightRecord,
 } from '../src/index';
 import { ftdCompiledCase, type FtdCompiledCase } from './ftd-compiled-fixtures';
+import { comparable, compareFights, onEngine } from './compare-fights';
 
-/** What a fight adds to a tally, without the counts only one path can make (events, which path played it). */
-const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0 });
 
-/**
- * Plays fights from..to-1 both ways, one fight at a time: the compiled fight must add exactly what the
- * engine's fast path adds for the same seed, or hand the fight back. Returns how many it played.
- */
-function compareFights(scenario: SimScenario, seed: string, from: number, to: number): { compiled: number; handedBack: number; tally: Tally } {
-  const shape = shapeOf(scenario.start);
-  const compiled = compileScenario(scenario, shape);
-  if ('unsupported' in compiled) throw new Error(`not compiled: ${compiled.unsupported}`);
-  const out = compiled.newOutcome();
-  const rt = simRuntime(scenario);
-  const tally = emptyTally(shape.sides.length, shape.creatures.length);
-  let played = 0;
-  let handedBack = 0;
-  for (let i = from; i < to; i++) {
-    const engine = emptyTally(shape.sides.length, shape.creatures.length);
-    playFight(scenario, shape, rt, authorities.fast, new FightObserver(shape, engine), engine, seed, i);
-    if (!compiled.play(fightDice(seed, i), fightPolicyRng(seed, i), out)) {
-      handedBack++;
-      continue;
-    }
-    const fast = emptyTally(shape.sides.length, shape.creatures.length);
-    addOutcome(fast, compiled, out);
-    addOutcome(tally, compiled, out);
-    expect(comparable(fast), `fight ${i}`).toEqual(comparable(engine));
-    played++;
-  }
-  return { compiled: played, handedBack, tally };
-}
 
-/** The same scenario with policies a ruleset cannot compile: every fight plays on the engine. */
-const onEngine = (s: SimScenario): SimScenario => ({ ...s, policies: { chooseCommand: s.policies.chooseCommand, prompts: s.policies.prompts } });
 
 type Prompts = 'sim' | 'ftd-demo';
 

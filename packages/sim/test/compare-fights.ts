@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import {
+  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, shapeOf, simRuntime,
+  type SimScenario, type SimShape, type Tally,
+} from '../src/index';
+
+/** What a fight adds to a tally, without the counts only one path can make (events, which path played it). */
+export const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0 });
+
+/** The same scenario with policies a ruleset cannot compile: every fight plays on the engine. */
+export const onEngine = (s: SimScenario): SimScenario => ({ ...s, policies: { chooseCommand: s.policies.chooseCommand, prompts: s.policies.prompts } });
+
+/**
+ * Plays fights from..to-1 both ways, one fight at a time: the compiled fight must add exactly what the
+ * engine's fast path adds for the same seed, or hand the fight back. Returns how many it played and
+ * the compiled fights' tally; `observe` may watch the engine's fights (`kept` sees each kept one's).
+ */
+export function compareFights<O extends FightObserver = FightObserver>(
+  scenario: SimScenario, seed: string, from: number, to: number,
+  observe?: { make: (shape: SimShape, tally: Tally) => O; kept: (observer: O) => void },
+): { compiled: number; handedBack: number; tally: Tally } {
+  const shape = shapeOf(scenario.start);
+  const compiled = compileScenario(scenario, shape);
+  if ('unsupported' in compiled) throw new Error(`not compiled: ${compiled.unsupported}`);
+  const out = compiled.newOutcome();
+  const rt = simRuntime(scenario);
+  const tally = emptyTally(shape.sides.length, shape.creatures.length);
+  let played = 0;
+  let handedBack = 0;
+  for (let i = from; i < to; i++) {
+    const engine = emptyTally(shape.sides.length, shape.creatures.length);
+    const observer = observe ? observe.make(shape, engine) : new FightObserver(shape, engine);
+    playFight(scenario, shape, rt, authorities.fast, observer, engine, seed, i);
+    if (!compiled.play(fightDice(seed, i), fightPolicyRng(seed, i), out)) {
+      handedBack++;
+      continue;
+    }
+    const fast = emptyTally(shape.sides.length, shape.creatures.length);
+    addOutcome(fast, compiled, out);
+    addOutcome(tally, compiled, out);
+    expect(comparable(fast), `fight ${i}`).toEqual(comparable(engine));
+    if (observe) observe.kept(observer as O);
+    played++;
+  }
+  return { compiled: played, handedBack, tally };
+}
