@@ -65,7 +65,7 @@ const many = (n: number, prefix: string, side: string, sheet: unknown) => Array.
 
 export type CompiledCase =
   | 'standard' | 'boss' | 'eight' | 'defences' | 'party' | 'three-sides' | 'npc-option'
-  | 'table' | 'outnumbered' | 'archers' | 'dragon' | 'captain' | 'rival-party' | 'relentless';
+  | 'table' | 'outnumbered' | 'archers' | 'dragon' | 'captain' | 'rival-party' | 'relentless' | 'rooted';
 
 const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
   standard: [...many(4, 'guard', 'guards', guard), ...many(4, 'raider', 'raiders', raider)],
@@ -88,6 +88,8 @@ const setups: Record<CompiledCase, EncounterSetup['creatures']> = {
   /** characters on both sides: dying creatures on each */
   'rival-party': [...party('a-').map((c) => ({ ...c, side: 'red' })), ...party('b-').map((c) => ({ ...c, side: 'blue' }))],
   relentless: [{ id: 'weakling', side: 'party', sheet: weakling }, { id: 'wall', side: 'party', sheet: wall }, { id: 'ogre', side: 'ogres', sheet: ogre }],
+  /** the weakling with Speed 0: waking, it cannot stand up (A5E-POS-8) */
+  rooted: [{ id: 'weakling', side: 'party', sheet: { ...weakling, speed: { walk: 0 } } }, { id: 'wall', side: 'party', sheet: wall }, { id: 'ogre', side: 'ogres', sheet: ogre }],
 };
 
 export function compiledCase(which: CompiledCase, target: TargetStrategy = 'random', maxRounds?: number): SimScenario {

@@ -31,8 +31,20 @@ describe('the compiled A5E fight plays the engine\'s fights', () => {
   }
 
   it('A5E-DMG-16 A5E-DYING-5 A5E-DYING-6 A5E-STRIFE-4 strife piling up over drops and wakes: a creature waking with strife 4 is handed back, the rest match', () => {
-    const r = compareFights(compiledCase('relentless', 'weakest', 20), 'cmp-relentless', 300, 800);
-    expect([r.compiled, r.handedBack]).toEqual([498, 2]);
+    const r = compareFights(compiledCase('relentless', 'weakest', 20), 'cmp-relentless', 2000, 2500);
+    expect([r.compiled, r.handedBack]).toEqual([497, 3]);
+  });
+
+  it('A5E-DYING-6 A5E-POS-8 A5E-COND-24 a creature waking prone stands up first, for half its Speed; with Speed 0 the fight is handed back', () => {
+    const r = compareFights(compiledCase('relentless', 'weakest', 20), 'cmp-stand', 0, 300);
+    expect(r.compiled).toBeGreaterThan(290);
+    // the weakling (Speed 30) stood up for 15 ft each time it woke
+    const moved = r.tally.spent[0]!['movementFeet'] ?? 0;
+    expect(moved).toBeGreaterThan(0);
+    expect(moved % 15).toBe(0);
+    const rooted = compareFights(compiledCase('rooted', 'weakest', 20), 'cmp-stand', 0, 300);
+    expect(rooted.handedBack).toBeGreaterThan(0);
+    expect(rooted.tally.spent[0]!['movementFeet'] ?? 0).toBe(0);
   });
 
   it('the round limit ends a fight as a draw in the same round as the engine', () => {

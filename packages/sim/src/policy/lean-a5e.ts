@@ -1,7 +1,7 @@
-import { currentCreatureId, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { currentCreatureId, hasCondition, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import {
-  ACTION, ATTACKS_LEFT, ATTACKS_MADE, attacksPerTurnLimit, canSpend, coverAcBonus, distanceBetween, has, hostileActionBlock, isHiddenFrom,
-  optionRefusal, sheetOf, withinReach,
+  ACTION, ATTACKS_LEFT, ATTACKS_MADE, MOVEMENT, attacksPerTurnLimit, canSpend, coverAcBonus, distanceBetween, has, hostileActionBlock, isActingNow, isHiddenFrom,
+  optionRefusal, sheetOf, speedOf, withinReach,
 } from '@fray/ruleset-a5e';
 import { isUp } from './demo';
 import type { TargetStrategy } from './legal';
@@ -15,10 +15,10 @@ const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
  * attack budget, slowed's one attack, and per hostile: alive, not secret, not hidden from the
  * attacker, no placid/charmed block, not behind total cover, in reach or range, no cost hook's
  * refusal) and picks from the hostiles still up exactly as the legal-command policy does, drawing
- * from the policy stream the same way. A prone creature does not stand up first, since A5E's legal
- * commands never list 'stand-up' (flow/legal.ts) for `legalTurnPolicy` to find; when they do, this asks
- * the same questions. Tested command for command against `legalTurnPolicy` and
- * against `legalCommands` on states from played fights (packages/sim/test/lean-a5e.test.ts).
+ * from the policy stream the same way. A prone creature stands up first when A5E's legal commands
+ * would list 'stand-up' (flow/legal.ts: the questions `standUpAction` asks, A5E-POS-8). Tested command
+ * for command against `legalTurnPolicy` and against `legalCommands` on states from played fights
+ * (packages/cli/test/lean-policy.test.ts).
  */
 export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
@@ -28,6 +28,10 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     const endTurn: Command | null = state.phase === 'ended' || state.phase === 'setup' || state.pending ? null : { type: 'endTurn' };
     const me = state.creatures[current]!;
     if (!isUp(me) || endTurn === null) return endTurn;
+    if (hasCondition(me, 'prone')) {
+      const stand = standUp(ruleset, state, current, me);
+      if (stand) return stand;
+    }
     if (!mayAttack(ruleset, state, current, me)) return endTurn;
     // first attack (stat block order) per hostile still up, in encounter order
     const ids: string[] = [];
@@ -55,6 +59,15 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     }
     return cmds[best]!;
   };
+}
+
+/** Standing up as A5E's legal commands list it (flow/legal.ts): acting now, Speed above 0, half of it left (A5E-POS-8). */
+function standUp(ruleset: LoadedRuleset, state: EncounterState, actor: string, c: CreatureState): Command | null {
+  if (!isActingNow(state, actor)) return null;
+  const speed = speedOf(ruleset, state, actor);
+  if (speed <= 0 || (c.resources[MOVEMENT] ?? 0) < Math.floor(speed / 2)) return null;
+  const cmd: Command = { type: 'takeAction', actorId: actor, action: 'stand-up', targets: [] };
+  return optionRefusal(ruleset, state, cmd) ? null : cmd;
 }
 
 /** An attack of the Attack action is affordable now (A5E-ACT-3), within slowed's one attack a turn (A5E-ACT-24). */

@@ -1,10 +1,10 @@
-import { activeEffects, currentCreatureId, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
+import { activeEffects, currentCreatureId, hasCondition, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
 import { within } from '../actions/common';
 import { pressOf } from '../actions/press-the-attack';
 import { readiedOf } from '../actions/ready';
 import { isHiddenFrom } from '../actions/stealth';
-import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
-import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
+import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock, speedOf } from '../conditions/queries';
+import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, MOVEMENT, OBJECT, REACTION, canSpend, isActingNow, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
 import { coverAcBonus } from '../position/cover';
 import { distanceBetween, withinReach } from '../position/geometry';
 import { sheetOf } from '../sheet/derived';
@@ -68,6 +68,12 @@ function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: strin
   const friends = others.filter((id) => state.creatures[id]!.side === c.side);
   const harmable = foes.filter((id) => !hostileActionBlock(state, actor, id, ruleset));
   const action = can(ACTION);
+
+  // Standing up, with the questions `standUpAction` asks: prone, acting now, Speed above 0, half of it left (A5E-POS-8).
+  if (hasCondition(c, 'prone') && isActingNow(state, actor)) {
+    const speed = speedOf(ruleset, state, actor);
+    if (speed > 0 && (c.resources[MOVEMENT] ?? 0) >= Math.floor(speed / 2)) out.push({ type: 'takeAction', actorId: actor, action: 'stand-up', targets: [] });
+  }
 
   // Attacks, and basic maneuvers in place of one (A5E-ACT-3, A5E-ACT-4).
   const limit = attacksPerTurnLimit(state, actor, ruleset);

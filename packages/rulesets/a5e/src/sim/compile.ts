@@ -1,7 +1,8 @@
 import { parseDice } from '@fray/dice';
 import {
-  calculateDamage, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
+  calculateDamage, type CompiledFight, type CompiledPolicySpec, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
 } from '@fray/engine';
+import { speedOf } from '../conditions/queries';
 import { ROUND_LENGTHS } from '../flow/encounter';
 import { attackAbility, attackBonus, mod, saveBonus, sheetOf } from '../sheet/derived';
 import { ATTACK_WITHIN_5 } from '../position/attack-geometry';
@@ -12,12 +13,12 @@ import { massiveDamageThreshold } from '../damage/massive';
 import { damageExpression } from '../combat/attack';
 import { damageTypes, type StatBlock } from '../sheet/stat-block';
 import { knownDyingRules } from '../dying/state';
-import { A5eFightKernel, type KernelCreature, type KernelTerm } from './fight-kernel';
+import { A5eFightKernel, STRIFE_TOUCHING_ATTACKS, type KernelCreature, type KernelTerm } from './fight-kernel';
 
 /**
  * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
- * has woken from dying (it never stands: the policies only attack), strife from massive damage and
- * natural 1s on death saves. One instance each, never removed in the fight.
+ * has woken from dying (until it stands up as its turn's first command), strife from massive damage and
+ * natural 1s on death saves. One instance each.
  */
 const PRONE: HeldCondition = { conditionId: 'prone', instanceId: 'prone#1' };
 const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'strife', instanceId: 'strife#1', level }] : []);
@@ -86,8 +87,13 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     const deathSaveModes = levels.map((level) => explainRollMode(ruleset, 'save', strife(level), [], ['save', 'save:death'], [DEATH_SAVE]));
     const massiveModes = levels.map((level) => explainRollMode(ruleset, 'save', strife(level), [], ['save', 'save:con'], ['save:massive-damage', 'save:ability:con']));
     if ([...deathSaveModes, ...massiveModes].some((m) => m.mode !== 'normal')) return no(`${id}: a save with advantage or disadvantage`);
+    // Standing up after waking (A5E-POS-8): half the Speed it has then (prone, bloodied, its strife), -1 when that Speed is 0.
+    const standCost = levels.slice(0, STRIFE_TOUCHING_ATTACKS).map((level) => {
+      const speed = speedOf(ruleset, wokenState(state, id, level), id);
+      return speed > 0 ? Math.floor(speed / 2) : -1;
+    });
     creatures.push({
-      id, name: c.name, attackModes, deathSaveModes, massiveModes, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheet.ac,
+      id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheet.ac,
       initiative: mod(sheet, 'dex'),
       // Characters and important NPCs follow the full dying rules; everyone else dies at 0 (the NPC question's default).
       fullRules: rules === 'pc',
@@ -126,6 +132,15 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     }));
   }
   return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps);
+}
+
+/** The fight's state with creature `id` as it wakes from dying: prone, bloodied at 1 hit point, with `strife` levels of strife. */
+function wokenState(state: EncounterState, id: string, strifeLevel: number): EncounterState {
+  const held = (conditionId: string, level?: number): ConditionInstance =>
+    ({ instanceId: `${conditionId}#1`, conditionId, source: null, duration: { kind: 'untilRemoved' }, ...(level ? { level } : {}) });
+  const conditions = [held('prone'), held('bloodied'), ...(strifeLevel ? [held('strife', strifeLevel)] : [])];
+  const c = state.creatures[id]!;
+  return { ...state, creatures: { ...state.creatures, [id]: { ...c, hp: 1, conditions } } };
 }
 
 /** Why a creature is outside the compiled rules, or null. */

@@ -21,6 +21,8 @@ export interface KernelCreature {
   name: string;
   /** how the rules explain its attack's roll mode, by attacker prone × 2 + target prone (A5E-COND-24) */
   attackModes: readonly RollModeExplanation[];
+  /** what standing up costs it once woken from dying, by its strife level below 4 (half its Speed then); -1: Speed 0, it cannot stand */
+  standCost: readonly number[];
   /** how they explain its death saves and its save against massive damage, by its strife level (all normal rolls) */
   deathSaveModes: readonly RollModeExplanation[];
   massiveModes: readonly RollModeExplanation[];
@@ -50,18 +52,22 @@ export interface KernelCreature {
 }
 
 
-/** The resources the table's events show being spent: the action, the rest of a multiattack, the reaction that turns a crit aside. */
-const RESOURCE_KEYS = ['action', 'attacksLeft', 'reaction'] as const;
+/**
+ * The resources the table's events show being spent: the action, the rest of a multiattack, the reaction
+ * that turns a crit aside, the movement standing up costs.
+ */
+const RESOURCE_KEYS = ['action', 'attacksLeft', 'reaction', 'movementFeet'] as const;
 const KEYS = RESOURCE_KEYS.length;
 const SPENT_ACTION = 0;
 const SPENT_ATTACK = 1;
 const SPENT_REACTION = 2;
+const SPENT_MOVEMENT = 3;
 /** Roll modes as the kernel draws them. */
 const NORMAL = 0;
 const ADVANTAGE = 1;
 const DISADVANTAGE = 2;
 /** A creature woken with this much strife attacks with Int, Wis or Cha at disadvantage (A5E-STRIFE-4): handed back. */
-const STRIFE_TOUCHING_ATTACKS = 4;
+export const STRIFE_TOUCHING_ATTACKS = 4;
 const STRIFE_MAX = 7;
 /** The engine's roll-off limit (settleTies). */
 
@@ -92,10 +98,11 @@ function twoD20(dice: DiceDraw, mode: number): number {
  *   saves against massive damage when the blow reaches its threshold (A5E-DMG-16: failing is death),
  *   then is dying (`fight-dying.ts`): it rolls a death save as each of its turns starts and ends the
  *   turn (A5E-DYING-3..5), until stable (its 1d4-hour recovery rolled, A5E-DYING-13) or dead.
- *   A natural 20 wakes it at 1 hit point (A5E-DYING-6), prone for the rest of the fight (the policies
- *   never stand up): its melee attacks at disadvantage, melee attacks on it at advantage and ranged
- *   ones at disadvantage (A5E-COND-24); it may drop again.
- * Handed back to the engine: a creature waking with strife 4 or more (A5E-STRIFE-4 would touch its attacks).
+ *   A natural 20 wakes it at 1 hit point (A5E-DYING-6), prone, its movement back; its turn's first
+ *   command stands it up as the policies do, for half its Speed (A5E-POS-8), and its rolls are normal
+ *   again. The prone modes (A5E-COND-24) stay tabulated for the attacks of a creature still prone.
+ * Handed back to the engine: a creature waking with strife 4 or more (A5E-STRIFE-4 would touch its
+ * attacks), or with Speed 0 (it could not stand).
  * The simulator's checks come before every command, as in its fight loop: one side standing wins,
  * past the round limit it is a draw. A turn's start (its death save) comes before those checks.
  */
@@ -114,8 +121,10 @@ export class A5eFightKernel implements CompiledFight {
   private readonly reaction: Uint8Array;
   private readonly shieldGone: Uint8Array;
   private readonly blockUsed: Uint8Array;
-  /** up again after a natural 20 on a death save, and prone for the rest of the fight (the policies never stand up) */
+  /** up again after a natural 20 on a death save, and prone until its first command stands it up */
   private readonly prone: Uint8Array;
+  /** creature k's stand-up cost at strife level s at k * STRIFE_TOUCHING_ATTACKS + s; -1: it cannot stand */
+  private readonly standCost: Int32Array;
   private readonly strife: Uint8Array;
   /** roll mode of attacker a's attack at a * 4 + attacker prone * 2 + target prone */
   private readonly attackMode: Uint8Array;
@@ -179,6 +188,7 @@ export class A5eFightKernel implements CompiledFight {
     this.shieldGone = new Uint8Array(n);
     this.blockUsed = new Uint8Array(n);
     this.prone = new Uint8Array(n);
+    this.standCost = Int32Array.from(creatures.flatMap((c) => Array.from({ length: STRIFE_TOUCHING_ATTACKS }, (_, s) => c.standCost[s] ?? -1)));
     this.strife = new Uint8Array(n);
     this.attackMode = new Uint8Array(n * 4);
     this.turnStarts = creatures.some((c) => c.shield || c.fullRules);
@@ -267,6 +277,12 @@ export class A5eFightKernel implements CompiledFight {
           if (standing !== -2) return finishFight(out, standing, round, maxRounds, this.up);
           if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, this.up);
           out.commands++;
+          // Woken prone: the policies stand up first (A5E-POS-8); the wake checked it can.
+          if (this.prone[me] && up[me]) {
+            this.prone[me] = 0;
+            out.spent[me * KEYS + SPENT_MOVEMENT]! += this.standCost[me * STRIFE_TOUCHING_ATTACKS + this.strife[me]!]!;
+            continue;
+          }
           if (attacksLeft === 0 || !up[me]) break;
           const m = hostilesUp(me, this.side, this.up, this.candidates);
           if (m === 0) break;
@@ -408,7 +424,7 @@ export class A5eFightKernel implements CompiledFight {
     // A natural 1 costs a level of strife too (A5E-DYING-5).
     if (natural === 1) this.gainStrife(k);
     if (result === SAVE_WOKE) {
-      if (this.strife[k]! >= STRIFE_TOUCHING_ATTACKS) return false;
+      if (this.strife[k]! >= STRIFE_TOUCHING_ATTACKS || this.standCost[k * STRIFE_TOUCHING_ATTACKS + this.strife[k]!]! < 0) return false;
       // 1 hit point, awake and still prone; the rest of its turn is its own (A5E-DYING-6, A5E-COND-29).
       this.hp[k] = 1;
       this.up[k] = 1;
