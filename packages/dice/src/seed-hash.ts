@@ -74,6 +74,7 @@ export function indexedSeedStates(prefix: string, suffix = ''): (i: number) => n
     let h3 = a3;
     let h4 = a4;
     const text = String(i) + suffix;
+    // absorb()'s loop on plain locals: this runs once per simulated fight, so no lane arrays.
     for (let c = 0; c < text.length; c++) {
       const k = text.charCodeAt(c);
       h1 = h2 ^ Math.imul(h1 ^ k, 597399067);

@@ -1,3 +1,4 @@
+import type { EncounterState } from '../core/state';
 import type { FightOutcome, PolicyDraw } from './compiled-fight';
 
 /**
@@ -68,4 +69,24 @@ export function hostileLists(side: Int32Array): { from: Int32Array; hostiles: In
   }
   from[n] = list.length;
   return { from, hostiles: Int32Array.from(list) };
+}
+
+/**
+ * Why an encounter is not a fresh fight a compiled fight can start from, or null: under way, a prompt
+ * waiting, creatures placed (`placed` says what that means to the ruleset), modules, encounter vars
+ * or counters, or options the ruleset's kernel does not honour.
+ */
+export function freshFightRefusal(
+  state: EncounterState,
+  honoured: { options: ReadonlySet<string>; vars?: ReadonlySet<string>; placed?: string },
+): string | null {
+  if (state.phase !== 'setup' || state.order.length || state.round !== 0) return 'the fight is under way (odds from here play on the engine)';
+  if (state.pending) return 'a prompt is waiting';
+  if (state.space !== null) return honoured.placed ?? 'creatures are placed on a map';
+  if (state.modules.length) return `modules in play: ${state.modules.join(', ')}`;
+  const vars = Object.keys(state.vars).filter((k) => !honoured.vars?.has(k));
+  if (vars.length) return `encounter vars in play: ${vars.join(', ')}`;
+  if (Object.keys(state.counters).length) return `encounter counters in play: ${Object.keys(state.counters).join(', ')}`;
+  const option = Object.keys(state.options).find((k) => !honoured.options.has(k));
+  return option === undefined ? null : `encounter option '${option}'`;
 }

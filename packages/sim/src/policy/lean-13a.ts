@@ -1,6 +1,6 @@
 import { currentCreatureId, hasFlag, type Command, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { isUp } from './demo';
-import type { TargetStrategy } from './legal';
+import { pickCandidate, type TargetStrategy } from './legal';
 import type { PolicyRng, SimPolicies } from './types';
 
 /**
@@ -24,7 +24,6 @@ interface SheetAttack {
 }
 const sheetAttacks = (c: CreatureState): readonly SheetAttack[] => (c.sheet as { attacks?: SheetAttack[] } | null)?.attacks ?? [];
 const isPc = (c: CreatureState): boolean => (c.sheet as { kind?: string } | null)?.kind === 'pc';
-const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
 const hasCondition = (c: CreatureState, id: string): boolean => c.conditions.some((x) => x.conditionId === id);
 const flag = (ruleset: LoadedRuleset, c: CreatureState, f: string): boolean => c.conditions.length > 0 && hasFlag(ruleset, c, f);
 
@@ -107,7 +106,7 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
           ids.push(id);
           cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
         }
-        if (ids.length) return pick(state, ids, cmds, target, rng);
+        if (ids.length) return pickCandidate(state, ids, cmds, target, rng);
       }
       if (engaged.some((id) => isUp(state.creatures[id]!))) return endTurn;
       const moves = (r['move'] ?? 0) + (r['standard'] ?? 0);
@@ -121,7 +120,7 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
         ids.push(id);
         cmds.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [id] });
       }
-      return ids.length ? pick(state, ids, cmds, target, rng) : endTurn;
+      return ids.length ? pickCandidate(state, ids, cmds, target, rng) : endTurn;
     }
     if (!standard || !mayAttack(ruleset, me)) return endTurn;
     for (const id of state.creatureIds) {
@@ -133,7 +132,7 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
       ids.push(id);
       cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
     }
-    return ids.length ? pick(state, ids, cmds, target, rng) : endTurn;
+    return ids.length ? pickCandidate(state, ids, cmds, target, rng) : endTurn;
   };
 }
 
@@ -148,14 +147,3 @@ function attackable(ruleset: LoadedRuleset, me: CreatureState, a: SheetAttack, t
   return a.hpThreshold === undefined || t.hp <= a.hpThreshold;
 }
 
-/** The simulator's pick among candidates in encounter order, as `legalTurnPolicy` makes it. */
-function pick(state: EncounterState, ids: readonly string[], cmds: readonly Command[], target: TargetStrategy, rng: PolicyRng): Command {
-  if (target === 'random') return cmds[rng.int(ids.length)]!;
-  let best = 0;
-  for (let k = 1; k < ids.length; k++) {
-    const c = state.creatures[ids[k]!]!;
-    const b = state.creatures[ids[best]!]!;
-    if (hurt(c) < hurt(b) || (hurt(c) === hurt(b) && c.hp < b.hp)) best = k;
-  }
-  return cmds[best]!;
-}

@@ -4,10 +4,8 @@ import {
   optionRefusal, sheetOf, speedOf, withinReach,
 } from '@fray/ruleset-a5e';
 import { isUp } from './demo';
-import type { TargetStrategy } from './legal';
+import { pickCandidate, type TargetStrategy } from './legal';
 import type { PolicyRng, SimPolicies } from './types';
-
-const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
 
 /**
  * The same choice as `legalTurnPolicy(target)` on the A5E rules, without enumerating every legal
@@ -50,14 +48,7 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
       }
     }
     if (ids.length === 0) return endTurn;
-    if (target === 'random') return cmds[rng.int(ids.length)]!;
-    let best = 0;
-    for (let k = 1; k < ids.length; k++) {
-      const c = state.creatures[ids[k]!]!;
-      const b = state.creatures[ids[best]!]!;
-      if (hurt(c) < hurt(b) || (hurt(c) === hurt(b) && c.hp < b.hp)) best = k;
-    }
-    return cmds[best]!;
+    return pickCandidate(state, ids, cmds, target, rng);
   };
 }
 

@@ -7,6 +7,21 @@ export type TargetStrategy = 'weakest' | 'random';
 
 const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
 
+/**
+ * The simulator's pick among hostiles `ids` (encounter order) and their commands: 'random' one draw from
+ * the policy stream; 'weakest' the lowest share of hit points, then the fewest, then the first.
+ */
+export function pickCandidate(state: EncounterState, ids: readonly string[], cmds: readonly Command[], target: TargetStrategy, rng: PolicyRng): Command {
+  if (target === 'random') return cmds[rng.int(ids.length)]!;
+  let best = 0;
+  for (let k = 1; k < ids.length; k++) {
+    const c = state.creatures[ids[k]!]!;
+    const b = state.creatures[ids[best]!]!;
+    if (hurt(c) < hurt(b) || (hurt(c) === hurt(b) && c.hp < b.hp)) best = k;
+  }
+  return cmds[best]!;
+}
+
 /** The ids of a creature's stat-block attacks: 13th Age names an attack action by its attack's id. */
 function attackIds(c: CreatureState): ReadonlySet<string> {
   const attacks = (c.sheet as { attacks?: { id?: unknown }[] } | null)?.attacks ?? [];

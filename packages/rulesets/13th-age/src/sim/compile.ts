@@ -1,5 +1,5 @@
 import { parseDice } from '@fray/dice';
-import type { CompiledFight, CompiledPolicySpec, CreatureState, EncounterState, LoadedRuleset, NotCompiled, Resolution } from '@fray/engine';
+import { freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled, type Resolution } from '@fray/engine';
 import { basicMelee, critThreshold, damageExpression } from '../combat/attack';
 import { resistanceFor } from '../combat/damage';
 import { isMook, mobOf } from '../combat/mooks';
@@ -47,14 +47,8 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
   const policy = spec.policy;
   if (policy !== LEAN_13A_POLICY) return no(`the turn policy ${typeof policy === 'string' ? `'${policy}'` : '(attack only)'} is not the lean 13th Age policy the fight compiles`);
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
-  if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
-  if (state.pending) return no('a prompt is waiting');
-  if (state.space !== null) return no('creatures are placed (engagement, whereabouts)');
-  if (state.modules.length) return no(`modules in play: ${state.modules.join(', ')}`);
-  if (Object.keys(state.vars).length) return no(`encounter vars in play: ${Object.keys(state.vars).join(', ')}`);
-  if (Object.keys(state.counters).length) return no(`encounter counters in play: ${Object.keys(state.counters).join(', ')}`);
-  const option = Object.keys(state.options).find((k) => !HARMLESS_OPTIONS.has(k));
-  if (option !== undefined) return no(`encounter option '${option}'`);
+  const notFresh = freshFightRefusal(state, { options: HARMLESS_OPTIONS, placed: 'creatures are placed (engagement, whereabouts)' });
+  if (notFresh !== null) return no(notFresh);
   if (!state.creatureIds.length) return no('nobody is in the fight');
 
   // Resolution stand-ins for the rules' functions that read only the state and the ruleset.

@@ -1,6 +1,6 @@
 import { parseDice } from '@fray/dice';
 import {
-  calculateDamage, type CompiledFight, type CompiledPolicySpec, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
+  calculateDamage, freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
 } from '@fray/engine';
 import { speedOf } from '../conditions/queries';
 import { ROUND_LENGTHS } from '../flow/encounter';
@@ -46,14 +46,8 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   const no = (unsupported: string): NotCompiled => ({ unsupported });
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
-  if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
-  if (state.pending) return no('a prompt is waiting');
-  if (state.space !== null) return no('creatures are placed on a map');
-  if (state.modules.length) return no(`modules in play: ${state.modules.join(', ')}`);
-  if (Object.keys(state.vars).length) return no(`encounter vars in play: ${Object.keys(state.vars).join(', ')}`);
-  if (Object.keys(state.counters).length) return no(`encounter counters in play: ${Object.keys(state.counters).join(', ')}`);
-  const option = Object.keys(state.options).find((k) => !HARMLESS_OPTIONS.has(k));
-  if (option !== undefined) return no(`encounter option '${option}'`);
+  const notFresh = freshFightRefusal(state, { options: HARMLESS_OPTIONS });
+  if (notFresh !== null) return no(notFresh);
   if (!(ROUND_LENGTHS as readonly number[]).includes(state.roundSeconds)) return no('a round length the rules refuse');
   if (!state.creatureIds.length) return no('nobody is in the fight');
 

@@ -1,6 +1,6 @@
 import { parseDice } from '@fray/dice';
 import {
-  calculateDamage, computeModified, d20For, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier,
+  calculateDamage, computeModified, d20For, freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier,
   type NotCompiled, type Resolution, type RollModeSource,
 } from '@fray/engine';
 import { attackAbility } from '../combat/attack';
@@ -50,15 +50,8 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
   // A spec may name a turn policy of its own (13th Age's lean one); this fight plays only the attack-first policy, which names none.
   const policy = spec.policy;
   if (policy !== undefined) return no(`the turn policy '${String(policy)}' is not the attack-first policy the fight compiles`);
-  if (state.phase !== 'setup' || state.order.length || state.round !== 0) return no('the fight is under way (odds from here play on the engine)');
-  if (state.pending) return no('a prompt is waiting');
-  if (state.space !== null) return no('creatures are placed on a map');
-  if (state.modules.length) return no(`modules in play: ${state.modules.join(', ')}`);
-  const vars = Object.keys(state.vars).filter((k) => !KNOWN_VARS.has(k));
-  if (vars.length) return no(`encounter vars in play: ${vars.join(', ')}`);
-  if (Object.keys(state.counters).length) return no(`encounter counters in play: ${Object.keys(state.counters).join(', ')}`);
-  const option = Object.keys(state.options).find((k) => !KNOWN_OPTIONS.has(k));
-  if (option !== undefined) return no(`encounter option '${option}'`);
+  const notFresh = freshFightRefusal(state, { options: KNOWN_OPTIONS, vars: KNOWN_VARS });
+  if (notFresh !== null) return no(notFresh);
   if (ruleset.initiativeTies !== 'rolloff') return no('initiative ties that are not rolled off');
   if (!state.creatureIds.length) return no('nobody is in the fight');
 
