@@ -1,1 +1,2 @@
-export {};
+export * from './store';
+export type { StoreDatabase } from './schema';

@@ -1,0 +1,118 @@
+import * as engine from '@fray/engine';
+import {
+  campaignPlayerView, gmView, playerView, redactEvents, type EncounterState, type FrayEvent, type FrayEventBody, type LoadedRuleset,
+  type Principal, type PromptSpec,
+} from '@fray/engine';
+import type { EventsMessage, SeatInfo, StreamName, TableInfo, TableView } from './protocol';
+import type { LiveTable } from './table';
+
+/** Narration injected by the host (the CLI's `narrate`); the server only passes events through it. */
+export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<string, string>; prompts?: readonly PromptSpec[] }) => string[];
+
+export interface Projector {
+  narrate?: Narrate | undefined;
+}
+
+type ActionMenuFn = (state: EncounterState, creatureId: string, who: Principal, ruleset: LoadedRuleset) => unknown;
+// The "actions" work adds `actionMenu` to the engine; until then views carry no menus.
+const actionMenu: ActionMenuFn | null = typeof (engine as Record<string, unknown>)['actionMenu'] === 'function'
+  ? ((engine as Record<string, unknown>)['actionMenu'] as ActionMenuFn)
+  : null;
+
+function seatsOf(t: LiveTable): SeatInfo[] {
+  const controlled = (seat: string) => {
+    const ids = new Set<string>();
+    for (const s of [t.campaign.state, t.fight?.state]) {
+      if (!s) continue;
+      for (const id of s.creatureIds) if (s.creatures[id]?.controller === seat) ids.add(id);
+    }
+    return [...ids];
+  };
+  return t.meta.seats.map((s) => ({ seat: s.seat, name: s.name, creatures: controlled(s.seat) }));
+}
+
+export function tableInfo(t: LiveTable): TableInfo {
+  return { id: t.id, name: t.name, ruleset: { id: t.ruleset.id, version: t.ruleset.version }, seats: seatsOf(t) };
+}
+
+function namesOf(state: EncounterState, visible: (id: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of state.creatureIds) if (visible(id)) out[id] = state.creatures[id]!.name;
+  return out;
+}
+
+/** The whole screen for one connection (GM: everything; a seat: the engine's player views only). */
+export function viewFor(t: LiveTable, who: Principal): TableView {
+  const fight = t.fight;
+  if (who.role === 'gm') {
+    const prompts = [...(t.campaign.state.pending?.open ?? []), ...(fight?.state.pending?.open ?? [])];
+    const view: TableView = {
+      table: tableInfo(t),
+      campaign: gmView(t.campaign.state),
+      fight: fight ? { id: fight.state.id, version: fight.events.length, view: gmView(fight.state) } : null,
+      prompts,
+      versions: t.versions(),
+    };
+    if (actionMenu && fight) {
+      const current = fight.state.turnIndex >= 0 ? fight.state.order[fight.state.turnIndex]?.creatureId : undefined;
+      if (current) view.actions = { [current]: safeMenu(fight.state, current, who, t.ruleset) };
+    }
+    return view;
+  }
+  const seat = who.seat;
+  const campaign = campaignPlayerView(t.campaign.state, seat, t.ruleset);
+  const fightView = fight ? playerView(fight.state, seat, t.ruleset) : null;
+  const view: TableView = {
+    table: tableInfo(t),
+    campaign,
+    fight: fight && fightView ? { id: fight.state.id, version: fight.events.length, view: fightView } : null,
+    prompts: [...campaign.prompts, ...(fightView?.prompts ?? [])],
+    versions: t.versions(),
+  };
+  if (actionMenu && fight) {
+    const actions: Record<string, unknown> = {};
+    for (const id of fight.state.creatureIds) if (fight.state.creatures[id]?.controller === seat) actions[id] = safeMenu(fight.state, id, who, t.ruleset);
+    view.actions = actions;
+  }
+  return view;
+}
+
+function safeMenu(state: EncounterState, id: string, who: Principal, ruleset: LoadedRuleset): unknown {
+  try {
+    return actionMenu!(state, id, who, ruleset);
+  } catch {
+    return null;
+  }
+}
+
+/** New events on a stream as one connection may see them, with narration and the fresh view. */
+export function project(t: LiveTable, who: Principal, stream: StreamName, events: readonly FrayEvent[]): EventsMessage {
+  const enc = stream === 'table' ? t.campaign : t.fight!;
+  const state = enc.state;
+  const visible = who.role === 'gm' ? events : redactEvents(events, who.seat, state, t.ruleset);
+  const msg: EventsMessage = {
+    type: 'events',
+    stream,
+    version: enc.events.length,
+    events: visible as unknown[],
+    narration: [],
+    view: viewFor(t, who),
+  };
+  if (stream === 'fight') msg.fightId = state.id;
+  if (t.projector.narrate) {
+    const isVisible = who.role === 'gm' ? () => true : (id: string) => !state.creatures[id]?.hidden || state.creatures[id]?.controller === who.seat;
+    try {
+      msg.narration = t.projector.narrate(visible as unknown as FrayEventBody[], { names: namesOf(state, isVisible) });
+    } catch {
+      msg.narration = [];
+    }
+  }
+  return msg;
+}
+
+/** Events a reconnecting client missed on one stream (from its version on), projected for it. */
+export function catchUp(t: LiveTable, who: Principal, stream: StreamName, from: number): EventsMessage | null {
+  const enc = stream === 'table' ? t.campaign : t.fight;
+  if (!enc || from >= enc.events.length) return null;
+  return project(t, who, stream, enc.events.slice(from));
+}

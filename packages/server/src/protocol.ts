@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+/**
+ * The table server's wire protocol: every message a client may send is parsed here at the edge (one zod
+ * schema per message), and every message the server sends has its shape written here, so the web
+ * client and any tool build against one file. `docs/protocol.schema.json` is generated from it.
+ *
+ * Streams: a table is a campaign stream ('table': roster, clock, rests, travel) and its fights; at most
+ * one fight ('fight') is under way at a time. Versions are stream lengths (the engine's `state.version`).
+ */
+
+/** Hard edge limits (the server may configure lower ones; see ServerLimits). */
+export const PROTOCOL_LIMITS = {
+  /** bytes of one WebSocket message or HTTP body */
+  maxMessageBytes: 64 * 1024,
+} as const;
+
+const id = z.string().min(1).max(200);
+const token = z.string().min(1).max(200);
+const json: z.ZodType<unknown> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]));
+
+export const streamSchema = z.enum(['table', 'fight']).describe("'table' is the campaign stream, 'fight' the fight under way");
+export type StreamName = z.infer<typeof streamSchema>;
+
+/**
+ * A command envelope as a client sends it. `issuedBy` may be left out: the server fills it from the
+ * connection's token (a GM token is `{role:'gm'}`, a seat token `{role:'player', seat}`); if given it
+ * must match. `expectedVersion` is the version of the addressed stream the client saw.
+ */
+export const clientEnvelopeSchema = z.object({
+  id: id.describe('unique per stream; a retry with the same id and the same command gets the original ack'),
+  issuedBy: z.union([z.object({ role: z.literal('gm') }).strict(), z.object({ role: z.literal('player'), seat: id }).strict()]).optional(),
+  expectedVersion: z.number().int().min(0).optional(),
+  command: z.object({ type: z.string().min(1).max(200) }).passthrough(),
+  preAnswers: z.record(z.string(), json).optional(),
+}).strict();
+export type ClientEnvelope = z.infer<typeof clientEnvelopeSchema>;
+
+/** Where a reconnecting client was: the versions it has seen. */
+export const sinceSchema = z.object({
+  table: z.number().int().min(0),
+  fight: z.object({ id, version: z.number().int().min(0) }).strict().optional(),
+}).strict();
+export type Since = z.infer<typeof sinceSchema>;
+
+/** A fight to start from the campaign (GM only): who takes part, who they meet, where. */
+export const fightSpecSchema = z.object({
+  id: id.optional().describe('the fight id (default: fight-<n>)'),
+  seed: z.union([z.string().max(200), z.number().int()]).optional().describe('dice seed (default: random)'),
+  members: z.array(id).max(500).optional().describe('campaign creatures taking part (default: all)'),
+  foes: z.array(json).max(500).optional().describe('creature setups met only in this fight (the engine checks them)'),
+  options: z.record(z.string(), json).optional(),
+  space: json.optional(),
+  modules: z.array(id).max(50).optional(),
+  diceMode: z.enum(['seeded', 'entered']).optional(),
+}).strict();
+export type FightSpec = z.infer<typeof fightSpecSchema>;
+
+export const clientMessageSchemas = {
+  hello: z.object({ type: z.literal('hello'), token, since: sinceSchema.optional() }).strict(),
+  command: z.object({ type: z.literal('command'), stream: streamSchema, envelope: clientEnvelopeSchema }).strict(),
+  /** GM: start a fight from the campaign (its creatures carried as they are). Answered with ack (requestId) or rejected. */
+  startFight: z.object({ type: z.literal('startFight'), requestId: id, expectedVersion: z.number().int().min(0).optional(), fight: fightSpecSchema }).strict(),
+  /** GM: end the fight under way (if not ended) and write it back into the campaign. */
+  finishFight: z.object({ type: z.literal('finishFight'), requestId: id, reason: z.string().max(500).optional() }).strict(),
+  ping: z.object({ type: z.literal('ping'), id: z.string().max(200).optional() }).strict(),
+} as const;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  clientMessageSchemas.hello,
+  clientMessageSchemas.command,
+  clientMessageSchemas.startFight,
+  clientMessageSchemas.finishFight,
+  clientMessageSchemas.ping,
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Server → client. These are TypeScript shapes (the server builds them); the JSON Schema documents them.
+
+export type Role = 'gm' | 'seat';
+
+/** A typed error: `code` is kebab-case and stable, `message` says what to do, `path` names the field. */
+export interface WireError {
+  code: string;
+  message: string;
+  path?: (string | number)[];
+  ruleId?: string;
+}
+
+export interface SeatInfo {
+  seat: string;
+  name: string;
+  /** creatures this seat controls (in the campaign, and in the fight if one is under way) */
+  creatures: string[];
+  revoked?: boolean;
+}
+
+export interface TableInfo {
+  id: string;
+  name: string;
+  ruleset: { id: string; version: string };
+  seats: SeatInfo[];
+}
+
+/**
+ * What a screen needs, projected for the connection: GM → the full states (`gmView`), seat → the
+ * engine's player views (nothing the seat may not see). `prompts` are the open prompts addressed to
+ * this connection (a seat: its own; the GM: all open prompts of the fight and the campaign).
+ */
+export interface TableView {
+  table: TableInfo;
+  /** GM: the campaign's EncounterState; seat: `campaignPlayerView` */
+  campaign: unknown;
+  /** the fight under way, or null */
+  fight: { id: string; version: number; view: unknown } | null;
+  prompts: unknown[];
+  /**
+   * Action menus (the engine's `actionMenu`, once it exists): GM → every creature whose turn it is,
+   * seat → its own creatures. Keyed by creature id. Absent when the engine offers none.
+   */
+  actions?: Record<string, unknown>;
+  versions: Versions;
+}
+
+export interface Versions {
+  table: number;
+  fight: { id: string; version: number } | null;
+}
+
+export type ServerMessage =
+  | { type: 'welcome'; role: Role; seat?: string; view: TableView; version: Versions; catchUp?: EventsMessage[] }
+  | EventsMessage
+  | { type: 'ack'; commandId: string; stream: StreamName | 'both'; version: Versions; retried?: boolean }
+  | { type: 'rejected'; commandId?: string; error: WireError }
+  | { type: 'error'; error: WireError }
+  | { type: 'pong'; id?: string };
+
+/**
+ * New events on one stream, redacted for the connection (a seat gets `redactEvents`, the GM every
+ * event), narration lines for them, and the connection's fresh view.
+ */
+export interface EventsMessage {
+  type: 'events';
+  stream: StreamName;
+  /** the fight's id when stream is 'fight' */
+  fightId?: string;
+  /** version of the stream after these events */
+  version: number;
+  events: unknown[];
+  narration: string[];
+  view: TableView;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP bodies (JSON). Auth: `Authorization: Bearer <token>` except on POST /api/tables.
+
+export const createTableSchema = z.object({
+  name: z.string().min(1).max(200).optional(),
+  ruleset: id.optional().describe("ruleset id (default 'a5e'; with from:{scenario} the scenario's)"),
+  from: z.union([
+    z.literal('empty'),
+    z.literal('demo'),
+    z.object({ scenario: z.string().min(1).max(PROTOCOL_LIMITS.maxMessageBytes) }).strict().describe('a scenario or campaign file (YAML or JSON text)'),
+  ]).optional(),
+  seats: z.array(z.object({ seat: id, name: z.string().min(1).max(200).optional() }).strict()).max(50).optional()
+    .describe('extra seats (a seat is also made for each controller named by the creatures)'),
+}).strict();
+export type CreateTableRequest = z.infer<typeof createTableSchema>;
+
+export interface CreatedTable {
+  tableId: string;
+  gm: { token: string; link: string };
+  seats: { seat: string; name: string; token: string; link: string }[];
+}
+
+export const postCommandSchema = z.object({ stream: streamSchema, envelope: clientEnvelopeSchema }).strict();
+export const addSeatSchema = z.object({ seat: id, name: z.string().min(1).max(200).optional() }).strict();
+
+/** The typed error codes the server itself uses (the engine adds its own: 'illegal', 'not-your-turn', …). */
+export const SERVER_ERROR_CODES = [
+  'malformed', // not JSON, or a message that fails its schema (path names the field)
+  'too-large', // message or body over the size limit
+  'rate-limited', // more messages per second than the connection may send
+  'unauthorized', // no/wrong token, or unknown table (answered the same)
+  'not-authenticated', // a message before hello
+  'forbidden', // the token may not do this
+  'version-conflict', // expectedVersion is not the stream's version (someone else was first)
+  'no-fight', // stream 'fight' while no fight is under way
+  'fight-under-way', // startFight while one is
+  'too-many-tables',
+  'too-many-creatures',
+  'invalid-setup', // a scenario/creature setup the engine refused
+  'duplicate-command', // the id was used for a different command
+  'unavailable', // the table could not be loaded (its log is unreadable by this server)
+  'internal',
+] as const;
+
+/** JSON Schema of everything a client sends (and the HTTP bodies), for client authors. */
+export function protocolJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'Fray table server protocol (client → server)',
+    description: 'WebSocket messages at /ws/tables/:tableId and HTTP bodies under /api. Server → client shapes: docs/server.md.',
+    $defs: {
+      clientMessage: z.toJSONSchema(clientMessageSchema, { io: 'input', unrepresentable: 'any' }),
+      createTable: z.toJSONSchema(createTableSchema, { io: 'input', unrepresentable: 'any' }),
+      postCommand: z.toJSONSchema(postCommandSchema, { io: 'input', unrepresentable: 'any' }),
+      addSeat: z.toJSONSchema(addSeatSchema, { io: 'input', unrepresentable: 'any' }),
+    },
+    $ref: '#/$defs/clientMessage',
+  };
+}

@@ -1,0 +1,273 @@
+import {
+  Campaign, ContentError, Encounter, activeEncounter, campaignCommandTable, canonicalJson, creatureSetupSchema, encounterHistory,
+  encounterResult, encounterSetupFromCampaign, type CampaignSetup, type CommandRejected, type CreatureSetup, type EncounterState,
+  type FrayEvent, type Json, type LoadedRuleset, type Principal, type Runtime,
+} from '@fray/engine';
+import { VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
+import { decideFor, type Decided } from './authority';
+import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
+import { project, type Projector } from './projection';
+import type { ServerMessage } from './protocol';
+
+/** What a table is made from (the demo, a scenario or campaign file, or nothing). */
+export interface TableSource {
+  ruleset: string;
+  name?: string;
+  campaign: Omit<CampaignSetup, 'id'>;
+  /** a fight to start at once (a scenario's foes against the campaign's creatures) */
+  fight?: Omit<FightSpec, 'foes'> & { foes?: CreatureSetup[] };
+}
+
+export interface TableMeta {
+  seats: { seat: string; name: string }[];
+}
+
+/** Something connected to a table: a WebSocket, or nobody (HTTP). */
+export interface Subscriber {
+  principal: Principal;
+  send(msg: ServerMessage): void;
+}
+
+export interface TableLimits {
+  maxCreaturesPerTable: number;
+}
+
+export type Outcome =
+  | { ok: true; commandId: string; stream: StreamName | 'both'; versions: Versions; retried?: boolean }
+  | { ok: false; commandId?: string; error: WireError };
+
+export const campaignStreamId = (tableId: string) => `${tableId}/campaign`;
+export const fightStreamId = (tableId: string, fightId: string) => `${tableId}/fight/${fightId}`;
+
+/** Commands a client may not send on the table stream: the server runs them itself (startFight, finishFight). */
+const SERVER_ONLY = new Set(['campaign.beginEncounter', 'campaign.recordEncounter']);
+const ADDS_CREATURE = new Set(['addCreature', 'campaign.addMember']);
+/** How often (in events) a stream's state is snapshotted, once the engine can load from one. */
+export const SNAPSHOT_EVERY = 500;
+
+export const EVENT_SCHEMA_FALLBACK = 1;
+
+function wire(e: CommandRejected): WireError {
+  // The engine says 'stale-version'; the protocol has one name for "someone else was first".
+  const code = e.code === 'stale-version' ? 'version-conflict' : e.code;
+  const out: WireError = { code, message: e.message };
+  if (e.path) out.path = e.path;
+  if (e.ruleId) out.ruleId = e.ruleId;
+  return out;
+}
+
+/**
+ * One live table: the campaign's authority and the fight under way, kept in step with the store.
+ * Every change goes through `serial` (one at a time), is decided without showing anyone, appended in
+ * one transaction, and only then committed in memory, acknowledged and pushed to subscribers.
+ */
+export class LiveTable {
+  readonly subscribers = new Set<Subscriber>();
+  private tail: Promise<unknown> = Promise.resolve();
+  /** envelopes accepted since this process loaded the table, by stream and id (retries are answered from it) */
+  private readonly accepted = new Map<string, string>();
+
+  constructor(
+    readonly id: string,
+    public name: string,
+    readonly ruleset: LoadedRuleset,
+    readonly rt: Runtime,
+    public campaign: Encounter,
+    public fight: Encounter | null,
+    public meta: TableMeta,
+    private readonly store: EventStore,
+    private readonly limits: TableLimits,
+    readonly projector: Projector,
+    readonly schemaVersion: number,
+  ) {}
+
+  versions(): Versions {
+    return { table: this.campaign.events.length, fight: this.fight ? { id: this.fight.state.id, version: this.fight.events.length } : null };
+  }
+
+  /** Runs `fn` after everything queued before it on this table. */
+  serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn, fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  creatureCount(): number {
+    const ids = new Set(this.campaign.state.creatureIds);
+    if (this.fight) for (const id of this.fight.state.creatureIds) ids.add(id);
+    return ids.size;
+  }
+
+  /** A client's command on one stream. */
+  submit(who: Principal, stream: StreamName, env: ClientEnvelope): Promise<Outcome> {
+    return this.serial(async () => {
+      const commandId = env.id;
+      if (env.issuedBy && canonicalJson(env.issuedBy) !== canonicalJson(who)) {
+        return { ok: false, commandId, error: { code: 'forbidden', message: 'issuedBy does not match the token: leave it out, the server fills it in', path: ['envelope', 'issuedBy'] } };
+      }
+      const enc = stream === 'table' ? this.campaign : this.fight;
+      if (!enc) return { ok: false, commandId, error: { code: 'no-fight', message: 'no fight is under way: send it to the table stream, or start a fight' } };
+      const type = env.command.type;
+      if (stream === 'table' && SERVER_ONLY.has(type)) {
+        return { ok: false, commandId, error: { code: 'forbidden', message: `${type} is the server's: send startFight or finishFight`, path: ['envelope', 'command', 'type'] } };
+      }
+      if (ADDS_CREATURE.has(type) && this.creatureCount() >= this.limits.maxCreaturesPerTable) {
+        return { ok: false, commandId, error: { code: 'too-many-creatures', message: `a table holds at most ${this.limits.maxCreaturesPerTable} creatures` } };
+      }
+      const envelope = { ...env, issuedBy: who };
+      const key = `${stream}:${commandId}`;
+      const seen = this.accepted.get(key);
+      const used = enc.events.some((e) => e.commandId === commandId);
+      if (used) {
+        if (seen !== undefined && seen !== canonicalJson(envelope)) {
+          return { ok: false, commandId, error: { code: 'duplicate-command', message: `command id '${commandId}' was already used for another command: use a new id` } };
+        }
+        // Accepted before (this process, or one that crashed after the commit): the same ack again.
+        return { ok: true, commandId, stream, versions: this.versions(), retried: true };
+      }
+      const d = decideFor(enc, envelope);
+      if (!d.ok) return { ok: false, commandId, error: wire(d.error) };
+      if (d.decided.retried) return { ok: true, commandId, stream, versions: this.versions(), retried: true };
+      const failure = await this.write([{ stream: this.streamOf(stream), expectedVersion: d.decided.baseVersion, events: d.decided.events }], [d.decided]);
+      if (failure) return { ok: false, commandId, error: failure };
+      this.accepted.set(key, canonicalJson(envelope));
+      if (this.accepted.size > 10_000) this.accepted.delete(this.accepted.keys().next().value!);
+      await this.maybeSnapshot(stream === 'table' ? this.campaign : this.fight!, this.streamOf(stream));
+      this.broadcast(stream, d.decided.events);
+      return { ok: true, commandId, stream, versions: this.versions() };
+    });
+  }
+
+  /** GM: a fight from the campaign, its members carried as they are. */
+  startFight(requestId: string, spec: FightSpec & { foes?: unknown[] }, expectedVersion?: number): Promise<Outcome> {
+    return this.serial(async () => {
+      const fail = (code: string, message: string, path?: (string | number)[]): Outcome => ({ ok: false, commandId: requestId, error: path ? { code, message, path } : { code, message } });
+      if (this.fight && activeEncounter(this.campaign.state)) return fail('fight-under-way', `fight '${this.fight.state.id}' is under way: finish it first`);
+      if (expectedVersion !== undefined && expectedVersion !== this.campaign.events.length) {
+        return fail('version-conflict', `the table is at version ${this.campaign.events.length}, not ${expectedVersion}: refresh and try again`);
+      }
+      const fightId = spec.id ?? `fight-${encounterHistory(this.campaign.state).length + 1}`;
+      if (encounterHistory(this.campaign.state).some((r) => r.id === fightId)) return fail('duplicate-fight', `the table already had a fight '${fightId}'`, ['fight', 'id']);
+      const foes: CreatureSetup[] = [];
+      for (const [i, raw] of (spec.foes ?? []).entries()) {
+        const p = creatureSetupSchema.safeParse(raw);
+        if (!p.success) return fail('malformed', `foe ${i}: ${p.error.issues[0]?.message ?? 'invalid'}`, ['fight', 'foes', i, ...(p.error.issues[0]?.path ?? []).map((x) => (typeof x === 'symbol' ? String(x) : x))]);
+        foes.push(p.data as CreatureSetup);
+      }
+      let enc: Encounter;
+      let members: string[];
+      try {
+        const setup = encounterSetupFromCampaign(this.campaign.state, {
+          id: fightId,
+          seed: spec.seed ?? `${this.id}:${fightId}:${Math.floor(Math.random() * 2 ** 32)}`,
+          foes,
+          ...(spec.members ? { members: spec.members } : {}),
+          ...(spec.options ? { options: spec.options as Record<string, Json> } : {}),
+          ...(spec.space !== undefined ? { space: spec.space as Json } : {}),
+          ...(spec.modules ? { modules: spec.modules } : {}),
+          ...(spec.diceMode ? { diceMode: spec.diceMode } : {}),
+        });
+        members = setup.carried!.map((c) => c.id);
+        if (members.length + foes.length + this.campaign.state.creatureIds.length - members.length > this.limits.maxCreaturesPerTable) {
+          return fail('too-many-creatures', `a table holds at most ${this.limits.maxCreaturesPerTable} creatures`);
+        }
+        enc = Encounter.create(setup, this.rt);
+      } catch (e) {
+        if (e instanceof ContentError) return fail('invalid-setup', `${e.path.join('.') || '(root)'}: ${e.reason}`, e.path);
+        throw e;
+      }
+      const begin = decideFor(this.campaign, { id: `${requestId}`, issuedBy: { role: 'gm' }, command: { type: 'campaign.beginEncounter', encounterId: fightId, members } });
+      if (!begin.ok) return { ok: false, commandId: requestId, error: wire(begin.error) };
+      const fightStream = fightStreamId(this.id, fightId);
+      const failure = await this.write([
+        { stream: campaignStreamId(this.id), expectedVersion: begin.decided.baseVersion, events: begin.decided.events },
+        { stream: fightStream, expectedVersion: 0, events: enc.events, create: { kind: 'encounter', tableId: this.id, ruleset: { id: this.ruleset.id, version: this.ruleset.version }, schemaVersion: this.schemaVersion } },
+      ], [begin.decided]);
+      if (failure) return { ok: false, commandId: requestId, error: failure };
+      this.fight = enc;
+      this.broadcast('table', begin.decided.events);
+      this.broadcast('fight', enc.events);
+      return { ok: true, commandId: requestId, stream: 'both', versions: this.versions() };
+    });
+  }
+
+  /** GM: ends the fight under way (if the rules have not) and writes it back into the campaign. */
+  finishFight(requestId: string, reason?: string): Promise<Outcome> {
+    return this.serial(async () => {
+      const fight = this.fight;
+      if (!fight) return { ok: false, commandId: requestId, error: { code: 'no-fight', message: 'no fight is under way' } };
+      if (fight.state.phase !== 'ended') {
+        // Two steps, each atomic: a crash between them leaves an ended fight that finishFight records.
+        const end = decideFor(fight, { id: `${requestId}:end`, issuedBy: { role: 'gm' }, command: { type: 'gm.endEncounter', ...(reason ? { reason } : {}) } });
+        if (!end.ok) return { ok: false, commandId: requestId, error: wire(end.error) };
+        const failure = await this.write([{ stream: fightStreamId(this.id, fight.state.id), expectedVersion: end.decided.baseVersion, events: end.decided.events }], [end.decided]);
+        if (failure) return { ok: false, commandId: requestId, error: failure };
+        this.broadcast('fight', end.decided.events);
+      }
+      const active = activeEncounter(this.campaign.state);
+      if (!active || active.id !== fight.state.id) return { ok: false, commandId: requestId, error: { code: 'no-fight', message: `fight '${fight.state.id}' is not the campaign's fight under way` } };
+      const record = decideFor(this.campaign, { id: `${requestId}:record`, issuedBy: { role: 'gm' }, command: encounterResult(fight.state, active.members) });
+      if (!record.ok) return { ok: false, commandId: requestId, error: wire(record.error) };
+      const failure = await this.write([{ stream: campaignStreamId(this.id), expectedVersion: record.decided.baseVersion, events: record.decided.events }], [record.decided]);
+      if (failure) return { ok: false, commandId: requestId, error: failure };
+      this.fight = null;
+      this.broadcast('table', record.decided.events);
+      return { ok: true, commandId: requestId, stream: 'table', versions: this.versions() };
+    });
+  }
+
+  private streamOf(stream: StreamName): string {
+    return stream === 'table' ? campaignStreamId(this.id) : fightStreamId(this.id, this.fight!.state.id);
+  }
+
+  /** Appends, then commits in memory; on failure puts memory back as the store has it. */
+  private async write(parts: StreamAppend[], decided: Decided[]): Promise<WireError | null> {
+    try {
+      await this.store.append(parts);
+    } catch (e) {
+      if (decided.some((d) => d.appliedEarly)) await this.reload();
+      if (e instanceof VersionConflict) return { code: 'version-conflict', message: e.message };
+      return { code: 'internal', message: 'the store could not write the command; nothing was changed' };
+    }
+    for (const d of decided) d.commit();
+    return null;
+  }
+
+  /** Rebuilds memory from the store (after a failed write when the engine had already applied it). */
+  async reload(): Promise<void> {
+    this.campaign = Encounter.fromEvents(await this.store.read(campaignStreamId(this.id)), this.rt, { commands: campaignCommandTable });
+    const active = activeEncounter(this.campaign.state);
+    this.fight = active ? Encounter.fromEvents(await this.store.read(fightStreamId(this.id, active.id)), this.rt) : null;
+  }
+
+  private async maybeSnapshot(enc: Encounter, stream: string): Promise<void> {
+    const snap = (enc as unknown as { snapshot?: () => { version: number; state: EncounterState } }).snapshot;
+    if (typeof snap !== 'function' || enc.events.length % SNAPSHOT_EVERY !== 0) return;
+    const s = snap.call(enc);
+    await this.store.saveSnapshot(stream, s.version, s.state).catch(() => undefined);
+  }
+
+  /** Pushes new events to every subscriber, each its own projection. */
+  broadcast(stream: StreamName, events: readonly FrayEvent[]): void {
+    for (const sub of this.subscribers) {
+      try {
+        sub.send(project(this, sub.principal, stream, events));
+      } catch {
+        // A subscriber that cannot take a message is dropped by its transport; others still get theirs.
+      }
+    }
+  }
+
+  seatOf(creatureController: string | null): string | null {
+    return creatureController;
+  }
+}
+
+/** The seats a table should have: every controller named by its creatures, plus any asked for. */
+export function seatsNamedBy(creatures: readonly { controller?: string | null; name?: string; id: string }[]): string[] {
+  const out: string[] = [];
+  for (const c of creatures) if (c.controller && !out.includes(c.controller)) out.push(c.controller);
+  return out;
+}
+
+export { Campaign };

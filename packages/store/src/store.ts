@@ -1,0 +1,288 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
+import type { FrayEvent } from '@fray/engine';
+import { migrationProvider } from './migrations';
+import type { StoreDatabase, StreamsTable, TablesTable } from './schema';
+
+/** The append was decided against an older version of the stream: someone else wrote first. */
+export class VersionConflict extends Error {
+  readonly code = 'version-conflict';
+  constructor(
+    readonly stream: string,
+    readonly expected: number,
+    readonly actual: number | null,
+  ) {
+    super(`stream '${stream}' is at version ${actual ?? 'unknown'}, not ${expected}: another command was written first`);
+    this.name = 'VersionConflict';
+  }
+}
+
+/** A stream the store does not hold (append to it without `create`, or read it). */
+export class UnknownStream extends Error {
+  readonly code = 'unknown-stream';
+  constructor(readonly stream: string) {
+    super(`no stream '${stream}'`);
+    this.name = 'UnknownStream';
+  }
+}
+
+export type StreamKind = 'campaign' | 'encounter';
+
+export interface StreamInfo {
+  id: string;
+  kind: StreamKind;
+  tableId: string;
+  ruleset: { id: string; version: string };
+  schemaVersion: number;
+  createdAt: string;
+}
+
+export interface TableRecord {
+  id: string;
+  name: string;
+  ruleset: { id: string; version: string };
+  meta: unknown;
+  createdAt: string;
+}
+
+export interface SeatRecord {
+  tableId: string;
+  seat: string;
+  role: 'gm' | 'seat';
+  name: string;
+  tokenHash: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** One stream's part of an atomic append. */
+export interface StreamAppend {
+  stream: string;
+  /** the stream's length the events were decided against; their seqs must start there */
+  expectedVersion: number;
+  events: readonly FrayEvent[];
+  /** create the stream in the same transaction (expectedVersion must be 0) */
+  create?: { kind: StreamKind; tableId: string; ruleset: { id: string; version: string }; schemaVersion: number };
+}
+
+/**
+ * SQLite's `synchronous` in WAL mode. FULL: a commit is on disk (fsync of the WAL) before the append
+ * returns, so it survives a power cut. NORMAL: it survives the process dying (the WAL is in the OS's
+ * page cache) but the last commits may be lost if the machine loses power. See docs/server.md.
+ */
+export type Synchronous = 'FULL' | 'NORMAL';
+
+export interface StoreOptions {
+  /** folder for the database file (created if missing); default ./fray-data */
+  dataDir?: string;
+  /** file name inside dataDir; default fray.sqlite */
+  fileName?: string;
+  synchronous?: Synchronous;
+}
+
+const now = () => new Date().toISOString();
+
+/** SQLite's and PostgreSQL's ways of saying a unique key was hit. */
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * The event store: tables, their streams (a campaign log and its fights' logs), the events, snapshots
+ * and seat token hashes. All query code is Kysely's dialect-neutral builder; only `open` knows SQLite.
+ */
+export class EventStore {
+  private constructor(
+    readonly db: Kysely<StoreDatabase>,
+    readonly file: string,
+    private readonly raw: Database.Database,
+  ) {}
+
+  static async open(opts: StoreOptions = {}): Promise<EventStore> {
+    const dir = path.resolve(opts.dataDir ?? 'fray-data');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, opts.fileName ?? 'fray.sqlite');
+    const raw = new Database(file);
+    raw.pragma('journal_mode = WAL');
+    raw.pragma(`synchronous = ${opts.synchronous ?? 'FULL'}`);
+    raw.pragma('foreign_keys = ON');
+    raw.pragma('busy_timeout = 5000');
+    const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: raw }) });
+    const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      await db.destroy();
+      throw new Error(`store migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return new EventStore(db, file, raw);
+  }
+
+  /** The SQLite synchronous mode in force (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
+  synchronousMode(): number {
+    return this.raw.pragma('synchronous', { simple: true }) as number;
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  async createTable(t: { id: string; name: string; ruleset: { id: string; version: string }; meta?: unknown }): Promise<void> {
+    const row: TablesTable = { id: t.id, name: t.name, ruleset: t.ruleset.id, ruleset_version: t.ruleset.version, meta: JSON.stringify(t.meta ?? {}), created_at: now() };
+    await this.db.insertInto('fray_tables').values(row).execute();
+  }
+
+  async updateTableMeta(id: string, meta: unknown): Promise<void> {
+    await this.db.updateTable('fray_tables').set({ meta: JSON.stringify(meta) }).where('id', '=', id).execute();
+  }
+
+  async listTables(): Promise<TableRecord[]> {
+    const rows = await this.db.selectFrom('fray_tables').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map(tableRecord);
+  }
+
+  async getTable(id: string): Promise<TableRecord | null> {
+    const row = await this.db.selectFrom('fray_tables').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? tableRecord(row) : null;
+  }
+
+  async countTables(): Promise<number> {
+    const r = await this.db.selectFrom('fray_tables').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /**
+   * Appends each stream's events at its expected version, all or nothing. Throws VersionConflict when
+   * any stream has moved (checked, and enforced by the unique stream+seq key against a racing writer).
+   */
+  async append(parts: readonly StreamAppend[]): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const p of parts) await this.appendOne(trx, p);
+      });
+    } catch (e) {
+      if ((e as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || (e as { code?: unknown })?.code === '23503') throw new UnknownStream(parts.find((p) => !p.create)?.stream ?? parts[0]!.stream);
+      if (isUniqueViolation(e)) {
+        const p = parts[0]!;
+        throw new VersionConflict(p.stream, p.expectedVersion, await this.version(p.stream).catch(() => null));
+      }
+      throw e;
+    }
+  }
+
+  private async appendOne(trx: Transaction<StoreDatabase>, p: StreamAppend): Promise<void> {
+    // Writes come before reads: the transaction takes SQLite's write lock on its first statement, so
+    // it never reads a snapshot that another writer then invalidates (SQLITE_BUSY_SNAPSHOT).
+    if (p.create) {
+      if (p.expectedVersion !== 0) throw new VersionConflict(p.stream, p.expectedVersion, 0);
+      const row: StreamsTable = {
+        id: p.stream, kind: p.create.kind, table_id: p.create.tableId, ruleset: p.create.ruleset.id, ruleset_version: p.create.ruleset.version,
+        schema_version: p.create.schemaVersion, created_at: now(),
+      };
+      await trx.insertInto('fray_streams').values(row).execute();
+    }
+    if (!p.events.length) {
+      const current = await versionIn(trx, p.stream);
+      if (current === null) throw new UnknownStream(p.stream);
+      if (current !== p.expectedVersion) throw new VersionConflict(p.stream, p.expectedVersion, current);
+      return;
+    }
+    const at = now();
+    const rows = p.events.map((e, i) => {
+      if (e.seq !== p.expectedVersion + i) throw new Error(`event ${i} of the append to '${p.stream}' has seq ${e.seq}, expected ${p.expectedVersion + i}`);
+      return { stream: p.stream, seq: e.seq, command_id: e.commandId, type: e.type, body: JSON.stringify(e), at };
+    });
+    // A writer that decided against an older version collides with the unique stream+seq key here.
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('fray_events').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    // And one that decided against a version the stream never reached would leave a gap: refuse it.
+    const current = await versionIn(trx, p.stream);
+    if (current === null) throw new UnknownStream(p.stream);
+    const before = p.expectedVersion === 0 ? 1 : await countAt(trx, p.stream, p.expectedVersion - 1);
+    if (current !== p.expectedVersion + rows.length || before !== 1) throw new VersionConflict(p.stream, p.expectedVersion, current - rows.length);
+  }
+
+  /** The stream's version (its length), or null when there is no such stream. */
+  async version(stream: string): Promise<number | null> {
+    return versionIn(this.db, stream);
+  }
+
+  /** The stream's events from `fromSeq` on, in order. */
+  async read(stream: string, fromSeq = 0): Promise<FrayEvent[]> {
+    const rows = await this.db.selectFrom('fray_events').select('body').where('stream', '=', stream).where('seq', '>=', fromSeq).orderBy('seq').execute();
+    return rows.map((r) => JSON.parse(r.body) as FrayEvent);
+  }
+
+  /** The events a command wrote to a stream (empty when the id was never used there). */
+  async eventsOfCommand(stream: string, commandId: string): Promise<FrayEvent[]> {
+    const rows = await this.db.selectFrom('fray_events').select('body').where('stream', '=', stream).where('command_id', '=', commandId).orderBy('seq').execute();
+    return rows.map((r) => JSON.parse(r.body) as FrayEvent);
+  }
+
+  async listStreams(filter: { tableId?: string } = {}): Promise<StreamInfo[]> {
+    let q = this.db.selectFrom('fray_streams').selectAll();
+    if (filter.tableId !== undefined) q = q.where('table_id', '=', filter.tableId);
+    const rows = await q.orderBy('created_at').orderBy('id').execute();
+    return rows.map((r) => ({
+      id: r.id, kind: r.kind, tableId: r.table_id, ruleset: { id: r.ruleset, version: r.ruleset_version }, schemaVersion: Number(r.schema_version), createdAt: r.created_at,
+    }));
+  }
+
+  async saveSnapshot(stream: string, seq: number, state: unknown): Promise<void> {
+    await this.db.insertInto('fray_snapshots').values({ stream, seq, state: JSON.stringify(state), at: now() })
+      .onConflict((oc) => oc.columns(['stream', 'seq']).doNothing()).execute();
+  }
+
+  /** The newest snapshot of a stream at or before `atMost` (default: any). */
+  async latestSnapshot(stream: string, atMost?: number): Promise<{ seq: number; state: unknown } | null> {
+    let q = this.db.selectFrom('fray_snapshots').select(['seq', 'state']).where('stream', '=', stream);
+    if (atMost !== undefined) q = q.where('seq', '<=', atMost);
+    const row = await q.orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    return row ? { seq: Number(row.seq), state: JSON.parse(row.state) } : null;
+  }
+
+  async addSeat(s: { tableId: string; seat: string; role: 'gm' | 'seat'; name: string; tokenHash: string }): Promise<void> {
+    await this.db.insertInto('fray_seats').values({ table_id: s.tableId, seat: s.seat, role: s.role, name: s.name, token_hash: s.tokenHash, created_at: now(), revoked_at: null }).execute();
+  }
+
+  /** The live (not revoked) seat a token hash opens, or null. */
+  async seatByTokenHash(tokenHash: string): Promise<SeatRecord | null> {
+    const r = await this.db.selectFrom('fray_seats').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+    return r ? seatRecord(r) : null;
+  }
+
+  async listSeats(tableId: string): Promise<SeatRecord[]> {
+    const rows = await this.db.selectFrom('fray_seats').selectAll().where('table_id', '=', tableId).orderBy('created_at').execute();
+    return rows.map(seatRecord);
+  }
+
+  /** Revokes every live token of a seat; returns how many. */
+  async revokeSeat(tableId: string, seat: string): Promise<number> {
+    const r = await this.db.updateTable('fray_seats').set({ revoked_at: now() }).where('table_id', '=', tableId).where('seat', '=', seat).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+}
+
+async function versionIn(db: Kysely<StoreDatabase> | Transaction<StoreDatabase>, stream: string): Promise<number | null> {
+  const s = await db.selectFrom('fray_streams').select('id').where('id', '=', stream).executeTakeFirst();
+  if (!s) return null;
+  const r = await db.selectFrom('fray_events').select((eb) => eb.fn.max('seq').as('top')).where('stream', '=', stream).executeTakeFirst();
+  const top = r?.top;
+  return top === null || top === undefined ? 0 : Number(top) + 1;
+}
+
+async function countAt(db: Transaction<StoreDatabase>, stream: string, seq: number): Promise<number> {
+  const r = await db.selectFrom('fray_events').select((eb) => eb.fn.countAll<number>().as('n')).where('stream', '=', stream).where('seq', '=', seq).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+function tableRecord(r: TablesTable): TableRecord {
+  return { id: r.id, name: r.name, ruleset: { id: r.ruleset, version: r.ruleset_version }, meta: JSON.parse(r.meta), createdAt: r.created_at };
+}
+
+function seatRecord(r: { table_id: string; seat: string; role: 'gm' | 'seat'; name: string; token_hash: string; created_at: string; revoked_at: string | null }): SeatRecord {
+  return { tableId: r.table_id, seat: r.seat, role: r.role, name: r.name, tokenHash: r.token_hash, createdAt: r.created_at, revokedAt: r.revoked_at };
+}
