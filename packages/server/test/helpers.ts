@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { parse } from 'yaml';
+import type { CreatureSetup, Json } from '@fray/engine';
+import { a5eRuleset } from '@fray/ruleset-a5e';
+import { createServer, type FrayServer, type ServerOptions, type TableSource } from '../src/index';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * A scenario file as a table source, for tests (the CLI has the real loader; the server may not depend
+ * on it): creatures with a controller are the campaign's party, the rest are the first fight's foes.
+ */
+export function sourceFromScenario(file: string, overrides: { hidden?: string[]; notes?: Record<string, string>; diceMode?: 'seeded' | 'entered' } = {}): TableSource {
+  const sc = parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as {
+    ruleset: string; seed: number | string; options?: Record<string, Json>;
+    creatures: { id: string; side: string; controller?: string; name?: string; ref: string }[];
+  };
+  const setups: CreatureSetup[] = sc.creatures.map((c) => {
+    const sheet = parse(fs.readFileSync(path.join(repoRoot, 'scenarios', 'content', c.ref), 'utf8')) as Json;
+    const s: CreatureSetup = { id: c.id, side: c.side, sheet };
+    if (c.name) s.name = c.name;
+    if (c.controller) s.controller = c.controller;
+    if (overrides.hidden?.includes(c.id)) s.hidden = true;
+    if (overrides.notes?.[c.id]) s.notes = overrides.notes[c.id]!;
+    return s;
+  });
+  return {
+    ruleset: sc.ruleset,
+    name: path.basename(file),
+    campaign: { seed: sc.seed, creatures: setups.filter((c) => c.controller), ...(sc.options ? { options: sc.options } : {}) },
+    fight: { id: 'road', seed: sc.seed, foes: setups.filter((c) => !c.controller), ...(overrides.diceMode ? { diceMode: overrides.diceMode } : {}) },
+  };
+}
+
+export const demoSource = (o: Parameters<typeof sourceFromScenario>[1] = {}) => sourceFromScenario('scenarios/a5e/demo-forest.yaml', o);
+
+export function tmpDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'fray-server-'));
+}
+
+export async function startServer(dataDir: string, more: Partial<ServerOptions> = {}): Promise<FrayServer> {
+  return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), ...more });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
+type Any = any;
+
+export type Msg = Record<string, unknown> & { type: string };
+
+/** A `ws` client that keeps every raw frame it received and lets a test wait for a message. */
+export class Client {
+  readonly frames: string[] = [];
+  readonly messages: Msg[] = [];
+  private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; reject: (e: Error) => void; from: number }[] = [];
+  private cursor = 0;
+  closed = false;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => {
+      const text = data.toString('utf8');
+      this.frames.push(text);
+      const m = JSON.parse(text) as Msg;
+      this.messages.push(m);
+      for (const w of [...this.waiters]) {
+        if (w.pred(m)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(m);
+        }
+      }
+    });
+    ws.on('close', () => {
+      this.closed = true;
+      for (const w of this.waiters) w.reject(new Error('socket closed'));
+      this.waiters = [];
+    });
+  }
+
+  static async open(url: string, tableId: string): Promise<Client> {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/tables/${tableId}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return new Client(ws);
+  }
+
+  send(m: unknown): void {
+    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  }
+
+  /** The next message (after the ones already taken by `next`) that matches. */
+  next(pred: (m: Msg) => boolean = () => true, timeoutMs = 10_000): Promise<Msg> {
+    for (let i = this.cursor; i < this.messages.length; i++) {
+      if (pred(this.messages[i]!)) {
+        this.cursor = i + 1;
+        return Promise.resolve(this.messages[i]!);
+      }
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms; last: ${this.frames.slice(-3).join('\n')}`)), timeoutMs);
+      this.waiters.push({
+        pred,
+        from: this.cursor,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.cursor = this.messages.length;
+          resolve(m);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
+  }
+
+  async hello(token: string, since?: unknown): Promise<Msg> {
+    this.send({ type: 'hello', token, ...(since ? { since } : {}) });
+    return this.next((m) => m.type === 'welcome' || m.type === 'error');
+  }
+
+  /** Sends a command and waits for its ack or rejection. */
+  async command(stream: 'table' | 'fight', envelope: Record<string, unknown>): Promise<Msg> {
+    this.send({ type: 'command', stream, envelope });
+    return this.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === envelope['id']);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export async function postJson(url: string, body: unknown, token?: string): Promise<{ status: number; body: Any }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+export async function getJson(url: string, token?: string): Promise<{ status: number; body: Any }> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await res.text();
+  return { status: res.status, body: res.headers.get('content-type')?.includes('json') && !res.headers.get('content-type')?.includes('ndjson') ? JSON.parse(text) : text };
+}
