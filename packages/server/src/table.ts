@@ -99,7 +99,33 @@ export class LiveTable {
   }
 
   /** A client's command on one stream. */
-  submit(who: Principal, stream: StreamName, env: ClientEnvelope): Promise<Outcome> {
+  async submit(who: Principal, stream: StreamName, env: ClientEnvelope): Promise<Outcome> {
+    const out = await this.submitRaw(who, stream, env);
+    return out.ok || who.role === 'gm' ? out : { ...out, error: this.scrubFor(who.seat, out.error) };
+  }
+
+  /**
+   * A rejection's words may name creatures (an open prompt's id, a target): a seat must not learn of a
+   * hidden one that way, so their ids and names become 'someone', as in the engine's player views.
+   */
+  private scrubFor(seat: string, e: WireError): WireError {
+    const needles: string[] = [];
+    for (const s of [this.campaign.state, this.fight?.state]) {
+      if (!s) continue;
+      for (const id of s.creatureIds) {
+        const c = s.creatures[id]!;
+        if (c.hidden && c.controller !== seat) needles.push(id, ...(c.name.length > 2 ? [c.name] : []));
+      }
+    }
+    if (!needles.length) return e;
+    needles.sort((a, b) => b.length - a.length);
+    const scrub = (t: string) => needles.reduce((acc, n) => acc.split(n).join('someone'), t);
+    const out: WireError = { ...e, message: scrub(e.message) };
+    if (e.path) out.path = e.path.map((x) => (typeof x === 'string' ? scrub(x) : x));
+    return out;
+  }
+
+  private submitRaw(who: Principal, stream: StreamName, env: ClientEnvelope): Promise<Outcome> {
     return this.serial(async () => {
       const commandId = env.id;
       if (env.issuedBy && canonicalJson(env.issuedBy) !== canonicalJson(who)) {
