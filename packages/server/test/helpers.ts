@@ -14,7 +14,7 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * A scenario file as a table source, for tests (the CLI has the real loader; the server may not depend
  * on it): creatures with a controller are the campaign's party, the rest are the first fight's foes.
  */
-export function sourceFromScenario(file: string, overrides: { hidden?: string[]; notes?: Record<string, string>; diceMode?: 'seeded' | 'entered' } = {}): TableSource {
+export function sourceFromScenario(file: string, overrides: { hidden?: string[]; notes?: Record<string, string>; diceMode?: 'seeded' | 'entered'; extraFoes?: { id: string; name: string; ref: string; hidden?: boolean; notes?: string }[] } = {}): TableSource {
   const sc = parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as {
     ruleset: string; seed: number | string; options?: Record<string, Json>;
     creatures: { id: string; side: string; controller?: string; name?: string; ref: string }[];
@@ -32,7 +32,10 @@ export function sourceFromScenario(file: string, overrides: { hidden?: string[];
     ruleset: sc.ruleset,
     name: path.basename(file),
     campaign: { seed: sc.seed, creatures: setups.filter((c) => c.controller), ...(sc.options ? { options: sc.options } : {}) },
-    fight: { id: 'road', seed: sc.seed, foes: setups.filter((c) => !c.controller), ...(overrides.diceMode ? { diceMode: overrides.diceMode } : {}) },
+    fight: { id: 'road', seed: sc.seed, foes: [...setups.filter((c) => !c.controller), ...(overrides.extraFoes ?? []).map((f) => ({
+      id: f.id, name: f.name, side: 'bandits', sheet: parse(fs.readFileSync(path.join(repoRoot, 'scenarios', 'content', f.ref), 'utf8')) as Json,
+      ...(f.hidden ? { hidden: true } : {}), ...(f.notes ? { notes: f.notes } : {}),
+    }))], ...(overrides.diceMode ? { diceMode: overrides.diceMode } : {}) },
   };
 }
 
