@@ -70,7 +70,7 @@ async function drive(gm: Client, seats: Map<string, Client>, maxCommands = 1500)
       const client = seat ? seats.get(seat) : undefined;
       let answer: Json;
       if (p.input.kind === 'dice') answer = facesFor(p, i);
-      else answer = (a5eDemoPromptPolicy(p, state, undefined as never) ?? p.default) as Json;
+      else answer = (a5eDemoPromptPolicy(p, state) ?? p.default) as Json;
       if (client) {
         // The prompt reached its seat: it is in that seat's own view.
         const own = await caughtUp(client, version);
