@@ -6,6 +6,8 @@ export * from './core/evolve';
 export * from './core/fold';
 export * from './core/decide';
 export * from './core/encounter';
+export * from './core/log-version';
+export * from './core/digest';
 export * from './core/fast-encounter';
 export * from './command/command';
 export * from './modifier/index';

@@ -68,7 +68,7 @@ describe('the compiled Five Torches Deep fight plays the engine\'s fights', () =
 describe('a recorded compiled Five Torches Deep fight', () => {
   const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
   /** The engine log's dice, tests and damage, as event bodies; a compiled record keeps the dice state per fight, not per roll. */
-  const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, ...body }) => {
+  const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, digest: _d, ...body }) => {
     if (body.type !== 'DiceRolled') return body;
     const { rngAfter: _r, ...roll } = body;
     return roll;

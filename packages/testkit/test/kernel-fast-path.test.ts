@@ -23,7 +23,7 @@ const comparable = (s: EncounterState) => {
 };
 /** Events without the generator snapshot the recorded path keeps in each roll. */
 const bodyOf = (e: FrayEventBody) => {
-  const { seq: _s, commandId: _c, visibility: _vis, ...body } = e as FrayEventBody & { seq?: number; commandId?: string; visibility?: unknown };
+  const { seq: _s, commandId: _c, visibility: _vis, digest: _d, ...body } = e as FrayEventBody & { seq?: number; commandId?: string; visibility?: unknown; digest?: string };
   if (body.type === 'DiceRolled') delete (body as { rngAfter?: unknown }).rngAfter;
   return canonicalJson(body);
 };

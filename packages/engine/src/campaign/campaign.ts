@@ -1,7 +1,7 @@
 import type { Json } from '../core/json';
 import { cloneJson } from '../core/json';
 import { ContentError } from '../core/errors';
-import { Encounter, type CreatureSetup, type DispatchResult, type EncounterSetup } from '../core/encounter';
+import { Encounter, type CreatureSetup, type DispatchResult, type EncounterSetup, type EncounterSnapshot, type Proposal, type ProposeResult, type SnapshotLoadOptions } from '../core/encounter';
 import type { FrayEvent } from '../core/events';
 import type { EncounterState, Principal } from '../core/state';
 import type { Command, CommandEnvelope } from '../command/command';
@@ -112,6 +112,20 @@ export class Campaign {
     return new Campaign(Encounter.fromEvents(events, rt, { commands: campaignCommandTable }));
   }
 
+  /** Loads from a snapshot and the log after it, as `Encounter.fromSnapshot` (the campaign's command table). */
+  static fromSnapshot(snap: EncounterSnapshot, tail: readonly FrayEvent[], rt: Runtime, opts: Omit<SnapshotLoadOptions, 'commands'> = {}): Campaign {
+    return new Campaign(Encounter.fromSnapshot(snap, tail, rt, { ...opts, commands: campaignCommandTable }));
+  }
+
+  snapshot(): EncounterSnapshot {
+    return this.log.snapshot();
+  }
+
+  /** The log's length: the next event's seq. */
+  get version(): number {
+    return this.log.version;
+  }
+
   get state(): CampaignState {
     return this.log.state;
   }
@@ -120,14 +134,24 @@ export class Campaign {
     return this.log.events;
   }
 
-  dispatch(envelope: CommandEnvelope): DispatchResult {
+  dispatch(envelope: unknown): DispatchResult {
     return this.log.dispatch(envelope);
+  }
+
+  /** Decides without changing anything; see `Encounter.propose`. */
+  propose(envelope: unknown): ProposeResult {
+    return this.log.propose(envelope);
+  }
+
+  /** Applies a proposal after the store committed it; see `Encounter.commit`. */
+  commit(p: Proposal): FrayEvent[] {
+    return this.log.commit(p);
   }
 
   private gm(command: Command): CommandEnvelope {
     const issuedBy: Principal = { role: 'gm' };
     let id = `campaign-${++this.counter}`;
-    while (this.log.events.some((e) => e.commandId === id)) id = `campaign-${++this.counter}`;
+    while (this.log.isUsed(id)) id = `campaign-${++this.counter}`;
     return { id, issuedBy, command };
   }
 

@@ -108,7 +108,7 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
     envelope = env.data as CommandEnvelope;
   }
   const type = envelope.command.type;
-  if (type === 'undo') return fail('internal', 'undo is handled by the encounter log (Encounter.dispatch)');
+  if (type === 'undo') return fail('internal', 'undo is handled by the encounter log (Encounter.propose)');
   if (type === 'answerPrompt' || type === 'gm.replaceRoll') return decideAnswer(state, envelope, rt, commands);
   const def = commands(type, rt);
   if (!def) return fail('malformed', `unknown command type '${type}'`, { path: ['command', 'type'] });
@@ -164,6 +164,10 @@ function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runt
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return fail('malformed', `${cmd.type}: ${issue?.message ?? 'invalid'}`, { path: ['command', ...zodPath(issue)] });
+  }
+  // An answer is a command like any other: a stale one (the prompt was answered, replaced or undone meanwhile) is refused.
+  if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== state.version) {
+    return fail('stale-version', `the encounter is at version ${state.version}, not ${envelope.expectedVersion}: refresh and try again`);
   }
   const pending = state.pending;
   const promptId = cmd.promptId as string;

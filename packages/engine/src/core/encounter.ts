@@ -3,7 +3,9 @@ import { cloneJson } from './json';
 import type { CommandRejected } from './errors';
 import { ContentError } from './errors';
 import type { FrayEvent, FrayEventBody, Visibility } from './events';
-import { applyLogged, blankState, fold, SETUP_COMMAND } from './fold';
+import { applyLogged, blankState, fold, foldOnto, SETUP_COMMAND } from './fold';
+import { digestOf } from './digest';
+import { checkLog, checkLogVersions, EVENT_SCHEMA_VERSION, LogLoadError } from './log-version';
 
 /** The empty state's fields that an `EncounterStarted` event carries. */
 function initialCore() {
@@ -14,7 +16,7 @@ import { decide, encounterCommandTable, type CommandTable } from './decide';
 import type { CreatureState, EncounterState } from './state';
 import type { Runtime } from '../resolve/context';
 import type { LoadedRuleset } from '../ruleset/ruleset';
-import type { CommandEnvelope } from '../command/command';
+import { engineCommandSchemas, envelopeSchema, type CommandEnvelope } from '../command/command';
 import { seeded } from '@fray/dice';
 
 export interface CreatureSetup {
@@ -96,22 +98,105 @@ export function creatureFromSetup(ruleset: LoadedRuleset, c: CreatureSetup, file
   };
 }
 
-export type DispatchResult = { ok: true; events: FrayEvent[] } | { ok: false; error: CommandRejected };
+export type Rejected = { ok: false; error: CommandRejected };
+export type DispatchResult = { ok: true; events: FrayEvent[]; /** the command was accepted before; these are its original events */ retried?: true } | Rejected;
+
+/**
+ * What `commit` applies. Opaque to callers: hold it, store `events`, then hand the proposal back.
+ */
+export type ProposalEffect =
+  | { kind: 'append'; owner: Encounter; batchId: string; digest: string | null; working?: EncounterState | undefined }
+  | { kind: 'undo'; owner: Encounter; target: string; digest: string }
+  | { kind: 'retried' };
+
+/**
+ * A decided command, not yet applied: the events it will append (seq and commandId assigned, from
+ * `baseVersion`), and what `commit` needs. A retried envelope gives `retried: true` and its original
+ * events; committing that changes nothing.
+ */
+export interface Proposal {
+  ok: true;
+  commandId: string;
+  /** the log length this was decided against; `commit` refuses if the log has moved */
+  baseVersion: number;
+  events: FrayEvent[];
+  retried: boolean;
+  readonly effect: ProposalEffect;
+}
+
+export type ProposeResult = Proposal | Rejected;
+
+/**
+ * A point to load from instead of folding the whole log: the state at `version` (a batch boundary),
+ * and the command ids accepted so far with their envelopes' digests ('' where the log had none), so
+ * retries and duplicates are still told apart after a load. Plain JSON.
+ */
+export interface EncounterSnapshot {
+  version: number;
+  schemaVersion: number;
+  state: EncounterState;
+  commands: [id: string, digest: string][];
+}
+
+export interface SnapshotLoadOptions extends AuthorityOptions {
+  /**
+   * The log before the snapshot (seq 0 .. version-1). Read only when needed: an undo that reaches a
+   * command from before the snapshot, a tail that does so, or a retry of a command from before it.
+   * Without it, such an undo is rejected 'undo-unavailable' and such a retry answers with no events.
+   */
+  earlier?: () => readonly FrayEvent[];
+}
+
+/** Command ids the encounter keeps for itself: the setup batch and its internal commands. */
+export function isReservedCommandId(id: string): boolean {
+  return id === SETUP_COMMAND || id.startsWith(`${SETUP_COMMAND}:`);
+}
+
+const failed = (code: string, message: string, extra: Partial<CommandRejected> = {}): Rejected => ({ ok: false, error: { code, message, ...extra } });
+
+function zodPath(path: readonly PropertyKey[] | undefined): (string | number)[] {
+  return (path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p));
+}
+
+/** How many undo snapshots an encounter keeps in memory; older undos fold the log instead. */
+const UNDO_SNAPSHOTS = 64;
 
 /**
  * One encounter's authority in memory: the event log, the state folded from it, and snapshots so undo
  * is cheap. The server, CLI and tests all drive encounters through this.
+ *
+ * Deciding and applying are separate (`propose`, then `commit`), so an authority with a store can
+ * decide without changing anything, write the events, and apply them only after the write committed.
+ * `dispatch` is both at once.
  */
 export class Encounter {
   private snapshots = new Map<string, EncounterState>();
-  private readonly usedIds = new Set<string>();
+  /** accepted command ids → their envelope's digest ('' when unknown: a log written before digests) */
+  private readonly used = new Map<string, string>();
+  /** seq of `events[0]`: 0 for a whole log, the snapshot's version after `fromSnapshot` */
+  private offset = 0;
+  /** the snapshot the tail was folded onto (kept to fold again for an undo) */
+  private base: EncounterState | null = null;
+  private earlier: (() => readonly FrayEvent[]) | null = null;
+  private readonly committed = new WeakSet<Proposal>();
 
   private constructor(
     readonly rt: Runtime,
+    /** the log (after `fromSnapshot`: its tail, from seq `snapshot.version`) */
     readonly events: FrayEvent[],
     public state: EncounterState,
     readonly commands: CommandTable = encounterCommandTable,
   ) {}
+
+  /** The log's length: the next event's seq. */
+  get version(): number {
+    return this.offset + this.events.length;
+  }
+
+  /** Whether a command id has been accepted (it cannot be used for another command). */
+  isUsed(id: string): boolean {
+    return this.used.has(id) || isReservedCommandId(id);
+  }
 
   static create(setup: EncounterSetup, rt: Runtime, opts: AuthorityOptions = {}): Encounter {
     const file = setup.file ?? `encounter:${setup.id}`;
@@ -129,6 +214,7 @@ export class Encounter {
     const bodies: FrayEventBody[] = [
       {
         type: 'EncounterStarted',
+        schemaVersion: EVENT_SCHEMA_VERSION,
         encounter: {
           ...initialCore(),
           id: setup.id,
@@ -150,8 +236,9 @@ export class Encounter {
     // Conditions and fixed initiative go through the rules, so implied conditions and immunities apply.
     setup.creatures.forEach((c, i) => {
       for (const [j, cond] of (c.conditions ?? []).entries()) {
-        const r = enc.dispatchInternal({ id: `setup:${c.id}:cond:${j}`, issuedBy: { role: 'gm' }, command: { type: 'gm.addCondition', creatureId: c.id, conditionId: cond.id, ...(cond.level ? { level: cond.level } : {}) } }, SETUP_COMMAND);
+        const r = enc.proposeAs({ id: `setup:${c.id}:cond:${j}`, issuedBy: { role: 'gm' }, command: { type: 'gm.addCondition', creatureId: c.id, conditionId: cond.id, ...(cond.level ? { level: cond.level } : {}) } }, SETUP_COMMAND);
         if (!r.ok) throw new ContentError(file, ['creatures', i, 'conditions', j], r.error.message);
+        enc.commit(r);
       }
     });
     const fixed = setup.creatures.filter((c) => c.initiative !== undefined);
@@ -164,77 +251,213 @@ export class Encounter {
     return enc;
   }
 
+  /** Loads a whole log; refuses (LogVersionError) one written in an event schema or ruleset version it cannot read. */
   static fromEvents(events: readonly FrayEvent[], rt: Runtime, opts: AuthorityOptions = {}): Encounter {
+    checkLog(events, rt.ruleset);
+    events.forEach((e, i) => {
+      if (e.seq !== i) throw new LogLoadError('gap', `event ${i} of the log has seq ${e.seq}`);
+    });
     const enc = new Encounter(rt, [...events], fold(events), opts.commands);
-    for (const e of events) enc.usedIds.add(e.commandId);
+    enc.remember(events);
     return enc;
   }
 
-  /** Decides a command and, if accepted, appends its events. The state is untouched on rejection. */
-  dispatch(envelope: CommandEnvelope): DispatchResult {
-    return this.dispatchInternal(envelope, envelope.id);
+  /**
+   * Loads from a snapshot and the log after it; the same encounter as `fromEvents(wholeLog)`.
+   * `tail` must start at `snap.version` with no gap. If the tail undoes a command from before the
+   * snapshot, the state must be folded from the start: `opts.earlier` is then required.
+   */
+  static fromSnapshot(snap: EncounterSnapshot, tail: readonly FrayEvent[], rt: Runtime, opts: SnapshotLoadOptions = {}): Encounter {
+    checkLogVersions(snap.schemaVersion, snap.state.ruleset, rt.ruleset, 'the snapshot');
+    tail.forEach((e, i) => {
+      if (e.seq !== snap.version + i) throw new LogLoadError('gap', `the tail's event ${i} has seq ${e.seq}; expected ${snap.version + i} (the snapshot is at version ${snap.version})`);
+    });
+    if (reachesBehind(tail)) {
+      if (!opts.earlier) throw new LogLoadError('needs-earlier', `the tail undoes a command from before the snapshot at version ${snap.version}; load with the earlier log (opts.earlier)`);
+      const earlier = opts.earlier();
+      if (earlier.length !== snap.version) throw new LogLoadError('gap', `the earlier log has ${earlier.length} events; the snapshot is at version ${snap.version}`);
+      return Encounter.fromEvents([...earlier, ...tail], rt, opts);
+    }
+    const enc = new Encounter(rt, [...tail], foldOnto(cloneJson(snap.state), tail), opts.commands);
+    enc.offset = snap.version;
+    enc.base = cloneJson(snap.state);
+    enc.earlier = opts.earlier ?? null;
+    for (const [id, digest] of snap.commands) enc.used.set(id, digest);
+    enc.remember(tail);
+    return enc;
   }
 
-  private dispatchInternal(envelope: CommandEnvelope, batchId: string): DispatchResult {
-    if ((envelope as { command?: { type?: unknown } }).command?.type === 'undo') return this.undo(envelope);
-    if (batchId === envelope.id && this.usedIds.has(envelope.id)) {
-      return { ok: false, error: { code: 'duplicate-command', message: `command id '${envelope.id}' was already used` } };
+  /** The state at this point, and what a load needs besides the log after it. */
+  snapshot(): EncounterSnapshot {
+    return { version: this.version, schemaVersion: EVENT_SCHEMA_VERSION, state: cloneJson(this.state), commands: [...this.used] };
+  }
+
+  /** Decides a command and, if accepted, appends its events: `propose` then `commit`. */
+  dispatch(envelope: unknown): DispatchResult {
+    const p = this.propose(envelope);
+    if (!p.ok) return p;
+    const events = this.commit(p);
+    return p.retried ? { ok: true, events, retried: true } : { ok: true, events };
+  }
+
+  /**
+   * Decides a command against the current state without changing anything (state, log, used ids,
+   * undo snapshots, the dice generator). A rejection names what is wrong.
+   */
+  propose(envelope: unknown): ProposeResult {
+    return this.proposeAs(envelope, null);
+  }
+
+  /**
+   * Applies a proposal (after the store has committed its events). Throws if the proposal is not
+   * this encounter's or the log moved since it was decided: a programming error, never input.
+   */
+  commit(p: Proposal): FrayEvent[] {
+    const effect = p.effect;
+    if (effect.kind === 'retried') return p.events;
+    if (effect.owner !== this) throw new Error('Encounter.commit: the proposal was made by another encounter');
+    if (this.committed.has(p)) throw new Error(`Encounter.commit: proposal ${p.commandId} was already committed`);
+    if (p.baseVersion !== this.version) throw new Error(`Encounter.commit: the log moved from version ${p.baseVersion} to ${this.version} since ${p.commandId} was proposed; propose it again`);
+    this.committed.add(p);
+    if (effect.kind === 'undo') {
+      this.events.push(...p.events);
+      this.used.set(p.commandId, effect.digest);
+      const snap = this.snapshots.get(effect.target);
+      if (snap) {
+        this.snapshots.delete(effect.target);
+        this.state = snap;
+        this.state.version = this.version;
+      } else {
+        this.state = this.rebuild();
+      }
+      return p.events;
     }
-    const decision = decide(this.state, envelope, this.rt, this.commands);
-    if (!decision.ok) return decision;
+    const { batchId, working } = effect;
+    effect.working = undefined;
     // The decider already folded the events into its own copy: take that over and keep the old
     // fields as the undo snapshot (one copy per command instead of two). `state` stays the same object.
-    const before = decision.working ? { ...this.state } : cloneJson(this.state);
-    const appended = decision.working ? this.adopt(batchId, decision.events, decision.working) : this.append(batchId, decision.events);
-    this.usedIds.add(envelope.id);
+    const before = working ? { ...this.state } : cloneJson(this.state);
+    for (const e of p.events) {
+      this.events.push(e);
+      if (!working) applyLogged(this.state, e);
+    }
+    if (working) {
+      Object.assign(this.state, working);
+      // What applyLogged keeps in step with the log, as folding these events one by one would leave it.
+      this.state.version = this.version;
+      if (p.events.length && batchId !== SETUP_COMMAND && this.state.undoable[this.state.undoable.length - 1] !== batchId) this.state.undoable.push(batchId);
+    }
+    if (effect.digest !== null) this.used.set(p.commandId, effect.digest);
     if (batchId !== SETUP_COMMAND) {
       this.snapshots.set(batchId, before);
-      if (this.snapshots.size > 64) this.snapshots.delete(this.snapshots.keys().next().value!);
+      if (this.snapshots.size > UNDO_SNAPSHOTS) this.snapshots.delete(this.snapshots.keys().next().value!);
     }
-    return { ok: true, events: appended };
+    return p.events;
   }
 
-  /** Logs events the decider has already applied to `working`, and makes `working`'s fields the state's. */
-  private adopt(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[], working: EncounterState): FrayEvent[] {
-    const out: FrayEvent[] = [];
-    for (const { body, visibility } of events) {
-      const e = { ...body, seq: this.events.length, commandId: batchId, ...(visibility ? { visibility } : {}) } as FrayEvent;
-      this.events.push(e);
-      out.push(e);
+  /** `batch` set: an internal command logged under that batch id (setup), exempt from id checks. */
+  private proposeAs(raw: unknown, batch: string | null): ProposeResult {
+    const parsed = envelopeSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return failed('malformed', `command envelope: ${issue?.message ?? 'invalid'}`, { path: zodPath(issue?.path) });
     }
-    Object.assign(this.state, working);
-    // What applyLogged keeps in step with the log, as folding these events one by one would leave it.
-    this.state.version = this.events.length;
-    if (out.length && batchId !== SETUP_COMMAND && this.state.undoable[this.state.undoable.length - 1] !== batchId) this.state.undoable.push(batchId);
-    return out;
+    const envelope = parsed.data as CommandEnvelope;
+    let digest: string | null = null;
+    if (batch === null) {
+      if (isReservedCommandId(envelope.id)) return failed('reserved-id', `command id '${envelope.id}' is reserved for the encounter's setup; use another id`, { path: ['id'] });
+      digest = digestOf(envelope);
+      const seen = this.used.get(envelope.id);
+      if (seen !== undefined) {
+        if (seen !== '' && seen === digest) return { ok: true, commandId: envelope.id, baseVersion: this.version, events: this.eventsOf(envelope.id), retried: true, effect: { kind: 'retried' } };
+        return failed('duplicate-command', `command id '${envelope.id}' was already used for another command`, { path: ['id'] });
+      }
+    }
+    if (envelope.command.type === 'undo') return this.proposeUndo(envelope, digest ?? digestOf(envelope));
+    const decision = decide(this.state, envelope, this.rt, this.commands);
+    if (!decision.ok) return decision;
+    const batchId = batch ?? envelope.id;
+    const base = this.version;
+    const events = decision.events.map(({ body, visibility }, i) => ({
+      ...body,
+      seq: base + i,
+      commandId: batchId,
+      ...(visibility ? { visibility } : {}),
+      ...(i === 0 && digest !== null ? { digest } : {}),
+    }) as FrayEvent);
+    return { ok: true, commandId: envelope.id, baseVersion: base, events, retried: false, effect: { kind: 'append', owner: this, batchId, digest, working: decision.working } };
   }
 
-  private append(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[]): FrayEvent[] {
-    const out: FrayEvent[] = [];
+  /** Undo: validated like any command; the newest live command goes, and the dice rewind with it. */
+  private proposeUndo(envelope: CommandEnvelope, digest: string): ProposeResult {
+    const cmd = engineCommandSchemas.undo.safeParse(envelope.command);
+    if (!cmd.success) {
+      const issue = cmd.error.issues[0];
+      return failed('malformed', `undo: ${issue?.message ?? 'invalid'}`, { path: ['command', ...zodPath(issue?.path)] });
+    }
+    if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== this.version) {
+      return failed('stale-version', `the encounter is at version ${this.version}, not ${envelope.expectedVersion}: refresh and try again`);
+    }
+    if (envelope.issuedBy.role !== 'gm') return failed('forbidden', 'only the GM may undo');
+    const target = this.state.undoable[this.state.undoable.length - 1];
+    if (!target) return failed('nothing-to-undo', 'there is no command left to undo');
+    if (!this.snapshots.has(target) && !this.canRebuild(target)) {
+      return failed('undo-unavailable', `undoing '${target}' needs the log from before the snapshot this encounter was loaded from`);
+    }
+    const e: FrayEvent = { type: 'CommandUndone', commandId: target, undoId: envelope.id, seq: this.version, digest };
+    return { ok: true, commandId: envelope.id, baseVersion: this.version, events: [e], retried: false, effect: { kind: 'undo', owner: this, target, digest } };
+  }
+
+  /** Logs the setup batch's own events (no decision: the encounter's creation). */
+  private append(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[]): void {
     for (const { body, visibility } of events) {
-      const e = { ...body, seq: this.events.length, commandId: batchId, ...(visibility ? { visibility } : {}) } as FrayEvent;
+      const e = { ...body, seq: this.version, commandId: batchId, ...(visibility ? { visibility } : {}) } as FrayEvent;
       this.events.push(e);
       applyLogged(this.state, e);
-      out.push(e);
     }
-    return out;
   }
 
-  /** Undoes the newest live command; the dice generator rewinds with it, so a retry rolls the same. */
-  private undo(envelope: CommandEnvelope): DispatchResult {
-    if (envelope.issuedBy?.role !== 'gm') return { ok: false, error: { code: 'forbidden', message: 'only the GM may undo' } };
-    const target = this.state.undoable[this.state.undoable.length - 1];
-    if (!target) return { ok: false, error: { code: 'nothing-to-undo', message: 'there is no command left to undo' } };
-    const e: FrayEvent = { type: 'CommandUndone', commandId: target, seq: this.events.length };
-    this.events.push(e);
-    const snap = this.snapshots.get(target);
-    if (snap) {
-      this.snapshots.delete(target);
-      this.state = snap;
-      this.state.version = this.events.length;
-    } else {
-      this.state = fold(this.events);
+  /** Notes the command ids a log accepted (and their digests, where it recorded them). */
+  private remember(events: readonly FrayEvent[]): void {
+    for (const e of events) {
+      if (e.type === 'CommandUndone') {
+        if (e.undoId !== undefined) this.used.set(e.undoId, e.digest ?? '');
+      } else if (e.commandId !== SETUP_COMMAND && !this.used.has(e.commandId)) {
+        this.used.set(e.commandId, e.digest ?? '');
+      }
     }
-    return { ok: true, events: [e] };
   }
+
+  /** The events an accepted command appended (for a retry), from the tail or the earlier log. */
+  private eventsOf(id: string): FrayEvent[] {
+    const of = (log: readonly FrayEvent[]) => log.filter((e) => (e.type === 'CommandUndone' ? e.undoId === id : e.commandId === id));
+    const found = of(this.events);
+    if (found.length || !this.offset || !this.earlier) return found;
+    return of(this.earlier());
+  }
+
+  /** Whether the live state can be folded again once `target` is undone (no earlier log needed, or it is at hand). */
+  private canRebuild(target: string): boolean {
+    if (this.offset === 0 || this.earlier) return true;
+    const inTail = this.events.some((e) => e.type !== 'CommandUndone' && e.commandId === target);
+    return inTail && !reachesBehind(this.events);
+  }
+
+  /** The live state folded from the log: from the snapshot when the tail allows, else from the start. */
+  private rebuild(): EncounterState {
+    if (this.offset === 0) return fold(this.events);
+    if (!reachesBehind(this.events)) return foldOnto(cloneJson(this.base!), this.events);
+    const earlier = this.earlier!();
+    return fold([...earlier, ...this.events]);
+  }
+}
+
+/** Whether a log's tail undoes a command none of whose events are in it (one from before the tail). */
+function reachesBehind(tail: readonly FrayEvent[]): boolean {
+  const present = new Set<string>();
+  for (const e of tail) {
+    if (e.type !== 'CommandUndone') present.add(e.commandId);
+    else if (!present.has(e.commandId)) return true;
+  }
+  return false;
 }

@@ -21,7 +21,12 @@ export interface RollBreakdown {
 
 /** Outcomes only: folding these needs no rules and no dice. */
 export type FrayEventBody =
-  | { type: 'EncounterStarted'; encounter: Omit<EncounterStateCore, 'version' | 'undoable'> }
+  | {
+      type: 'EncounterStarted';
+      /** the event schema this log is written in (`EVENT_SCHEMA_VERSION`); absent in logs from before it was recorded (read as 1) */
+      schemaVersion?: number;
+      encounter: Omit<EncounterStateCore, 'version' | 'undoable'>;
+    }
   | { type: 'CreatureAdded'; creature: CreatureState }
   | { type: 'CreatureRemoved'; creatureId: string }
   | { type: 'CreatureUpdated'; creatureId: string; changes: { name?: string; side?: string; controller?: string | null; hidden?: boolean; notes?: string | null; tags?: string[] } }
@@ -50,7 +55,7 @@ export type FrayEventBody =
   | { type: 'ResolutionPaused'; pending: PendingResolution }
   | { type: 'ResolutionEnded'; commandId: string }
   | { type: 'PromptAnswered'; promptId: string; answer: Json; by: Principal | 'policy' | 'default' | 'preAnswer'; key?: string; about?: string | null; /** the question, and the chosen option's label, so a log reads without the prompt */ text?: string; label?: string }
-  | { type: 'CommandUndone'; commandId: string }
+  | { type: 'CommandUndone'; commandId: string; /** the undo command's own id (the event's commandId is the undone command's) */ undoId?: string }
   | { type: 'EncounterEnded'; reason: string };
 
 export type FrayEventType = FrayEventBody['type'];
@@ -61,6 +66,11 @@ export type FrayEvent = FrayEventBody & {
   /** the command that produced it */
   commandId: string;
   visibility?: Visibility;
+  /**
+   * On the first event of each accepted command (and on its CommandUndone for an undo): a fingerprint
+   * of the envelope, so a retried command is told from a different one under the same id after a reload.
+   */
+  digest?: string;
 };
 
 export type EventOf<T extends FrayEventType> = Extract<FrayEventBody, { type: T }>;

@@ -56,3 +56,21 @@ export function fold(events: readonly FrayEvent[], from?: { state: EncounterStat
   }
   return s;
 }
+
+/**
+ * Folds more of a log onto a state that already holds everything before `events[0]` (a snapshot),
+ * in place, skipping commands undone within `events`. The caller makes sure no event here undoes a
+ * command from before `events[0]` (that needs the earlier log).
+ */
+export function foldOnto(state: EncounterState, events: readonly FrayEvent[]): EncounterState {
+  const undone = new Set<string>();
+  for (const e of events) if (e.type === 'CommandUndone') undone.add(e.commandId);
+  for (const e of events) {
+    if (e.type === 'CommandUndone' || undone.has(e.commandId)) {
+      state.version = e.seq + 1;
+      continue;
+    }
+    applyLogged(state, e);
+  }
+  return state;
+}
