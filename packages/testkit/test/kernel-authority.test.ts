@@ -137,7 +137,8 @@ describe('the authority: propose decides without changing anything, commit appli
           return;
         }
         const events = enc.commit(a);
-        accepted.push(a.commandId);
+        // The old authority never recorded an undo's own id (a retried undo undid twice): reuse only others.
+        if (events[0]?.type !== 'CommandUndone') accepted.push(a.commandId);
         expect(withoutLogMeta(events)).toEqual(withoutLogMeta(b.events));
         expect(canonicalJson(enc.state)).toBe(canonicalJson(old.state));
       });
