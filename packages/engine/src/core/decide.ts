@@ -120,22 +120,32 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
   if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== state.version) {
     return fail('stale-version', `the encounter is at version ${state.version}, not ${envelope.expectedVersion}: refresh and try again`);
   }
-  if (state.phase === 'ended' && !type.startsWith('gm.')) return fail('encounter-ended', 'the encounter has ended');
-  if (state.pending && !def.allowedWhilePending) {
-    const open = state.pending.open.map((p) => `${p.id} (${p.key})`).join(', ');
-    return fail('prompt-pending', `waiting for an answer to ${open}: answer it, override as GM, or undo`);
-  }
   const who = envelope.issuedBy;
-  if (who.role === 'player') {
-    if (def.gmOnly) return fail('forbidden', `only the GM may ${type}`);
-    const actor = def.actor?.(parsed.data as never) ?? null;
-    if (actor !== null) {
-      const c = state.creatures[actor];
-      if (c && c.controller !== who.seat) return fail('forbidden', `seat ${who.seat} does not control ${actor}`);
-    }
-  }
+  const gate = commandGate(state, type, def, who, who.role === 'player' ? def.actor?.(parsed.data as never) ?? null : null);
+  if (gate) return { ok: false, error: gate };
   if (opts.inPlace) return runInPlace(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), opts.sink ?? null);
   return run(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), null);
+}
+
+/**
+ * The checks every command passes before its handler runs: the encounter has not ended, no prompt is
+ * waiting (unless the command may run then), and a player commands only their own creatures. Decide
+ * asks it, and so does an action menu, so both give the same reason.
+ */
+export function commandGate(state: EncounterState, type: string, def: Pick<CommandDef<never>, 'allowedWhilePending' | 'gmOnly'>, who: Principal, actor: string | null): CommandRejected | null {
+  if (state.phase === 'ended' && !type.startsWith('gm.')) return { code: 'encounter-ended', message: 'the encounter has ended' };
+  if (state.pending && !def.allowedWhilePending) {
+    const open = state.pending.open.map((p) => `${p.id} (${p.key})`).join(', ');
+    return { code: 'prompt-pending', message: `waiting for an answer to ${open}: answer it, override as GM, or undo` };
+  }
+  if (who.role === 'player') {
+    if (def.gmOnly) return { code: 'forbidden', message: `only the GM may ${type}` };
+    if (actor !== null) {
+      const c = state.creatures[actor];
+      if (c && c.controller !== who.seat) return { code: 'forbidden', message: `seat ${who.seat} does not control ${actor}` };
+    }
+  }
+  return null;
 }
 
 /** The fast path's `run`: the resolution works on `state` itself and sends its events to `sink`. */

@@ -7,6 +7,8 @@ import { runStage } from '../ruleset/hooks';
 import type { TestPayload } from '../ruleset/stages';
 import type { RollBreakdown } from '../core/events';
 import { activeEffects } from './conditions';
+import type { EncounterState } from '../core/state';
+import type { LoadedRuleset } from '../ruleset/ruleset';
 
 export interface TestRequest {
   kind: string;
@@ -31,7 +33,6 @@ const matches = (selector: string, wanted: readonly string[]) => wanted.includes
 /** Roll modes and modifiers the actor's and target's conditions impose on this test. */
 function fromConditions(ctx: Resolution, p: TestPayload, selectors: readonly string[]): void {
   const actor = p.actor ? ctx.state.creatures[p.actor] : undefined;
-  const target = p.target ? ctx.state.creatures[p.target] : undefined;
   if (actor) {
     for (const a of activeEffects(ctx.ruleset, actor)) {
       const e = a.effect;
@@ -39,21 +40,39 @@ function fromConditions(ctx: Resolution, p: TestPayload, selectors: readonly str
       if (e.kind === 'modifier' && matches(e.selector, selectors)) {
         const value = e.perLevel ? e.value * (a.instance.level ?? 1) : e.value;
         p.modifiers.push({ id: `${a.conditionId}`, label: a.conditionId, value, type: e.type ?? 'untyped', source, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
-      } else if (e.kind === 'rollMode' && e.subject === 'self' && matches(e.selector, selectors)) {
-        p.rollModeSources.push({ mode: e.mode, source, label: a.conditionId, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
       } else if (e.kind === 'autoFail' && matches(e.selector, selectors) && testPredicate(e.predicate, p.options) && !p.autoFail) {
         p.autoFail = { reason: a.conditionId, ...(e.ruleId ? { ruleId: e.ruleId } : {}) };
       }
     }
   }
-  if (target) {
-    for (const a of activeEffects(ctx.ruleset, target)) {
+  p.rollModeSources.push(...conditionRollModes(ctx.ruleset, ctx.state, p.actor, p.target, selectors));
+}
+
+/**
+ * The roll modes the actor's and the target's conditions give a test with these selectors: the ones
+ * `d20Test` gathers, in its order, so a screen foreseeing the roll (exact odds) asks the same question.
+ */
+export function conditionRollModes(ruleset: LoadedRuleset, state: EncounterState, actorId: string | null, targetId: string | null, selectors: readonly string[]): RollModeSource[] {
+  const out: RollModeSource[] = [];
+  const actor = actorId ? state.creatures[actorId] : undefined;
+  const target = targetId ? state.creatures[targetId] : undefined;
+  if (actor) {
+    for (const a of activeEffects(ruleset, actor)) {
       const e = a.effect;
-      if (e.kind === 'rollMode' && e.subject === 'against' && matches(e.selector, selectors)) {
-        p.rollModeSources.push({ mode: e.mode, source: a.instance.instanceId, label: `target ${a.conditionId}`, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
+      if (e.kind === 'rollMode' && e.subject === 'self' && matches(e.selector, selectors)) {
+        out.push({ mode: e.mode, source: a.instance.instanceId, label: a.conditionId, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
       }
     }
   }
+  if (target) {
+    for (const a of activeEffects(ruleset, target)) {
+      const e = a.effect;
+      if (e.kind === 'rollMode' && e.subject === 'against' && matches(e.selector, selectors)) {
+        out.push({ mode: e.mode, source: a.instance.instanceId, label: `target ${a.conditionId}`, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
+      }
+    }
+  }
+  return out;
 }
 
 /**
