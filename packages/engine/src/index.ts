@@ -30,6 +30,8 @@ export * from './procedure/turns';
 export * from './procedure/effects';
 export * from './view/views';
 export * from './view/legal';
+export * from './view/actions';
+export * from './view/odds';
 export * from './campaign/index';
 export * from './sim/compiled-fight';
 export * from './sim/kernel-roster';

@@ -9,6 +9,8 @@ import type { Resolution } from '../resolve/context';
 import type { StageId, StagePayloads } from './stages';
 import type { Command } from '../command/command';
 import type { CompiledFight, CompiledPolicySpec, NotCompiled } from '../sim/compiled-fight';
+import type { MovePreview, RulesetActionMenu } from '../view/actions';
+import type { AttackProfile } from '../view/odds';
 
 /** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
 export interface Hook<S extends StageId = StageId> {
@@ -77,6 +79,16 @@ export interface Ruleset {
   takesTurn?(state: EncounterState, creatureId: string): boolean;
   /** legal commands for a principal: the enumerator policies and property tests share */
   legalCommands?(state: EncounterState, who: Principal): Command[];
+  /**
+   * What a creature may do now, as descriptors for a screen (`view/actions.ts`): each action with its
+   * cost, availability and the reason it is refused (from the same checks the handlers make), its
+   * targets and options, the resources left, the reachable places. The engine adds ending the turn.
+   */
+  actionMenu?(state: EncounterState, creatureId: string, who: Principal): RulesetActionMenu;
+  /** the numbers one of a creature's attacks would use against a target now, for exact odds (null: no such attack) */
+  attackProfile?(state: EncounterState, attacker: string, attackId: string | undefined, target: string): AttackProfile | null;
+  /** what moving a creature to `to` would cost and provoke (path, cost, who gets an opportunity attack) */
+  previewMove?(state: EncounterState, creatureId: string, to: Json): Pick<MovePreview, 'path' | 'cost' | 'provokes'>;
   /**
    * The lowest hit points damage can take this creature to (default 0). Systems that track negative
    * hit points (dying until -half maximum) return a negative floor; `hp.zero` then fires at 0 or below.
