@@ -16,6 +16,8 @@ import { worldModule } from './world/module';
 import { countdownModule } from './countdown/module';
 import { flowModule } from './flow/module';
 import { a5eLegalCommands } from './flow/legal';
+import { a5eActionMenu, a5eAttackProfile } from './flow/menu';
+import { a5ePreviewMove } from './flow/menu-movement';
 import { a5eMove, movementModule } from './movement/index';
 import { duelModule } from './duel/module';
 import { restModule } from './rest/module';
@@ -76,6 +78,9 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     initiativeTies: 'rolloff',
     takesTurn: (state, id) => state.creatures[id]!.status !== 'dead',
     legalCommands: (state, who) => a5eLegalCommands(self.loaded!, state, who),
+    actionMenu: (state, id, who) => a5eActionMenu(self.loaded!, state, id, who),
+    attackProfile: (state, attacker, attackId, target) => a5eAttackProfile(self.loaded!, state, attacker, attackId, target),
+    previewMove: (state, id, to) => a5ePreviewMove(self.loaded!, state, id, to),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     roundSeconds: 6,
     campaignCommands: merged.campaignCommands,
@@ -106,3 +111,5 @@ export * from './movement/index';
 export * from './rest/index';
 export { isHiddenFrom } from './actions/stealth';
 export * from './effects/exports';
+export { a5eActionMenu, a5eAttackProfile, a5eResources } from './flow/menu';
+export { a5ePreviewMove, a5eMovementMenu } from './flow/menu-movement';

@@ -226,6 +226,27 @@ export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string,
   }
 }
 
+/** Slowed (or a condition with the flag): one attack per turn, and it has made it (A5E-ACT-24, A5E-COND-27). */
+export function attackLimitRefusal(ruleset: LoadedRuleset, state: EncounterState, id: string): Refusal | null {
+  const c = state.creatures[id];
+  if (!c) return null;
+  const limited = c.conditions.some((x) => x.conditionId === 'slowed') || hasFlag(ruleset, c, ECONOMY_FLAGS.oneAttackPerTurn);
+  if (limited && (c.resources[ATTACKS_MADE] ?? 0) >= 1) return { code: 'one-attack-per-turn', message: `${c.name} is slowed and has already attacked this turn`, ruleId: 'A5E-ACT-24' };
+  return null;
+}
+
+/**
+ * Why it cannot make one attack of the Attack action now (A5E-ACT-3): with attacks left from an Attack
+ * action already begun it needs only its turn; otherwise it must be able to take an action. The
+ * one-attack limit of slowed follows. The attack handler pays through `spendOneAttack`, which asks the
+ * same economy question.
+ */
+export function oneAttackRefusal(ruleset: LoadedRuleset, state: EncounterState, id: string): Refusal | null {
+  const c = state.creatures[id];
+  if (!c) return { code: 'unknown-creature', message: `no creature '${id}'`, ruleId: 'A5E-ACT-3' };
+  return economyRefusal(ruleset, state, id, has(c, ATTACKS_LEFT) ? 'free' : ACTION, { skipCostHookRefusals: true }) ?? attackLimitRefusal(ruleset, state, id);
+}
+
 /** A fresh turn's budget for a creature (and, through its controller's turn, for a controlled one). */
 export function freshBudget(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, number> {
   const speed = effectiveSpeed(ruleset, state, id);
@@ -268,10 +289,8 @@ export const economyModule: A5eModule = {
       run: (ctx, p) => {
         if (p.kind !== 'attack' || !p.actor) return;
         const c = ctx.state.creatures[p.actor]!;
-        const limited = c.conditions.some((x) => x.conditionId === 'slowed') || hasFlag(ctx.ruleset, c, ECONOMY_FLAGS.oneAttackPerTurn);
-        if (limited && (c.resources[ATTACKS_MADE] ?? 0) >= 1) {
-          ctx.reject('one-attack-per-turn', `${c.name} is slowed and has already attacked this turn`, 'A5E-ACT-24');
-        }
+        const refusal = attackLimitRefusal(ctx.ruleset, ctx.state, p.actor);
+        if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
         ctx.emit({ type: 'ResourceSet', creatureId: c.id, key: ATTACKS_MADE, value: (c.resources[ATTACKS_MADE] ?? 0) + 1 });
       },
     },

@@ -3,10 +3,10 @@ import { within } from '../actions/common';
 import { pressOf } from '../actions/press-the-attack';
 import { readiedOf } from '../actions/ready';
 import { isHiddenFrom } from '../actions/stealth';
-import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock, speedOf } from '../conditions/queries';
-import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, MOVEMENT, OBJECT, REACTION, canSpend, isActingNow, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
-import { coverAcBonus } from '../position/cover';
-import { distanceBetween, withinReach } from '../position/geometry';
+import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
+import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
+import { attackTargetRefusal } from '../position/attack-geometry';
+import { standUpRefusal } from '../position/prone';
 import { sheetOf } from '../sheet/derived';
 import { GROUP, groupMembers } from '../summons/control';
 import { effectActionCommands } from '../effects/legal';
@@ -50,12 +50,8 @@ function attackableFrom(ruleset: LoadedRuleset, state: EncounterState, actor: st
   if (!t || t.status === 'dead' || t.hidden || t.side === a.side || isHiddenFrom(state, target, actor)) return false;
   if (hostileActionBlock(state, actor, target, ruleset)) return false;
   const attack = sheetOf(a).attacks.find((x) => x.id === attackId) ?? sheetOf(a).attacks[0];
-  if (!attack || coverAcBonus(state, actor, target).degree === 'total') return false;
-  // The same map questions the attack itself asks (A5E-ATK-13, A5E-ATK-15).
-  if (attack.kind === 'melee') return withinReach(state, actor, target, attack.reachFeet);
-  const range = attack.rangeFeet;
-  const feet = distanceBetween(state, actor, target);
-  return range === undefined || feet === null || feet <= (typeof range === 'number' ? range : range[1]);
+  // The same map questions the attack itself asks (A5E-COVER-5, A5E-ATK-13, A5E-ATK-15).
+  return !!attack && attackTargetRefusal(state, actor, target, attack, attack.kind === 'ranged') === null;
 }
 
 function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: string): Command[] {
@@ -69,11 +65,8 @@ function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: strin
   const harmable = foes.filter((id) => !hostileActionBlock(state, actor, id, ruleset));
   const action = can(ACTION);
 
-  // Standing up, with the questions `standUpAction` asks: prone, acting now, Speed above 0, half of it left (A5E-POS-8).
-  if (hasCondition(c, 'prone') && isActingNow(state, actor)) {
-    const speed = speedOf(ruleset, state, actor);
-    if (speed > 0 && (c.resources[MOVEMENT] ?? 0) >= Math.floor(speed / 2)) out.push({ type: 'takeAction', actorId: actor, action: 'stand-up', targets: [] });
-  }
+  // Standing up, with the questions `standUpAction` asks (A5E-POS-8).
+  if (hasCondition(c, 'prone') && !standUpRefusal(ruleset, state, actor)) out.push({ type: 'takeAction', actorId: actor, action: 'stand-up', targets: [] });
 
   // Attacks, and basic maneuvers in place of one (A5E-ACT-3, A5E-ACT-4).
   const limit = attacksPerTurnLimit(state, actor, ruleset);

@@ -1,5 +1,5 @@
-import { addCondition, hasCondition, removeCondition, type Resolution } from '@fray/engine';
-import { isActingNow, MOVEMENT, REACTION, spend } from '../core/economy';
+import { addCondition, hasCondition, removeCondition, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { isActingNow, MOVEMENT, REACTION, spend, type Refusal } from '../core/economy';
 import { speedOf } from '../conditions/queries';
 import { MOVED } from '../movement/speed';
 import type { ActionHandler } from '../module';
@@ -21,17 +21,27 @@ export const dropProneAction: ActionHandler = (ctx, actorId) => {
  */
 export const standUpAction: ActionHandler = (ctx, actorId) => {
   const c = ctx.state.creatures[actorId]!;
-  if (!hasCondition(c, 'prone')) ctx.reject('not-prone', `${c.name} is not prone`, 'A5E-POS-8');
-  if (!isActingNow(ctx.state, actorId)) ctx.reject('not-your-turn', `${c.name} can stand up only on its turn`, 'A5E-POS-8');
-  const speed = speedOf(ctx.ruleset, ctx.state, actorId);
-  const cost = Math.floor(speed / 2);
+  const refusal = standUpRefusal(ctx.ruleset, ctx.state, actorId);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const cost = Math.floor(speedOf(ctx.ruleset, ctx.state, actorId) / 2);
   const left = c.resources[MOVEMENT] ?? 0;
-  if (speed <= 0) ctx.reject('speed-zero', `${c.name}'s Speed is 0, so it cannot stand up`, 'A5E-POS-8');
-  if (left < cost) ctx.reject('not-enough-movement', `standing up costs ${cost} ft (half of Speed ${speed}); ${c.name} has ${left} ft left`, 'A5E-POS-8');
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT, value: left - cost, ruleId: 'A5E-POS-8' });
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVED, value: (c.resources[MOVED] ?? 0) + cost, ruleId: 'A5E-POS-8' });
   removeCondition(ctx, actorId, 'prone', `stood up for ${cost} ft of movement`, 'A5E-POS-8');
 };
+
+/** Why it cannot stand up now (A5E-POS-8): not prone, not its turn, Speed 0, less than half its Speed left. */
+export function standUpRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string): Refusal | null {
+  const c = state.creatures[actorId]!;
+  if (!hasCondition(c, 'prone')) return { code: 'not-prone', message: `${c.name} is not prone`, ruleId: 'A5E-POS-8' };
+  if (!isActingNow(state, actorId)) return { code: 'not-your-turn', message: `${c.name} can stand up only on its turn`, ruleId: 'A5E-POS-8' };
+  const speed = speedOf(ruleset, state, actorId);
+  const cost = Math.floor(speed / 2);
+  const left = c.resources[MOVEMENT] ?? 0;
+  if (speed <= 0) return { code: 'speed-zero', message: `${c.name}'s Speed is 0, so it cannot stand up`, ruleId: 'A5E-POS-8' };
+  if (left < cost) return { code: 'not-enough-movement', message: `standing up costs ${cost} ft (half of Speed ${speed}); ${c.name} has ${left} ft left`, ruleId: 'A5E-POS-8' };
+  return null;
+}
 
 /**
  * A creature targeted by a ranged attack it can see may drop prone with its reaction, before the roll,

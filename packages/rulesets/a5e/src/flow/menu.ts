@@ -1,0 +1,194 @@
+import {
+  attackOddsSummary, conditionRollModes, hasCondition, type ActionCost, type ActionDescriptor, type ActionTarget, type AttackProfile,
+  type EncounterState, type Json, type JsonSchema, type LoadedRuleset, type MenuResource, type Principal, type RulesetActionMenu,
+} from '@fray/engine';
+import { hostileActionBlock, namedActionBlock, speedOf } from '../conditions/queries';
+import {
+  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, oneAttackRefusal, type Cost, type Refusal,
+} from '../core/economy';
+import { armorClass, damageExpression, OFF_HAND_READY } from '../combat/attack';
+import { attackSituationOf, attackTargetRefusal } from '../position/attack-geometry';
+import { standUpRefusal } from '../position/prone';
+import { attackAbility, attackBonus, sheetOf } from '../sheet/derived';
+import type { Attack } from '../sheet/stat-block';
+import { entryRefusal, targetLimit } from '../effects/run';
+import { a5eMovementMenu } from './menu-movement';
+
+type Resolutionish = Parameters<typeof armorClass>[0];
+
+const costOf = (cost: Cost): ActionCost[] => (cost === 'free' ? [] : [{ resource: cost, amount: 1 }]);
+
+/** The refusal as the fields a descriptor or target carries. */
+const why = (r: Refusal | { code: string; message: string; ruleId?: string } | null) => (r ? { reason: r.message, ...(r.ruleId ? { ruleId: r.ruleId } : {}) } : {});
+
+/**
+ * A5E's action menu (issue 13, "Acting"): each action the creature has, with the questions its handler
+ * asks answered by the same functions (`economyRefusal`, `oneAttackRefusal`, `attackTargetRefusal`,
+ * `namedActionBlock`, `standUpRefusal`, `entryRefusal`), exact odds for each attack on each valid target,
+ * and the reachable squares or zones. Targets are the creatures it could aim at that the asker may see.
+ */
+export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, actor: string, who: Principal): RulesetActionMenu {
+  const c = state.creatures[actor]!;
+  const sheet = sheetOf(c);
+  const seen = state.creatureIds.filter((id) => id !== actor && state.creatures[id]!.status !== 'dead' && (who.role === 'gm' || !state.creatures[id]!.hidden));
+  const actions: ActionDescriptor[] = [];
+  const economy = (cost: Cost, mountMay = false) => economyRefusal(ruleset, state, actor, cost, { mountMay, skipCostHookRefusals: true });
+  const take = (action: string, options?: Record<string, Json>): ActionDescriptor['command'] => ({ type: 'takeAction', actorId: actor, action, targets: [], ...(options ? { options } : {}) });
+
+  // Attacks (A5E-ACT-3): the first spends the action, the rest of a multiattack come free this turn.
+  const attackCost: ActionCost[] = has(c, ATTACKS_LEFT) ? [{ resource: ATTACKS_LEFT, amount: 1 }] : [{ resource: ACTION, amount: 1 }];
+  const attackRefusal = oneAttackRefusal(ruleset, state, actor);
+  for (const attack of sheet.attacks) {
+    const ranged = attack.kind === 'ranged';
+    const targets = seen.map((t): ActionTarget => {
+      const r = attackTargetRefusal(state, actor, t, attack, ranged);
+      if (r) return { creatureId: t, valid: false, ...why(r) };
+      const odds = attackOddsSummary(ruleset, state, actor, attack.id, t);
+      return { creatureId: t, valid: true, ...(odds ? { odds } : {}) };
+    });
+    actions.push({
+      id: `attack:${attack.id}`, label: attack.name, kind: 'attack', cost: attackCost, available: attackRefusal === null, ...why(attackRefusal),
+      targets, maxTargets: 1, options: attackOptions(attack, state), command: take('attack', { attack: attack.id }),
+    });
+  }
+
+  // Off-hand attack after an Attack action with a light one-handed weapon (A5E-ATK-18).
+  const main = c.vars[OFF_HAND_READY];
+  if (typeof main === 'string') {
+    const offHand = economy(BONUS);
+    for (const attack of sheet.attacks.filter((a) => a.id !== main && a.kind === 'melee' && a.properties.includes('dual-wielding'))) {
+      actions.push({
+        id: `off-hand-attack:${attack.id}`, label: `${attack.name} (off hand)`, kind: 'attack', cost: costOf(BONUS), available: offHand === null, ...why(offHand),
+        targets: seen.map((t) => targetFor(attackTargetRefusal(state, actor, t, attack, false), t)), maxTargets: 1,
+        options: attackOptions(attack, state), command: take('off-hand-attack', { attack: attack.id }),
+      });
+    }
+  }
+
+  // Stat-block actions as effect trees (a breath, spells, healing) through `use-action`.
+  for (const entry of sheet.actions ?? []) {
+    if (entry.cost === 'reaction') continue;
+    const r = entryRefusal(c, entry) ?? economy(entry.cost);
+    const limit = targetLimit(entry);
+    actions.push({
+      id: `use-action:${entry.id}`, label: entry.name, kind: /spell/i.test(entry.id + entry.name) ? 'spell' : 'other', cost: costOf(entry.cost),
+      available: r === null, ...why(r), ...(limit > 0 ? { targets: seen.map((t) => ({ creatureId: t, valid: true })).concat([{ creatureId: actor, valid: true }]), maxTargets: limit } : {}),
+      command: take('use-action', { id: entry.id }),
+    });
+  }
+
+  // The named actions (A5E-ACT-7..20), each with the refusal its handler gives first.
+  const named = (id: string, label: string, cost: Cost, refusal: Refusal | null, extra: Partial<ActionDescriptor> = {}) =>
+    actions.push({ id, label, kind: 'other', cost: costOf(cost), available: refusal === null, ...why(refusal), command: take(id), ...extra });
+  named('dash', 'Dash', ACTION, namedActionBlock(state, actor, 'dash', ruleset) ?? economy(ACTION, true));
+  named('disengage', 'Disengage', ACTION, economy(ACTION, true));
+  named('dodge', 'Dodge', ACTION, effectiveSpeed(ruleset, state, actor) === 0 ? { code: 'speed-zero', message: `${c.name}'s Speed is 0, so it cannot Dodge`, ruleId: 'A5E-ACT-9' } : economy(ACTION, true));
+  named('hide', 'Hide', ACTION, economy(ACTION));
+  named('search', 'Search', ACTION, economy(ACTION));
+  named('sprint', 'Sprint', ACTION, namedActionBlock(state, actor, 'sprint', ruleset) ?? economy(ACTION));
+  const helpR = economy(ACTION);
+  named('help', 'Help', ACTION, helpR, {
+    targets: seen.map((t) => targetFor(hostileTo(state, actor, t) ? hostileActionBlock(state, actor, t, ruleset) : null, t)), maxTargets: 1,
+    options: {
+      type: 'object', required: ['mode'],
+      properties: {
+        mode: { type: 'string', enum: ['task', 'attack'], enumLabels: ['help an ally with a task', 'distract a foe for an ally\'s attack'], default: 'task' },
+        task: { type: 'string', description: 'the task an ally is helped with', default: 'the task at hand' },
+        ally: { type: 'string', description: 'the ally whose next attack gains advantage', enum: seen.filter((t) => !hostileTo(state, actor, t)) },
+      },
+    },
+  });
+  named('cast-spell', 'Cast a spell', ACTION, economy(ACTION), {
+    kind: 'spell', command: take('cast-spell', { spell: 'a cantrip', castingTime: 'action', level: 0 }),
+    options: {
+      type: 'object', required: ['spell', 'castingTime'],
+      properties: {
+        spell: { type: 'string', description: 'the spell cast' },
+        castingTime: { type: 'string', enum: ['action', 'bonusAction', 'reaction'], default: 'action' },
+        level: { type: 'integer', minimum: 0, maximum: 9, default: 0 },
+      },
+    },
+  });
+  const objectFree = has(c, OBJECT);
+  named('use-object', 'Use an object', objectFree ? 'free' : ACTION, economy(objectFree ? 'free' : ACTION), {
+    command: take('use-object', { object: 'a door' }),
+    options: { type: 'object', required: ['object'], properties: { object: { type: 'string', description: 'the object used' } } },
+  });
+  named('tumble', 'Tumble', ACTION, economy(ACTION), {
+    targets: seen.map((t) => targetFor(hostileActionBlock(state, actor, t, ruleset), t)), maxTargets: 1,
+    options: { type: 'object', properties: { cost: { type: 'string', enum: ['action', 'bonusAction'], default: 'action' } } },
+  });
+  named('ready', 'Ready', ACTION, economy(ACTION), {
+    targets: seen.map((t) => ({ creatureId: t, valid: true })), maxTargets: 1,
+    command: take('ready', { trigger: 'the foe moves', readied: 'attack', readiedOptions: { attack: sheet.attacks[0]?.id ?? '' } }),
+    options: {
+      type: 'object', required: ['trigger', 'readied'],
+      properties: {
+        trigger: { type: 'string', description: 'what it waits for' },
+        readied: { type: 'string', enum: ['attack', 'dash', 'disengage', 'dodge', 'hide', 'search', 'help', 'use-object', 'cast-spell'], default: 'attack' },
+        readiedOptions: { type: 'object', description: 'the readied action\'s own options' },
+      },
+    },
+  });
+  if (hasCondition(c, 'prone')) {
+    const r = standUpRefusal(ruleset, state, actor);
+    named('stand-up', 'Stand up', 'free', r, { kind: 'move', cost: [{ resource: MOVEMENT, amount: Math.floor(speedOf(ruleset, state, actor) / 2) }] });
+  } else {
+    named('drop-prone', 'Drop prone', 'free', economy('free'), { kind: 'move' });
+  }
+
+  const movement = a5eMovementMenu(ruleset, state, actor);
+  return { resources: a5eResources(c), actions, ...(movement ? { movement } : {}) };
+}
+
+const hostileTo = (state: EncounterState, a: string, b: string) => state.creatures[a]!.side !== state.creatures[b]!.side;
+
+function targetFor(r: Refusal | null, creatureId: string): ActionTarget {
+  return { creatureId, valid: r === null, ...why(r) };
+}
+
+function attackOptions(attack: Attack, state: EncounterState): JsonSchema {
+  const properties: Record<string, JsonSchema> = { attack: { type: 'string', enum: [attack.id], default: attack.id } };
+  if (attack.kind === 'melee' && attack.properties.includes('thrown')) properties['thrown'] = { type: 'boolean', description: 'hurl it as a ranged attack', default: false };
+  if (!state.space) properties['within5'] = { type: 'boolean', description: 'without a map: attacker and target are within 5 ft', default: attack.kind === 'melee' };
+  return { type: 'object', required: ['attack'], properties };
+}
+
+/** The turn's budget as a screen shows it (A5E-ROUND-4). */
+export function a5eResources(c: EncounterState['creatures'][string]): MenuResource[] {
+  const r = c.resources;
+  const out: MenuResource[] = [
+    { id: ACTION, label: 'Action', left: r[ACTION] ?? 0, max: 1 },
+    { id: BONUS, label: 'Bonus action', left: r[BONUS] ?? 0, max: 1 },
+    { id: REACTION, label: 'Reaction', left: r[REACTION] ?? 0, max: 1 },
+    { id: MOVEMENT, label: 'Movement (ft)', left: r[MOVEMENT] ?? 0, ...(r[MOVEMENT_MAX] !== undefined ? { max: r[MOVEMENT_MAX] } : {}) },
+  ];
+  if ((r[ATTACKS_LEFT] ?? 0) > 0) out.push({ id: ATTACKS_LEFT, label: 'Attacks left', left: r[ATTACKS_LEFT]! });
+  if (r[OBJECT] !== undefined) out.push({ id: OBJECT, label: 'Object interaction', left: r[OBJECT]!, max: 1 });
+  return out;
+}
+
+/**
+ * What an attack would use against a target now (for exact odds): the attack bonus, AC with the
+ * conditions' and cover's modifiers, the damage roll, the doubled total of a crit on a natural 20
+ * (A5E-ATK-6, A5E-DMG-4), and the roll mode from the map (range, reach, squeezing) and the conditions
+ * of attacker and target. Help, a hidden attacker and other hooks' advantage are not foreseen.
+ */
+export function a5eAttackProfile(ruleset: LoadedRuleset, state: EncounterState, attacker: string, attackId: string | undefined, target: string): AttackProfile | null {
+  const a = state.creatures[attacker];
+  const t = state.creatures[target];
+  if (!a || !t) return null;
+  const sheet = sheetOf(a);
+  const attack = attackId === undefined ? sheet.attacks[0] : sheet.attacks.find((x) => x.id === attackId);
+  if (!attack) return null;
+  const ranged = attack.kind === 'ranged';
+  const situation = attackSituationOf(ruleset, state, attacker, target, attack, ranged, attack.kind === 'melee');
+  const options = new Set([`attack:${ranged ? 'ranged' : 'melee'}`, ...situation.options]);
+  const sources = [...situation.rollModeSources, ...conditionRollModes(ruleset, state, attacker, target, ['attack', `attack:${attackAbility(sheet, attack)}`])];
+  const mode = ruleset.rollMode(sources, options);
+  const ac = armorClass({ state, ruleset } as unknown as Resolutionish, target) + situation.cover.bonus;
+  return {
+    attackName: attack.name, bonus: attackBonus(sheet, attack) + mode.bonus, ac, defence: 'AC', damage: damageExpression(sheet, attack), damageType: attack.damageType,
+    crit: 'doubleTotal', critFrom: 20, rollMode: mode.mode === 'advantage' ? 'advantage' : mode.mode === 'disadvantage' ? 'disadvantage' : 'normal',
+  };
+}
