@@ -1,0 +1,72 @@
+import type { FightModel } from '../model/fight';
+import { bandWords, statusWords } from '../model/words';
+
+/**
+ * Round, whose turn it is, who is next and who is delaying. The order shown is the one this screen may
+ * see: a hidden creature's turn leaves the marker on no visible row rather than revealing a slot.
+ */
+export function TurnOrder(props: {
+  fight: FightModel;
+  selected?: string | null;
+  onSelect?: (id: string) => void;
+  mine?: (id: string) => boolean;
+}) {
+  const { fight } = props;
+  const live = fight.order.filter((e) => !e.delayed);
+  const curIdx = live.findIndex((e) => e.creatureId === fight.currentCreatureId);
+  let next: string | null = null;
+  for (let k = 1; k <= live.length && curIdx >= 0; k++) {
+    const e = live[(curIdx + k) % live.length]!;
+    const c = fight.byId[e.creatureId];
+    if (c && c.status !== 'dead') {
+      next = e.creatureId;
+      break;
+    }
+  }
+  const current = fight.currentCreatureId ? fight.byId[fight.currentCreatureId] : null;
+  return (
+    <section class="turn-order" aria-labelledby="order-h">
+      <h2 id="order-h">
+        {fight.phase === 'ended' ? 'Fight over' : fight.phase === 'setup' ? 'Not started' : `Round ${fight.round}`}
+        {current && <span class="whose" data-testid="whose-turn"> · {current.name}'s turn</span>}
+      </h2>
+      <ol class="order">
+        {fight.order.map((e) => {
+          const c = fight.byId[e.creatureId]!;
+          const isCur = e.creatureId === fight.currentCreatureId;
+          const hp = c.hp !== undefined && c.maxHp !== undefined ? `${c.hp}/${c.maxHp}` : c.hpBand ? bandWords(c.hpBand).word : '';
+          const st = c.status !== 'conscious' ? statusWords(c.status) : null;
+          const body = (
+            <>
+              <span class="init" title="initiative">{e.total}</span>
+              <span class="name">
+                {isCur && <span class="marker">▶ Now: </span>}
+                {e.creatureId === next && !isCur && <span class="marker next">Next: </span>}
+                {c.name}
+                {props.mine?.(c.id) && <span class="mine"> (you)</span>}
+              </span>
+              <span class="row-hp">{hp}</span>
+              {st && (
+                <span class={`row-status status-${c.status}`}>
+                  <span aria-hidden="true">{st.symbol}</span> {st.word}
+                </span>
+              )}
+              {e.delayed && <span class="row-delayed">⏸ delaying</span>}
+            </>
+          );
+          return (
+            <li key={e.creatureId} class={`${isCur ? 'current' : ''} side-${c.side}${props.selected === c.id ? ' selected' : ''}`} aria-current={isCur ? 'true' : undefined} data-testid={`order-${c.id}`}>
+              {props.onSelect ? (
+                <button type="button" class="row" onClick={() => props.onSelect!(c.id)} aria-pressed={props.selected === c.id}>
+                  {body}
+                </button>
+              ) : (
+                <div class="row">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'preact/hooks';
+import type { Json } from '@fray/engine';
+import type { Table } from '../net/use-table';
+import { seatName } from '../model/fight';
+import { CreatureCard } from '../panels/CreatureCard';
+import { EventLog } from '../panels/EventLog';
+import { GmOverrides } from '../panels/GmOverrides';
+import { PromptQueue } from '../panels/PromptQueue';
+import { formatSeconds } from '../model/clock';
+
+/** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
+const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
+  a5e: [
+    { label: 'Short rest (1 hour)', command: (ids) => ({ type: 'a5e.shortRest', creatureIds: ids, minutes: 60 }) },
+    { label: 'Long rest (8 hours)', command: (ids) => ({ type: 'a5e.longRest', creatureIds: ids }) },
+    { label: 'Travel 4 hours at a normal pace', command: (ids) => ({ type: 'a5e.travel', creatureIds: ids, hours: 4, pace: 'normal' }) },
+  ],
+  '13th-age': [
+    { label: 'Quick rest', command: (ids) => ({ type: '13a.quickRest', creatureIds: ids }) },
+    { label: 'Full heal-up', command: (ids) => ({ type: '13a.fullHealUp', creatureIds: ids, reason: 'earned' }) },
+  ],
+  'five-torches-deep': [
+    { label: 'Camp (safe)', command: (ids) => ({ type: 'ftd.camp', creatureIds: ids, safe: true }) },
+    { label: 'Journey one day on foot', command: (ids) => ({ type: 'ftd.journey', creatureIds: ids, days: 1 }) },
+  ],
+};
+
+/**
+ * The GM's screen when no fight is under way: the campaign's roster (who takes part, who controls
+ * them, who is hidden), rests and the passing of time, and starting the next fight with rolled or
+ * entered dice.
+ */
+export function SetupScreen({ table }: { table: Table }) {
+  const campaign = table.campaign;
+  const view = table.state.view!;
+  const [members, setMembers] = useState<string[] | null>(null);
+  const [diceMode, setDiceMode] = useState<'seeded' | 'entered'>('seeded');
+  const [busy, setBusy] = useState(false);
+  const [hours, setHours] = useState('1');
+  if (!campaign) return <main class="setup">Loading the campaign…</main>;
+  const chosen = members ?? campaign.creatures.map((c) => c.id);
+  const nameOf = (id: string) => campaign.byId[id]?.name ?? id;
+  const run = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    await fn();
+    setBusy(false);
+  };
+  const party = chosen.filter((id) => campaign.byId[id]?.controller);
+  const actions = CAMPAIGN_ACTIONS[view.table.ruleset.id] ?? [];
+  return (
+    <main class="setup-screen" data-testid="setup-screen">
+      <div class="col col-left">
+        <section aria-labelledby="fight-h">
+          <h2 id="fight-h">Next fight</h2>
+          <p>
+            {view.table.ruleset.id} · game time {campaign.clockSeconds !== null ? formatSeconds(campaign.clockSeconds) : '—'}
+          </p>
+          <fieldset>
+            <legend>Dice</legend>
+            <label>
+              <input type="radio" name="dice" checked={diceMode === 'seeded'} onChange={() => setDiceMode('seeded')} /> Fray rolls
+            </label>{' '}
+            <label>
+              <input type="radio" name="dice" checked={diceMode === 'entered'} onChange={() => setDiceMode('entered')} data-testid="dice-entered" /> Everyone enters physical dice
+            </label>
+          </fieldset>
+          <button type="button" class="primary" disabled={busy || chosen.length === 0} onClick={() => run(() => table.conn.startFight({ members: chosen, diceMode }))} data-testid="start-fight">
+            Start a fight with {chosen.length} creature{chosen.length === 1 ? '' : 's'}
+          </button>
+        </section>
+        <section aria-labelledby="between-h">
+          <h2 id="between-h">Between fights</h2>
+          <p class="muted">For the {party.length} player creatures ticked below.</p>
+          <div class="choices">
+            {actions.map((a) => (
+              <button key={a.label} type="button" disabled={busy || party.length === 0} onClick={() => run(() => table.send('table', a.command(party)))}>
+                {a.label}
+              </button>
+            ))}
+          </div>
+          <form
+            class="row-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const h = Number(hours);
+              if (h > 0) void run(() => table.send('table', { type: 'campaign.advanceTime', seconds: Math.round(h * 3600), reason: 'time passes' }));
+            }}
+          >
+            <label for="adv-h">Let time pass (hours)</label>
+            <input id="adv-h" size={3} inputMode="decimal" value={hours} onInput={(e) => setHours((e.currentTarget as HTMLInputElement).value)} />
+            <button type="submit" class="small" disabled={busy}>
+              Advance
+            </button>
+          </form>
+        </section>
+        <PromptQueue table={table} fight={campaign} title="Prompts" />
+      </div>
+      <div class="col col-centre">
+        <section aria-labelledby="roster-h">
+          <h2 id="roster-h">Roster</h2>
+          <ul class="roster">
+            {campaign.creatures.map((c) => (
+              <li key={c.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(c.id)}
+                    onChange={() => setMembers(chosen.includes(c.id) ? chosen.filter((x) => x !== c.id) : [...chosen, c.id])}
+                    data-testid={`member-${c.id}`}
+                  />{' '}
+                  {c.name} <span class="muted">({c.side}, {c.controller ? seatName(view, c.controller) : 'GM'}{c.hidden ? ', hidden' : ''})</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <h3>Seats</h3>
+          <ul>
+            {view.table.seats.map((s) => (
+              <li key={s.seat}>
+                {s.name}: {s.creatures.map(nameOf).join(', ') || 'no creatures'}
+                {s.revoked ? ' (revoked)' : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+        {campaign.creatures.map((c) => (
+          <CreatureCard key={c.id} c={c} nameOf={nameOf} gm controllerName={c.controller ? seatName(view, c.controller) : 'GM'}>
+            <GmOverrides table={table} c={c} stream="table" />
+          </CreatureCard>
+        ))}
+      </div>
+      <div class="col col-right">
+        <EventLog log={table.state.log} nameOf={nameOf} />
+      </div>
+    </main>
+  );
+}
+
+
