@@ -16,6 +16,7 @@ export interface MenuTarget {
   creatureId: string;
   valid: boolean;
   reason?: string;
+  ruleId?: string;
   odds?: { hit: number; crit: number; expectedDamage: number };
 }
 
@@ -26,7 +27,10 @@ export interface MenuAction {
   cost: { resource: string; amount: number }[];
   available: boolean;
   reason?: string;
+  ruleId?: string;
   targets?: MenuTarget[];
+  /** how many targets it takes at most (default 1 when `targets` is present) */
+  maxTargets?: number;
   options?: JsonSchema;
   command: { type: string; [k: string]: Json | undefined };
 }
@@ -36,6 +40,8 @@ export interface JsonSchema {
   title?: string;
   description?: string;
   enum?: Json[];
+  /** labels for `enum`, in the same order */
+  enumLabels?: string[];
   const?: Json;
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
@@ -59,7 +65,7 @@ export function readMenus(raw: Record<string, unknown> | undefined): Record<stri
 
 /** A field's allowed values with labels, when the schema lists them. */
 export function choicesOf(s: JsonSchema): { value: Json; label: string }[] | null {
-  if (s.enum) return s.enum.map((v) => ({ value: v, label: String(v) }));
+  if (s.enum) return s.enum.map((v, i) => ({ value: v, label: s.enumLabels?.[i] ?? String(v) }));
   const alts = s.oneOf ?? s.anyOf;
   if (alts && alts.every((a) => a.const !== undefined)) return alts.map((a) => ({ value: a.const!, label: a.title ?? String(a.const) }));
   return null;
@@ -84,10 +90,13 @@ export function defaultOptions(s: JsonSchema | undefined, template: Json | undef
   return out;
 }
 
-/** How many targets an action takes, from its template: none, exactly one, or several. */
+/** How many targets an action takes: none, or one up to its most. */
 export function targetCount(a: MenuAction): { min: number; max: number } {
   if (!a.targets || a.targets.length === 0) return { min: 0, max: 0 };
-  const t = a.command['targets'];
-  const n = Array.isArray(t) ? t.length : 1;
-  return { min: 1, max: Math.max(1, n) };
+  return { min: 1, max: Math.max(1, a.maxTargets ?? 1) };
+}
+
+/** Ending the turn has its own button on every screen; the menu's copy of it is not listed twice. */
+export function listedActions(menu: ActionMenu): MenuAction[] {
+  return menu.actions.filter((a) => a.command.type !== 'endTurn');
 }

@@ -34,6 +34,8 @@ export interface OrderEntry {
   creatureId: string;
   total: number;
   delayed: boolean;
+  /** creatures sharing one roll (identical monsters, a mook mob); the GM's view only */
+  group: string | null;
 }
 
 export interface FightModel {
@@ -101,7 +103,7 @@ export function readFight(raw: unknown): FightModel | null {
   const byId = Object.fromEntries(creatures.map((c) => [c.id, c]));
   const order = (Array.isArray(s['order']) ? (s['order'] as Loose[]) : [])
     .filter((e) => byId[String(e['creatureId'])])
-    .map((e) => ({ creatureId: String(e['creatureId']), total: Number(e['total'] ?? 0), delayed: e['delayed'] === true }));
+    .map((e) => ({ creatureId: String(e['creatureId']), total: Number(e['total'] ?? 0), delayed: e['delayed'] === true, group: typeof e['group'] === 'string' ? e['group'] : null }));
   let current: string | null = null;
   if (typeof s['currentCreatureId'] === 'string' || s['currentCreatureId'] === null) current = (s['currentCreatureId'] as string | null) ?? null;
   else if (typeof s['turnIndex'] === 'number' && s['turnIndex'] >= 0) {
@@ -145,5 +147,17 @@ export function isUp(c: CreatureModel): boolean {
 /** The seat that controls a creature, in words for the prompt queue. */
 export function seatName(view: TableView | null, seat: string | null): string {
   if (seat === null) return 'the GM';
-  return view?.table.seats.find((s) => s.seat === seat)?.name ?? seat;
+  const info = view?.table.seats.find((s) => s.seat === seat);
+  if (info && info.name !== info.seat) return info.name;
+  // A seat named after its id reads better as the player of its creatures.
+  const names = (info?.creatures ?? []).map((id) => creatureName(view, id)).filter(Boolean);
+  return names.length ? `${names.join(' & ')}'s player` : seat;
+}
+
+function creatureName(view: TableView | null, id: string): string {
+  for (const src of [view?.fight?.view, view?.campaign]) {
+    const c = (src as { creatures?: Record<string, { name?: string }> } | undefined)?.creatures?.[id];
+    if (c?.name) return c.name;
+  }
+  return id;
 }

@@ -170,8 +170,7 @@ export class TableConnection {
     this.socket = socket;
     socket.onopen = () => {
       const hello: ClientMessage = { type: 'hello', token: this.opts.token };
-      const since = this.since();
-      if (since) hello.since = since;
+      hello.since = this.since();
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (ev) => {
@@ -207,9 +206,10 @@ export class TableConnection {
     }, wait);
   }
 
-  private since(): Since | null {
+  private since(): Since {
     const v = this.state.versions;
-    if (!v) return null;
+    // A first hello asks for the whole history, so the log starts at the beginning of the table.
+    if (!v) return { table: 0 };
     return v.fight ? { table: v.table, fight: { id: v.fight.id, version: v.fight.version } } : { table: v.table };
   }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Json } from '@fray/engine';
 import type { Table } from '../net/use-table';
 import type { FightModel } from '../model/fight';
-import { choicesOf, defaultOptions, optionFields, targetCount, type ActionMenu, type JsonSchema, type MenuAction } from '../model/actions';
+import { choicesOf, defaultOptions, listedActions, optionFields, targetCount, type ActionMenu, type JsonSchema, type MenuAction } from '../model/actions';
 import { percent, resourceLabel } from '../model/words';
 
 /**
@@ -62,7 +62,7 @@ export function ActionPanel(props: { table: Table; fight: FightModel; menu: Acti
       {!menu && <p class="empty">The server sends no action menu for this creature yet.</p>}
       {menu && (
         <ul class="action-list">
-          {menu.actions.map((a) => (
+          {listedActions(menu).map((a) => (
             <li key={a.id + JSON.stringify(a.command)} class={`action kind-${a.kind}${a.available ? '' : ' unavailable'}${chosen === a.id ? ' chosen' : ''}`}>
               <button type="button" onClick={() => choose(a)} aria-pressed={chosen === a.id} aria-describedby={a.reason ? `why-${a.id}` : undefined} data-testid={`action-${a.id}`}>
                 {a.label}
@@ -71,6 +71,7 @@ export function ActionPanel(props: { table: Table; fight: FightModel; menu: Acti
               {!a.available && a.reason && (
                 <span class="why" id={`why-${a.id}`}>
                   ✕ {a.reason}
+                  {a.ruleId && <span class="rule"> {a.ruleId}</span>}
                 </span>
               )}
             </li>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { seatName } from '../model/fight';
 import type { Table } from '../net/use-table';
 
 const STATUS_WORDS = {
@@ -18,7 +19,7 @@ export function ConnectionBanner({ table }: { table: Table }) {
     if (last) setAnnounce(last.narration.slice(-3).join(' '));
   }, [last?.key]);
   const name = state.view?.table.name ?? 'Fray';
-  const who = table.role === 'gm' ? 'GM' : table.seat ? (state.view?.table.seats.find((x) => x.seat === table.seat)?.name ?? table.seat) : '';
+  const who = table.role === 'gm' ? 'GM' : table.seat ? seatName(state.view, table.seat) : '';
   return (
     <header class="topbar">
       <span class="brand">Fray</span>

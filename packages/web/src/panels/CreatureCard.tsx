@@ -4,6 +4,7 @@ import { capitalize, conditionWords, humanize, resourceLabel, statusWords } from
 import { HpBar } from './HpBar';
 
 const DEATH_KEYS = ['deathSaveSuccesses', 'deathSaveFailures'];
+const WITHIN_ACTION = new Set(['attacksLeft']);
 
 /**
  * A creature in full as this screen may see it: hit points (or the band), status with death-save marks,
@@ -15,6 +16,8 @@ export function CreatureCard(props: {
   current?: boolean;
   gm?: boolean;
   controllerName?: string;
+  /** others on a player's screen: name, how hurt, status and conditions only */
+  compact?: boolean;
   children?: ComponentChildren;
 }) {
   const { c, nameOf, current, gm } = props;
@@ -23,11 +26,12 @@ export function CreatureCard(props: {
   const failures = c.tallies['deathSaveFailures'] ?? 0;
   const showSaves = c.status !== 'conscious' || successes > 0 || failures > 0;
   const tracks = Object.entries(c.tracks).filter(([, v]) => v > 0);
-  const resources = Object.entries(c.resources);
-  const tallies = Object.entries(c.tallies).filter(([k, v]) => !DEATH_KEYS.includes(k) && v !== 0);
+  // Counters that only mean something inside an action (attacks left in an Attack action) show while in use.
+  const resources = props.compact ? [] : Object.entries(c.resources).filter(([k, v]) => !(WITHIN_ACTION.has(k) && v <= 0));
+  const tallies = props.compact ? [] : Object.entries(c.tallies).filter(([k, v]) => !DEATH_KEYS.includes(k) && v !== 0);
   const sheet = (c.sheet ?? {}) as { ac?: number; size?: string; defenses?: { ac?: number; pd?: number; md?: number } };
   return (
-    <article class={`card side-${c.side}${current ? ' current' : ''}${c.status !== 'conscious' ? ' down' : ''}`} aria-label={`${c.name}${current ? ', acting now' : ''}`} data-testid={`card-${c.id}`}>
+    <article class={`card${props.compact ? ' compact' : ''} side-${c.side}${current ? ' current' : ''}${c.status !== 'conscious' ? ' down' : ''}`} aria-label={`${c.name}${current ? ', acting now' : ''}`} data-testid={`card-${c.id}`}>
       <header>
         <h3>
           {current && <span class="now-marker" aria-hidden="true">▶ </span>}

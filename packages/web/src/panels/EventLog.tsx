@@ -32,7 +32,11 @@ export function EventLog(props: { log: LogBatch[]; nameOf: (id: string) => strin
                 </p>
               ))
             ) : (
-              <p class="line muted">{b.events.length} change{b.events.length === 1 ? '' : 's'}</p>
+              fallbackLines(b.events as Ev[], props.nameOf).map((line, i) => (
+                <p key={i} class="line">
+                  {line}
+                </p>
+              ))
             )}
             <Details events={b.events as Ev[]} nameOf={props.nameOf} />
           </li>
@@ -40,6 +44,42 @@ export function EventLog(props: { log: LogBatch[]; nameOf: (id: string) => strin
       </ol>
     </section>
   );
+}
+
+/** Words for events the server sent without narration, so no batch reads as a bare count. */
+export function fallbackLines(events: Ev[], nameOf: (id: string) => string): string[] {
+  const lines: string[] = [];
+  for (const e of events) {
+    switch (e.type) {
+      case 'PromptAnswered':
+        lines.push(`${String(e['text'] ?? 'A question')} → ${String(e['label'] ?? JSON.stringify(e['answer']))}`);
+        break;
+      case 'RuleApplied':
+        lines.push(String(e['text'] ?? ''));
+        break;
+      case 'CounterSet':
+        lines.push(`${humanize(String(e['key']))} is now ${String(e['value'])}`);
+        break;
+      case 'RoundStarted':
+        lines.push(`Round ${String(e['round'])}`);
+        break;
+      case 'TurnStarted':
+        lines.push(`${nameOf(String(e['creatureId']))}'s turn`);
+        break;
+      case 'ConditionAdded':
+        lines.push(`${nameOf(String(e['creatureId']))} is ${humanize(String((e['condition'] as { conditionId?: string } | undefined)?.conditionId ?? 'affected'))}`);
+        break;
+      case 'StatusSet':
+        lines.push(`${nameOf(String(e['creatureId']))} is ${humanize(String(e['status']))}`);
+        break;
+      case 'CommandUndone':
+        lines.push('A step was undone.');
+        break;
+      default:
+        break;
+    }
+  }
+  return lines.length ? lines.filter(Boolean) : [`${events.length} change${events.length === 1 ? '' : 's'} (details below)`];
 }
 
 function Details({ events, nameOf }: { events: Ev[]; nameOf: (id: string) => string }) {

@@ -30,7 +30,7 @@ export function PromptQueue(props: { table: Table; fight: FightModel | null; oth
 
 function PromptItem({ p, table, fight, first }: { p: PromptSpec; table: Table; fight: FightModel | null; first: boolean }) {
   const [busy, setBusy] = useState(false);
-  const addressee = p.to.role === 'gm' ? 'the GM' : seatName(table.state.view, p.to.seat);
+  const addressee = p.to.role === 'gm' ? (table.role === 'gm' ? 'you (GM)' : 'the GM') : table.seat === p.to.seat ? 'you' : seatName(table.state.view, p.to.seat);
   const about = p.about ? (fight?.byId[p.about]?.name ?? p.about) : null;
   const answer = async (value: Json) => {
     setBusy(true);

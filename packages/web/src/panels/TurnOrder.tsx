@@ -24,8 +24,16 @@ export function TurnOrder(props: {
     }
   }
   const current = fight.currentCreatureId ? fight.byId[fight.currentCreatureId] : null;
+  const groups = new Map<string, string[]>();
+  for (const e of fight.order) if (e.group) groups.set(e.group, [...(groups.get(e.group) ?? []), e.creatureId]);
+  const groupNote = (g: string | null): string | null => {
+    const members = g ? (groups.get(g) ?? []) : [];
+    if (members.length < 2) return null;
+    const hp = members.map((id) => fight.byId[id]?.hp).filter((x): x is number => typeof x === 'number');
+    return `×${members.length}, one roll${hp.length === members.length ? ` · ${hp.reduce((a, b) => a + Math.max(0, b), 0)} HP together` : ''}`;
+  };
   return (
-    <section class="turn-order" aria-labelledby="order-h">
+    <section class="turn-order" aria-labelledby="order-h" data-testid="turn-order" data-round={fight.round} data-phase={fight.phase}>
       <h2 id="order-h">
         {fight.phase === 'ended' ? 'Fight over' : fight.phase === 'setup' ? 'Not started' : `Round ${fight.round}`}
         {current && <span class="whose" data-testid="whose-turn"> · {current.name}'s turn</span>}
@@ -52,6 +60,7 @@ export function TurnOrder(props: {
                 </span>
               )}
               {e.delayed && <span class="row-delayed">⏸ delaying</span>}
+              {groupNote(e.group) && <span class="row-group">{groupNote(e.group)}</span>}
             </>
           );
           return (

@@ -31,7 +31,8 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
   const menus = readMenus(view.actions);
   const nameOf = (id: string) => fight.byId[id]?.name ?? id;
   const current = fight.currentCreatureId ? fight.byId[fight.currentCreatureId] : null;
-  const shown = (selected && fight.byId[selected]) || current || fight.creatures[0] || null;
+  // The right column shows the creature the GM picked in the order; otherwise everyone else, briefly.
+  const shown = selected && selected !== current?.id ? (fight.byId[selected] ?? null) : null;
   const controllerName = (seat: string | null) => (seat ? seatName(view, seat) : 'GM');
   const pending = table.prompts.length > 0;
   const run = async (fn: () => Promise<unknown>) => {
@@ -52,14 +53,22 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
         {fight.phase === 'setup' && (
           <section class="start">
             <h2>Ready</h2>
-            <p>{fight.creatures.length} creatures are placed. Start the fight to roll initiative.</p>
-            <button type="button" class="primary" disabled={busy} onClick={() => run(() => table.send('fight', { type: 'startCombat' }))} data-testid="start-combat">
-              Start the fight
-            </button>
+            {pending ? (
+              <p>Starting: initiative and the first questions are waiting for answers (see Prompts).</p>
+            ) : (
+              <>
+                <p>{fight.creatures.length} creatures are placed. Start the fight to roll initiative.</p>
+                <button type="button" class="primary" disabled={busy} onClick={() => run(() => table.send('fight', { type: 'startCombat' }))} data-testid="start-combat">
+                  Start the fight
+                </button>
+              </>
+            )}
           </section>
         )}
         {current && (
-          <CreatureCard c={current} nameOf={nameOf} current gm controllerName={controllerName(current.controller)} />
+          <CreatureCard c={current} nameOf={nameOf} current gm controllerName={controllerName(current.controller)}>
+            <GmOverrides table={table} c={current} stream="fight" />
+          </CreatureCard>
         )}
         {current && fight.phase === 'combat' && (
           <ActionPanel table={table} fight={fight} menu={menus[current.id]} creatureId={current.id} canEndTurn={!pending} />
@@ -67,7 +76,7 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
       </div>
       <div class="col col-centre">
         <RulesetTracks table={table} fight={fight} />
-        <TurnOrder fight={fight} selected={shown?.id ?? null} onSelect={setSelected} />
+        <TurnOrder fight={fight} selected={selected} onSelect={(id) => setSelected(id === selected ? null : id)} />
         <section class="turn-controls" aria-label="Turn controls">
           {current && fight.phase === 'combat' && (
             <>
@@ -122,10 +131,25 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
         )}
       </div>
       <div class="col col-right">
-        {shown && (
+        {shown ? (
           <CreatureCard c={shown} nameOf={nameOf} current={shown.id === fight.currentCreatureId} gm controllerName={controllerName(shown.controller)}>
+            <p>
+              <button type="button" class="small" onClick={() => setSelected(null)}>
+                ← Everyone
+              </button>
+            </p>
             <GmOverrides table={table} c={shown} stream="fight" />
           </CreatureCard>
+        ) : (
+          <section class="everyone" aria-label="Everyone else">
+            <h2>Everyone else</h2>
+            <p class="muted">Pick a creature in the order for its full card and the GM's overrides.</p>
+            {fight.creatures
+              .filter((c) => c.id !== current?.id)
+              .map((c) => (
+                <CreatureCard key={c.id} c={c} nameOf={nameOf} gm compact controllerName={controllerName(c.controller)} />
+              ))}
+          </section>
         )}
         <EventLog log={table.state.log} nameOf={nameOf} onExport={() => download(`fray-${view.table.id}.jsonl`, logAsJsonLines(table.state.log))} />
       </div>

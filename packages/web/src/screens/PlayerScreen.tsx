@@ -48,12 +48,12 @@ export function PlayerScreen({ table }: { table: Table }) {
       ))}
       {myTurn && fight && current && table.prompts.length === 0 && <ActionPanel table={table} fight={fight} menu={menus[current.id]} creatureId={current.id} canEndTurn />}
       {fight && <RulesetTracks table={table} fight={fight} />}
-      {fight && <TurnOrder fight={fight} mine={(id) => fight.byId[id]?.controller === seat} />}
+      {fight && fight.order.length > 0 && <TurnOrder fight={fight} mine={(id) => fight.byId[id]?.controller === seat} />}
       {others.length > 0 && (
         <section class="others" aria-labelledby="others-h">
           <h2 id="others-h">Everyone else</h2>
           {others.map((c) => (
-            <CreatureCard key={c.id} c={c} nameOf={nameOf} current={c.id === fight?.currentCreatureId} />
+            <CreatureCard key={c.id} c={c} nameOf={nameOf} current={c.id === fight?.currentCreatureId} compact />
           ))}
         </section>
       )}

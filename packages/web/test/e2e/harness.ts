@@ -1,0 +1,169 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { findRuleset, loadScenarioFile, narrate } from '@fray/cli';
+import { createServer, type CreatedTable, type FrayServer, type TableSource } from '@fray/server';
+import type { CreatureSetup, LoadedRuleset } from '@fray/engine';
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export const webDir = path.join(repoRoot, 'packages', 'web');
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Builds the web client when its sources are newer than the last build (the server serves dist/). */
+export function ensureWebBuilt(): void {
+  const built = path.join(webDir, 'dist', 'index.html');
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
+  const sources = Math.max(newest(path.join(webDir, 'src')), fs.statSync(path.join(webDir, 'index.html')).mtimeMs, fs.statSync(path.join(webDir, 'vite.config.ts')).mtimeMs);
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: webDir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+export function tmpDir(prefix = 'fray-web-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * A scenario file's text as a table: creatures with a seat are the campaign's party, the rest are the
+ * first fight's foes, started at once. The CLI's loader reads the file (refs, stat blocks, options).
+ */
+export function sourceFromScenarioText(text: string, overrides: { diceMode?: 'seeded' | 'entered' } = {}): TableSource {
+  const dir = tmpDir('fray-scenario-');
+  const file = path.join(dir, 'table.yaml');
+  // Refs in scenario files are relative to scenarios/content; write next to the real files' folder.
+  fs.writeFileSync(file, text);
+  try {
+    const loaded = loadScenarioFile(file);
+    return sourceFromSetup(loaded.ruleset, loaded.setup, overrides);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface SourceOverrides {
+  diceMode?: 'seeded' | 'entered';
+  hidden?: string[];
+  notes?: Record<string, string>;
+  names?: Record<string, string>;
+  /** fixed initiative totals (no initiative rolls) */
+  initiative?: Record<string, number>;
+  /** only these creatures */
+  only?: string[];
+}
+
+export function sourceFromScenarioFile(rel: string, overrides: SourceOverrides = {}): TableSource {
+  const loaded = loadScenarioFile(path.join(repoRoot, rel));
+  const patch = (c: CreatureSetup): CreatureSetup => ({
+    ...c,
+    ...(overrides.hidden?.includes(c.id) ? { hidden: true } : {}),
+    ...(overrides.notes?.[c.id] ? { notes: overrides.notes[c.id]! } : {}),
+    ...(overrides.names?.[c.id] ? { name: overrides.names[c.id]! } : {}),
+    ...(overrides.initiative?.[c.id] !== undefined ? { initiative: overrides.initiative[c.id]! } : {}),
+  });
+  const creatures = loaded.setup.creatures.filter((c) => !overrides.only || overrides.only.includes(c.id)).map(patch);
+  const setup = { ...loaded.setup, creatures };
+  return sourceFromSetup(loaded.ruleset, setup, overrides);
+}
+
+function sourceFromSetup(ruleset: LoadedRuleset, setup: { seed: string | number; creatures: CreatureSetup[]; options?: Record<string, unknown>; space?: unknown; modules?: string[]; diceMode?: 'seeded' | 'entered' }, overrides: { diceMode?: 'seeded' | 'entered' }): TableSource {
+  const party = setup.creatures.filter((c) => c.controller);
+  const foes = setup.creatures.filter((c) => !c.controller);
+  const diceMode = overrides.diceMode ?? setup.diceMode;
+  return {
+    ruleset: ruleset.id,
+    name: 'Test table',
+    campaign: { seed: setup.seed, creatures: party, ...(setup.options ? { options: setup.options as never } : {}) },
+    fight: { id: 'fight-1', seed: setup.seed, foes, ...(setup.options ? { options: setup.options as never } : {}), ...(setup.space ? { space: setup.space as never } : {}), ...(setup.modules?.length ? { modules: setup.modules } : {}), ...(diceMode ? { diceMode } : {}) },
+  };
+}
+
+export interface TestServer {
+  server: FrayServer;
+  url: string;
+  dataDir: string;
+  /** makes a table from a source through the same code path as the demo */
+  table(source: TableSource): Promise<CreatedTable>;
+  close(): Promise<void>;
+}
+
+/** The real table server in this process, on a free 127.0.0.1 port, with SQLite in a temp folder. */
+export async function startTestServer(opts: { dataDir?: string; port?: number } = {}): Promise<TestServer> {
+  ensureWebBuilt();
+  const dataDir = opts.dataDir ?? tmpDir();
+  let nextSource: TableSource | null = null;
+  const rulesets: Record<string, LoadedRuleset> = {};
+  for (const id of ['a5e', '13th-age', 'five-torches-deep']) rulesets[id] = findRuleset(id)!;
+  const server = await createServer({
+    dataDir,
+    host: '127.0.0.1',
+    port: opts.port ?? 0,
+    rulesets,
+    narrate: (events, ctx) => narrate(events, ctx),
+    // Tests hand the server a prepared source and ask for it as the demo table.
+    demo: () => {
+      if (!nextSource) throw new Error('no table source prepared');
+      return nextSource;
+    },
+    webDir: path.join(webDir, 'dist'),
+  });
+  return {
+    server,
+    url: server.url,
+    dataDir,
+    async table(source) {
+      nextSource = source;
+      const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'demo', name: source.name }) });
+      if (res.status !== 201) throw new Error(`table not made: ${res.status} ${await res.text()}`);
+      return (await res.json()) as CreatedTable;
+    },
+    close: () => server.close(),
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  /** a fresh tab at a size: laptop 1366×768 or phone 390×844 */
+  page(size: 'laptop' | 'phone'): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export const SIZES = { laptop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;
+
+/** Debian's Chromium, headless, in a fresh profile; each screen is a tab (links carry their own token). */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = tmpDir('fray-chromium-');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: SIZES.laptop,
+  });
+  context.setDefaultTimeout(10_000);
+  let first = true;
+  return {
+    context,
+    async page(size) {
+      const p = first && context.pages()[0] ? context.pages()[0]! : await context.newPage();
+      first = false;
+      await p.setViewportSize(SIZES[size]);
+      return p;
+    },
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every WebSocket frame a page receives, as text, to check that secrets never reach a seat. */
+export function recordFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8')));
+  });
+  return frames;
+}

@@ -1,0 +1,56 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Waits until a locator's text contains `text`; on timeout the error shows what it said instead. */
+export async function waitText(loc: Locator, text: string | RegExp, timeout = 10_000): Promise<string> {
+  const until = Date.now() + timeout;
+  let last = '';
+  for (;;) {
+    try {
+      last = await loc.innerText({ timeout: 1000 });
+      if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
+    } catch {
+      /* not there yet */
+    }
+    if (Date.now() > until) throw new Error(`expected ${String(text)} in ${String(loc)}; it says:\n${last}`);
+    await new Promise((r) => setTimeout(r, 80));
+  }
+}
+
+/** Waits until `fn` holds (polling), for conditions across several screens. */
+export async function until(what: string, fn: () => Promise<boolean>, timeout = 10_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await fn().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 80));
+  }
+}
+
+/** The open prompts on a screen, by their data-testid (prompt-<key>). */
+export function prompts(page: Page): Locator {
+  return page.getByTestId('prompt-queue').locator('li.prompt');
+}
+
+/** Enters physical dice into the first open dice prompt on a screen, through its dice pad. */
+export async function enterDice(page: Page, faces: number[], about?: string): Promise<void> {
+  const p = about ? prompts(page).filter({ hasText: about }).filter({ has: page.getByTestId('dice-submit') }).first() : prompts(page).filter({ has: page.getByTestId('dice-submit') }).first();
+  await p.waitFor();
+  for (let i = 0; i < faces.length; i++) await p.getByTestId(`die-input-${i}`).fill(String(faces[i]));
+  const before = await p.getAttribute('data-prompt-id');
+  await p.getByTestId('dice-submit').click();
+  await until(`dice prompt ${before} to close`, async () => (await page.locator(`li.prompt[data-prompt-id="${before}"]`).count()) === 0);
+}
+
+/** Answers the first open choice prompt with a key, by clicking the option's button. */
+export async function choose(page: Page, key: string, option: string): Promise<void> {
+  const p = page.getByTestId(`prompt-${key}`).first();
+  await p.waitFor();
+  const id = await p.getAttribute('data-prompt-id');
+  await p.getByTestId(`answer-${option}`).click();
+  await until(`prompt ${id} to close`, async () => (await page.locator(`li.prompt[data-prompt-id="${id}"]`).count()) === 0);
+}
+
+/** The counter's shown value (escalation die, …). */
+export async function counter(page: Page, key: string): Promise<string> {
+  return (await page.getByTestId(`counter-${key}`).locator('.counter-value').innerText()).trim();
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, recordFrames, sourceFromScenarioFile, startTestServer, type Browser, type TestServer } from './harness';
+import { choose, counter, prompts, until, waitText } from './helpers';
+
+// One browser and one server for the whole file (several tabs per test), to keep the suite quick.
+let srv: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+describe('web table in Chromium', () => {
+  it('hidden creatures and GM notes appear neither in a player’s DOM nor in their WebSocket frames', async () => {
+    const note = 'GM-ONLY: Vessa flees at 10 hit points';
+    const t = await srv.table(
+      sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'vessa', 'cutter', 'smoke'], hidden: ['smoke'], names: { smoke: 'Nightfang' }, notes: { vessa: note } }),
+    );
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    const frames = recordFrames(player);
+    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    await waitText(player.getByTestId('connection'), 'Live');
+
+    // The fight starts and the storm's world action is chosen; the GM sees the hidden wolf and the note.
+    await gm.getByTestId('start-combat').click();
+    await choose(gm, 'world.action', 'none');
+    await waitText(gm.getByTestId('whose-turn'), 'turn');
+    expect(await gm.getByTestId('order-smoke').innerText()).toContain('Nightfang');
+    await gm.getByTestId('order-smoke').click();
+    await waitText(gm.getByTestId('card-smoke'), 'hidden from players');
+    await gm.getByTestId('order-vessa').click();
+    await waitText(gm.getByTestId('card-vessa'), note);
+    await waitText(player.getByTestId('turn-banner'), /turn|Round/);
+
+    // The player's screen follows the fight, yet nothing of the wolf or the note ever reached it.
+    const html = await player.content();
+    for (const secret of ['Nightfang', 'smoke', note, 'flees at 10']) expect(html.includes(secret), `player DOM holds ${secret}`).toBe(false);
+    const wire = frames.join('\n');
+    expect(frames.length).toBeGreaterThan(1);
+    for (const secret of ['Nightfang', '"smoke"', note, '"rngAfter"', '"hp":44', '"maxHp":44']) expect(wire.includes(secret), `player frames hold ${secret}`).toBe(false);
+    // Other creatures' hit points are a band on a player's screen, never numbers.
+    await waitText(player.getByTestId('hp-vessa'), 'unhurt');
+    expect(await player.getByTestId('hp-vessa').innerText()).not.toMatch(/\d/);
+    await gm.close();
+    await player.close();
+  });
+
+  it('13th Age: the escalation die rises with the rounds, the GM moves it, every screen follows', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/13th-age/demo-marsh.yaml', { only: ['tessel', 'wren', 'hag', 's1', 's2', 's3', 's4'] }));
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    await player.goto(t.seats.find((s) => s.seat === 'seat-tessel')!.link);
+    await gm.getByTestId('start-combat').click();
+    await waitText(gm.getByTestId('whose-turn'), 'turn');
+    expect(await counter(gm, 'escalation')).toBe('0');
+    // The reed scrappers are one mook mob: one initiative roll, one group in the order.
+    await waitText(gm.getByTestId('order-s1'), 'one roll');
+    // The GM runs round 1 to its end (answering any question with its default).
+    await until('round 2', async () => {
+      if ((await gm.getByTestId('turn-order').getAttribute('data-round')) === '2') return true;
+      if ((await prompts(gm).count()) > 0) await prompts(gm).first().locator('button.primary').first().click();
+      else await gm.getByTestId('gm-end-turn').click();
+      return false;
+    }, 30_000).catch(async (e) => {
+      await gm.screenshot({ path: '/tmp/fray-e2e-13a.png' });
+      throw e;
+    });
+    await until('escalation 1 on both screens', async () => (await counter(gm, 'escalation')) === '1' && (await counter(player, 'escalation')) === '1');
+    expect(await player.getByTestId('counter-escalation-up').count()).toBe(0);
+    await gm.getByTestId('counter-escalation-up').click();
+    await until('escalation 2 on both screens', async () => (await counter(gm, 'escalation')) === '2' && (await counter(player, 'escalation')) === '2');
+    await gm.close();
+    await player.close();
+  });
+
+  it('Five Torches Deep: the GM calls morale when the battle begins, and every screen reads the result', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/five-torches-deep/barrow-skirmish.yaml'));
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    await player.goto(t.seats.find((s) => s.seat === 'seat-sable')!.link);
+    await gm.getByTestId('start-combat').click();
+    await choose(gm, 'ftd.morale.call', 'side');
+    await waitText(gm.getByTestId('event-log'), /morale/i);
+    await player.locator('details.player-log > summary').click();
+    await waitText(player.getByTestId('event-log'), /morale/i);
+    await waitText(gm.getByTestId('whose-turn'), 'turn');
+    await gm.close();
+    await player.close();
+  });
+
+  it('A5E duel: each duelist picks a strategy in secret; the player sees only their own choice', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'));
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    const frames = recordFrames(player);
+    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    await gm.getByTestId('start-combat').click();
+    // Two secret prompts: the GM's for Vessa and the player's for Brannoc.
+    await until('both strategy prompts', async () => (await gm.getByTestId('prompt-a5e.duel.strategy').count()) === 2);
+    const mine = player.getByTestId('prompt-a5e.duel.strategy');
+    await mine.waitFor();
+    expect(await mine.count()).toBe(1);
+    await waitText(mine, 'secret choice');
+    // The GM picks Vessa's first; the player must not learn it before choosing.
+    const vessaPrompt = gm.getByTestId('prompt-a5e.duel.strategy').filter({ hasText: 'Vessa' });
+    await vessaPrompt.getByTestId('answer-swift:dex').click();
+    await until('the GM’s prompt to close', async () => (await gm.getByTestId('prompt-a5e.duel.strategy').count()) === 1);
+    expect(frames.join('\n').includes('"answer":"swift:dex"'), 'the GM’s secret answer reached the player').toBe(false);
+    await mine.getByTestId('answer-powerful:str').click();
+    await waitText(player.getByTestId('turn-banner'), /turn/);
+    await waitText(gm.getByTestId('event-log'), /strateg/i);
+    await gm.close();
+    await player.close();
+  });
+});
