@@ -3,7 +3,7 @@ import type { Json } from '@fray/engine';
 import type { Table } from '../net/use-table';
 import type { FightModel } from '../model/fight';
 import { choicesOf, defaultOptions, listedActions, optionFields, targetCount, type ActionMenu, type JsonSchema, type MenuAction } from '../model/actions';
-import { percent, resourceLabel } from '../model/words';
+import { humanize, percent, resourceLabel } from '../model/words';
 
 /**
  * What the acting creature may do now, from the engine's action menu: each action with its cost, why it
@@ -62,21 +62,26 @@ export function ActionPanel(props: { table: Table; fight: FightModel; menu: Acti
       {!menu && <p class="empty">The server sends no action menu for this creature yet.</p>}
       {menu && (
         <ul class="action-list">
-          {listedActions(menu).map((a) => (
-            <li key={a.id + JSON.stringify(a.command)} class={`action kind-${a.kind}${a.available ? '' : ' unavailable'}${chosen === a.id ? ' chosen' : ''}`}>
-              <button type="button" onClick={() => choose(a)} aria-pressed={chosen === a.id} aria-describedby={a.reason ? `why-${a.id}` : undefined} data-testid={`action-${a.id}`}>
-                {a.label}
-                {a.cost.length > 0 && <span class="cost"> · {a.cost.map((x) => `${x.amount > 1 ? x.amount + ' ' : ''}${resourceLabel(x.resource)}`).join(', ')}</span>}
-              </button>
-              {!a.available && a.reason && (
-                <span class="why" id={`why-${a.id}`}>
-                  ✕ {a.reason}
-                  {a.ruleId && <span class="rule"> {a.ruleId}</span>}
-                </span>
-              )}
-            </li>
-          ))}
+          {listedActions(menu)
+            .filter((a) => a.available)
+            .map((a) => (
+              <ActionItem key={a.id} a={a} chosen={chosen === a.id} onChoose={choose} />
+            ))}
         </ul>
+      )}
+      {menu && listedActions(menu).some((a) => !a.available) && (
+        <details class="unavailable-actions">
+          <summary>
+            {listedActions(menu).filter((a) => !a.available).length} not possible now (and why)
+          </summary>
+          <ul class="action-list">
+            {listedActions(menu)
+              .filter((a) => !a.available)
+              .map((a) => (
+                <ActionItem key={a.id} a={a} chosen={chosen === a.id} onChoose={choose} />
+              ))}
+          </ul>
+        </details>
       )}
       {action && (
         <div class="action-detail" data-testid="action-detail">
@@ -135,11 +140,30 @@ export function ActionPanel(props: { table: Table; fight: FightModel; menu: Acti
   );
 }
 
+function ActionItem({ a, chosen, onChoose }: { a: MenuAction; chosen: boolean; onChoose: (a: MenuAction) => void }) {
+  return (
+    <li class={`action kind-${a.kind}${a.available ? '' : ' unavailable'}${chosen ? ' chosen' : ''}`}>
+      <button type="button" onClick={() => onChoose(a)} aria-pressed={chosen} aria-describedby={a.reason ? `why-${a.id}` : undefined} data-testid={`action-${a.id}`}>
+        {a.label}
+        {a.cost.length > 0 && <span class="cost"> · {a.cost.map((x) => `${x.amount > 1 ? x.amount + ' ' : ''}${resourceLabel(x.resource)}`).join(', ')}</span>}
+      </button>
+      {!a.available && a.reason && (
+        <span class="why" id={`why-${a.id}`}>
+          ✕ {a.reason}
+          {a.ruleId && <span class="rule"> {a.ruleId}</span>}
+        </span>
+      )}
+    </li>
+  );
+}
+
 function OptionField(props: { name: string; schema: JsonSchema; value: Json | undefined; onChange: (v: Json) => void }) {
   const { name, schema, value } = props;
   const id = `opt-${name}`;
-  const label = schema.title ?? name;
+  const label = schema.title ?? schema.description ?? humanize(name);
   const choices = choicesOf(schema);
+  // A field with one allowed value is already decided: nothing to ask.
+  if (choices && choices.length === 1) return null;
   if (choices) {
     return (
       <p class="option">

@@ -4,7 +4,8 @@ import { capitalize, conditionWords, humanize, resourceLabel, statusWords } from
 import { HpBar } from './HpBar';
 
 const DEATH_KEYS = ['deathSaveSuccesses', 'deathSaveFailures'];
-const WITHIN_ACTION = new Set(['attacksLeft']);
+/** Budgets spent during a turn: 0 reads "used". Other numbers (attacks made, exertion) read as they are. */
+const BUDGETS = new Set(['action', 'bonusAction', 'reaction', 'movementFeet', 'objectInteraction', 'standard', 'move', 'quick', 'interrupt', 'active']);
 
 /**
  * A creature in full as this screen may see it: hit points (or the band), status with death-save marks,
@@ -27,7 +28,7 @@ export function CreatureCard(props: {
   const showSaves = c.status !== 'conscious' || successes > 0 || failures > 0;
   const tracks = Object.entries(c.tracks).filter(([, v]) => v > 0);
   // Counters that only mean something inside an action (attacks left in an Attack action) show while in use.
-  const resources = props.compact ? [] : Object.entries(c.resources).filter(([k, v]) => !(WITHIN_ACTION.has(k) && v <= 0));
+  const resources = props.compact ? [] : Object.entries(c.resources).filter(([k, v]) => BUDGETS.has(k) || v !== 0);
   const tallies = props.compact ? [] : Object.entries(c.tallies).filter(([k, v]) => !DEATH_KEYS.includes(k) && v !== 0);
   const sheet = (c.sheet ?? {}) as { ac?: number; size?: string; defenses?: { ac?: number; pd?: number; md?: number } };
   return (
@@ -83,8 +84,8 @@ export function CreatureCard(props: {
       {resources.length > 0 && (
         <p class="resources" aria-label="Left this turn">
           {resources.map(([k, v]) => (
-            <span key={k} class={`chip${v <= 0 ? ' used' : ''}`}>
-              {resourceLabel(k)}: {v <= 0 ? 'used' : v}
+            <span key={k} class={`chip${BUDGETS.has(k) && v <= 0 ? ' used' : ''}`}>
+              {resourceLabel(k)}: {BUDGETS.has(k) && v <= 0 ? 'used' : v}
             </span>
           ))}
         </p>

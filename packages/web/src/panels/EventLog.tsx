@@ -98,7 +98,7 @@ function DiceDetails({ e }: { e: Ev }) {
   const faces = record.terms.flatMap((t) => (t.faces ?? []).map((f) => `${f.value}${f.kept ? '' : ' (dropped)'}`));
   return (
     <p class="dice-line">
-      <span class={`badge ${e['entered'] ? 'entered' : 'rolled'}`}>{e['entered'] ? '✋ entered at the table' : '🎲 rolled by Fray'}</span> {humanize(String(e['purpose'] ?? 'roll'))}: {record.expression} → [{faces.join(', ')}] = <strong>{record.total}</strong>
+      <span class={`badge ${e['entered'] ? 'entered' : 'rolled'}`}>{e['entered'] ? '✎ entered at the table' : '⚄ rolled by Fray'}</span> {humanize(String(e['purpose'] ?? 'roll'))}: {record.expression} → [{faces.join(', ')}] = <strong>{record.total}</strong>
     </p>
   );
 }
@@ -108,7 +108,8 @@ function TestDetails({ e, nameOf }: { e: Ev; nameOf: (id: string) => string }) {
   const against = e['against'] as { label: string; value: number } | null;
   const actor = typeof e['actor'] === 'string' ? nameOf(e['actor']) : '';
   const outcome = String(e['outcome'] ?? '');
-  const good = /hit|success|crit/.test(outcome) && !/miss|fail/.test(outcome);
+  const bad = /miss|fail/.test(outcome);
+  const good = !bad && /hit|success|crit|pass/.test(outcome);
   return (
     <details class="roll">
       <summary>
@@ -122,8 +123,8 @@ function TestDetails({ e, nameOf }: { e: Ev; nameOf: (id: string) => string }) {
         )}
         {b && ` total ${b.total}`}
         {against && ` vs ${against.label} ${against.value}`} →{' '}
-        <span class={`outcome ${good ? 'good' : 'bad'}`}>
-          <span aria-hidden="true">{good ? '✓ ' : '✕ '}</span>
+        <span class={`outcome ${good ? 'good' : bad ? 'bad' : ''}`}>
+          <span aria-hidden="true">{good ? '✓ ' : bad ? '✕ ' : ''}</span>
           {humanize(outcome)}
         </span>
       </summary>

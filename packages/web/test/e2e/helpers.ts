@@ -54,3 +54,12 @@ export async function choose(page: Page, key: string, option: string): Promise<v
 export async function counter(page: Page, key: string): Promise<string> {
   return (await page.getByTestId(`counter-${key}`).locator('.counter-value').innerText()).trim();
 }
+
+/** Answers a screen's first open prompt that offers `option` (a reaction declined, say). */
+export async function answerAny(page: Page, option: string): Promise<void> {
+  const p = prompts(page).filter({ has: page.getByTestId(`answer-${option}`) }).first();
+  await p.waitFor();
+  const id = await p.getAttribute('data-prompt-id');
+  await p.getByTestId(`answer-${option}`).click();
+  await until(`prompt ${id} to close`, async () => (await page.locator(`li.prompt[data-prompt-id="${id}"]`).count()) === 0);
+}

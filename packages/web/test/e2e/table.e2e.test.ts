@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, recordFrames, sourceFromScenarioFile, startTestServer, type Browser, type TestServer } from './harness';
-import { choose, counter, prompts, until, waitText } from './helpers';
+import { answerAny, choose, counter, enterDice, prompts, until, waitText } from './helpers';
 
 // One browser and one server for the whole file (several tabs per test), to keep the suite quick.
 let srv: TestServer;
@@ -17,6 +17,83 @@ afterAll(async () => {
 });
 
 describe('web table in Chromium', () => {
+  it('A5E: a GM and two players run a fight with entered dice; a PC drops, saves against death from the phone, the GM undoes and every screen follows', async () => {
+    const t = await srv.table(
+      sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { diceMode: 'entered', only: ['brannoc', 'tamsin', 'vessa', 'cutter'], initiative: { vessa: 10, cutter: 5 } }),
+    );
+    const link = (seat: string) => t.seats.find((s) => s.seat === seat)!.link;
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const brannoc = await browser.page('phone');
+    await brannoc.goto(link('seat-brannoc'));
+    const tamsin = await browser.page('phone');
+    await tamsin.goto(link('seat-tamsin'));
+
+    // Initiative: each player enters their own d20 on their phone; the GM picks the storm's world action.
+    await gm.getByTestId('start-combat').click();
+    await enterDice(brannoc, [18]);
+    await enterDice(tamsin, [3]);
+    await choose(gm, 'world.action', 'none');
+    await waitText(brannoc.getByTestId('turn-banner'), 'Your turn: Brannoc Vale');
+    await waitText(tamsin.getByTestId('turn-banner'), "Brannoc Vale's turn");
+
+    // Brannoc attacks Vessa with his longsword: the odds show before the attack, then he enters his dice.
+    await brannoc.getByTestId('action-attack:longsword').click();
+    await waitText(brannoc.getByTestId('odds-vessa'), 'hit 50%');
+    await brannoc.getByTestId('target-vessa').check();
+    await brannoc.getByTestId('do-action').click();
+    await enterDice(brannoc, [15]); // 15 + 5 = 20 against AC 15: a hit
+    await answerAny(gm, 'decline'); // Vessa could parry with her reaction; the GM declines
+    await enterDice(brannoc, [6]); // 1d8 + 3 = 9 slashing
+    await waitText(gm.getByTestId('order-vessa'), '35/44');
+    await waitText(tamsin.getByTestId('hp-vessa'), 'hurt');
+    await waitText(gm.getByTestId('event-log'), 'entered at the table');
+    await brannoc.getByTestId('end-turn').click();
+    await waitText(gm.getByTestId('whose-turn'), "Vessa Redcloak's turn");
+
+    // The GM lowers Brannoc's hit points (an override), then Vessa's rapier drops him.
+    await gm.getByTestId('order-brannoc').click();
+    const overrides = gm.getByTestId('overrides-brannoc');
+    await overrides.locator('summary').click();
+    await overrides.getByTestId('override-hp').fill('5');
+    await overrides.getByTestId('override-hp-set').click();
+    await waitText(brannoc.getByTestId('hp-brannoc'), '5/28');
+    await gm.getByTestId('action-panel').locator('[data-testid^="action-attack:"]').first().click();
+    await gm.getByTestId('target-brannoc').check();
+    await gm.getByTestId('do-action').click();
+    await enterDice(gm, [15]);
+    await enterDice(gm, [8]);
+    await until('the GM’s questions about the drop to be answered', async () => {
+      if ((await prompts(gm).count()) === 0) return true;
+      await prompts(gm).first().locator('button.primary').first().click();
+      return false;
+    });
+    await waitText(brannoc.getByTestId('status-brannoc'), /dying|unconscious/i);
+    await waitText(tamsin.getByTestId('hp-brannoc'), 'down');
+
+    // Round on: the GM ends Vessa's turn, Tamsin ends hers from her phone, the GM ends Cutter's.
+    await gm.getByTestId('gm-end-turn').click();
+    await waitText(tamsin.getByTestId('turn-banner'), 'Your turn: Tamsin Reed');
+    await tamsin.getByTestId('end-turn').click();
+    await waitText(gm.getByTestId('whose-turn'), "Cutter's turn");
+    await gm.getByTestId('gm-end-turn').click();
+    await choose(gm, 'world.action', 'none');
+
+    // Brannoc's turn opens with a death save, asked of his player, entered on his phone.
+    await enterDice(brannoc, [14]);
+    await waitText(brannoc.getByTestId('deathsaves-brannoc'), '1 succeeded');
+    await waitText(gm.getByTestId('event-log'), /death save/i);
+
+    // The GM undoes one step: the save is gone from every screen.
+    await gm.getByTestId('undo').click();
+    await until('the save undone on the player’s phone', async () => !(await brannoc.getByTestId('deathsaves-brannoc').innerText()).includes('1 succeeded'));
+    await gm.screenshot({ path: '/tmp/fray-e2e-a5e-gm.png' });
+    await brannoc.screenshot({ path: '/tmp/fray-e2e-a5e-p.png' });
+    await gm.close();
+    await brannoc.close();
+    await tamsin.close();
+  });
+
   it('hidden creatures and GM notes appear neither in a player’s DOM nor in their WebSocket frames', async () => {
     const note = 'GM-ONLY: Vessa flees at 10 hit points';
     const t = await srv.table(
