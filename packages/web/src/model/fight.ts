@@ -24,6 +24,8 @@ export interface CreatureModel {
   resources: Record<string, number>;
   tallies: Record<string, number>;
   hidden: boolean;
+  /** on the players' side: its side has a creature a seat controls (colour and words follow it) */
+  friendly: boolean;
   /** GM only */
   notes?: string | null;
   sheet?: Json;
@@ -82,6 +84,7 @@ function creatureFrom(raw: unknown): CreatureModel {
     resources: obj(c['resources']) as Record<string, number>,
     tallies: obj(c['tallies']) as Record<string, number>,
     hidden: c['hidden'] === true,
+    friendly: false,
   };
   if (typeof c['hp'] === 'number') m.hp = c['hp'];
   if (typeof c['maxHp'] === 'number') m.maxHp = c['maxHp'];
@@ -100,6 +103,8 @@ export function readFight(raw: unknown): FightModel | null {
   const creaturesRaw = obj(s['creatures']);
   const ids = Array.isArray(s['creatureIds']) ? (s['creatureIds'] as string[]) : Object.keys(creaturesRaw);
   const creatures = ids.filter((id) => creaturesRaw[id] !== undefined).map((id) => creatureFrom(creaturesRaw[id]));
+  const friendlySides = new Set(creatures.filter((c) => c.controller !== null).map((c) => c.side));
+  for (const c of creatures) c.friendly = friendlySides.has(c.side);
   const byId = Object.fromEntries(creatures.map((c) => [c.id, c]));
   const order = (Array.isArray(s['order']) ? (s['order'] as Loose[]) : [])
     .filter((e) => byId[String(e['creatureId'])])

@@ -32,7 +32,7 @@ export function CreatureCard(props: {
   const tallies = props.compact ? [] : Object.entries(c.tallies).filter(([k, v]) => !DEATH_KEYS.includes(k) && v !== 0);
   const sheet = (c.sheet ?? {}) as { ac?: number; size?: string; defenses?: { ac?: number; pd?: number; md?: number } };
   return (
-    <article class={`card${props.compact ? ' compact' : ''} side-${c.side}${current ? ' current' : ''}${c.status !== 'conscious' ? ' down' : ''}`} aria-label={`${c.name}${current ? ', acting now' : ''}`} data-testid={`card-${c.id}`}>
+    <article class={`card${props.compact ? ' compact' : ''} side-${c.friendly ? 'friend' : 'foe'}${current ? ' current' : ''}${c.status !== 'conscious' ? ' down' : ''}`} aria-label={`${c.name}${current ? ', acting now' : ''}`} data-testid={`card-${c.id}`}>
       <header>
         <h3>
           {current && <span class="now-marker" aria-hidden="true">▶ </span>}

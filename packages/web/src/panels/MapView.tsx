@@ -91,7 +91,7 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
           const side = space.sizes[p.size] ?? 1;
           const c = fight.byId[id]!;
           return (
-            <g key={id} class={`token side-${c.side}${id === fight.currentCreatureId ? ' current' : ''}`} transform={`translate(${p.x * CELL},${p.y * CELL})`}>
+            <g key={id} class={`token side-${c.friendly ? 'friend' : 'foe'}${id === fight.currentCreatureId ? ' current' : ''}`} transform={`translate(${p.x * CELL},${p.y * CELL})`}>
               <rect x={2} y={2} width={side * CELL - 4} height={side * CELL - 4} rx={side * CELL * 0.4} />
               <text x={(side * CELL) / 2} y={(side * CELL) / 2 + 4} text-anchor="middle">
                 {c.name.slice(0, 2)}

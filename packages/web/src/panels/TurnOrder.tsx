@@ -64,7 +64,7 @@ export function TurnOrder(props: {
             </>
           );
           return (
-            <li key={e.creatureId} class={`${isCur ? 'current' : ''} side-${c.side}${props.selected === c.id ? ' selected' : ''}`} aria-current={isCur ? 'true' : undefined} data-testid={`order-${c.id}`}>
+            <li key={e.creatureId} class={`${isCur ? 'current' : ''} side-${c.friendly ? 'friend' : 'foe'}${props.selected === c.id ? ' selected' : ''}`} aria-current={isCur ? 'true' : undefined} data-testid={`order-${c.id}`}>
               {props.onSelect ? (
                 <button type="button" class="row" onClick={() => props.onSelect!(c.id)} aria-pressed={props.selected === c.id}>
                   {body}

@@ -53,6 +53,8 @@ export interface SourceOverrides {
   initiative?: Record<string, number>;
   /** only these creatures */
   only?: string[];
+  /** the table's name */
+  name?: string;
 }
 
 export function sourceFromScenarioFile(rel: string, overrides: SourceOverrides = {}): TableSource {
@@ -66,7 +68,7 @@ export function sourceFromScenarioFile(rel: string, overrides: SourceOverrides =
   });
   const creatures = loaded.setup.creatures.filter((c) => !overrides.only || overrides.only.includes(c.id)).map(patch);
   const setup = { ...loaded.setup, creatures };
-  return sourceFromSetup(loaded.ruleset, setup, overrides);
+  return { ...sourceFromSetup(loaded.ruleset, setup, overrides), ...(overrides.name ? { name: overrides.name } : {}) };
 }
 
 function sourceFromSetup(ruleset: LoadedRuleset, setup: { seed: string | number; creatures: CreatureSetup[]; options?: Record<string, unknown>; space?: unknown; modules?: string[]; diceMode?: 'seeded' | 'entered' }, overrides: { diceMode?: 'seeded' | 'entered' }): TableSource {

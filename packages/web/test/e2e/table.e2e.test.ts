@@ -170,7 +170,19 @@ describe('web table in Chromium', () => {
     await waitText(gm.getByTestId('event-log'), /morale/i);
     await player.locator('details.player-log > summary').click();
     await waitText(player.getByTestId('event-log'), /morale/i);
-    await waitText(gm.getByTestId('whose-turn'), 'turn');
+    await waitText(gm.getByTestId('whose-turn'), "Sable Quickfinger's turn");
+
+    // The server restarts (same port, same SQLite file): both screens say so, come back by themselves,
+    // and follow the next command.
+    const port = Number(new URL(srv.url).port);
+    await srv.close();
+    await waitText(player.getByTestId('connection'), 'reconnecting');
+    srv = await startTestServer({ dataDir: srv.dataDir, port });
+    await waitText(gm.getByTestId('connection'), 'Live');
+    await waitText(player.getByTestId('connection'), 'Live');
+    await player.getByTestId('end-turn').click();
+    await waitText(gm.getByTestId('whose-turn'), /Gloomgob|slinger/i);
+    await waitText(player.getByTestId('turn-banner'), /Gloomgob|slinger/i);
     await gm.close();
     await player.close();
   });

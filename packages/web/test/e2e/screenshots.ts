@@ -1,0 +1,69 @@
+// Screenshots of the GM's and a player's screens at laptop (1366×768) and phone (390×844) sizes, for
+// docs/screenshots/: `npm run screenshots -w @fray/web`. The demo table plays a few real steps first.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, repoRoot, sourceFromScenarioFile, startTestServer, SIZES } from './harness';
+import { answerAny, choose, enterDice, until } from './helpers';
+
+const out = path.join(repoRoot, 'docs', 'screenshots');
+fs.mkdirSync(out, { recursive: true });
+const srv = await startTestServer();
+const browser = await launchBrowser();
+
+async function shot(page: Page, name: string, size: keyof typeof SIZES, full = false): Promise<void> {
+  await page.setViewportSize(SIZES[size]);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, `${name}-${size}.png`), fullPage: full });
+  console.log(`docs/screenshots/${name}-${size}.png`);
+}
+
+try {
+  // The A5E demo road with physical dice: Brannoc's player is mid-attack, Vessa already hurt.
+  const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { diceMode: 'entered', only: ['brannoc', 'tamsin', 'vessa', 'cutter', 'moll'], initiative: { vessa: 10, cutter: 5, moll: 4 }, name: 'A forest road in a storm' }));
+  const link = (seat: string) => t.seats.find((s) => s.seat === seat)!.link;
+  const gm = await browser.page('laptop');
+  await gm.goto(t.gm.link);
+  const brannoc = await browser.page('phone');
+  await brannoc.goto(link('seat-brannoc'));
+  const tamsin = await browser.page('phone');
+  await tamsin.goto(link('seat-tamsin'));
+  await gm.getByTestId('start-combat').click();
+  await enterDice(brannoc, [18]);
+  await enterDice(tamsin, [12]);
+  await choose(gm, 'world.action', 'none');
+  await brannoc.getByTestId('action-attack:longsword').click();
+  await brannoc.getByTestId('target-vessa').check();
+  await brannoc.getByTestId('do-action').click();
+  await enterDice(brannoc, [15]);
+  await answerAny(gm, 'decline');
+  await enterDice(brannoc, [6]);
+  await brannoc.getByTestId('end-turn').click();
+  await until('Tamsin’s turn', async () => (await tamsin.getByTestId('turn-banner').innerText()).includes('Your turn'));
+  await tamsin.getByTestId('action-attack:rapier').click().catch(() => undefined);
+  await tamsin.getByTestId('target-vessa').check().catch(() => undefined);
+  await tamsin.getByTestId('do-action').click().catch(() => undefined);
+  await gm.locator('details.roll').first().click().catch(() => undefined);
+  await shot(gm, 'gm', 'laptop');
+  await shot(tamsin, 'player', 'phone');
+  await shot(tamsin, 'player-full', 'phone', true);
+  await shot(gm, 'gm', 'phone');
+  await shot(brannoc, 'player', 'laptop');
+
+  // 13th Age: the escalation die and a mob of reed scrappers.
+  const t13 = await srv.table(sourceFromScenarioFile('scenarios/13th-age/demo-marsh.yaml', { name: 'The marsh hag' }));
+  const gm13 = await browser.page('laptop');
+  await gm13.goto(t13.gm.link);
+  await gm13.getByTestId('start-combat').click();
+  await until('round 2', async () => {
+    if ((await gm13.getByTestId('turn-order').getAttribute('data-round')) === '2') return true;
+    const p = gm13.getByTestId('prompt-queue').locator('li.prompt');
+    if ((await p.count()) > 0) await p.first().locator('button.primary').first().click();
+    else await gm13.getByTestId('gm-end-turn').click();
+    return false;
+  }, 60_000);
+  await shot(gm13, 'gm-13th-age', 'laptop');
+} finally {
+  await browser.close();
+  await srv.close();
+}
