@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '@fray/engine';
 import { TestTable, miniRuleset } from '../src/index';
 import { fighter, goblin, ogre } from './fixtures';
 
@@ -226,6 +227,27 @@ describe('prompts in the middle of a rule', () => {
     expect(d8.input).toEqual({ kind: 'dice', dice: [{ sides: 8, count: 1 }] });
     t.run({ type: 'gm.replaceRoll', promptId: d8.id, faces: [7] }, { dice: 'seeded' });
     expect(t.creature('ogre').hp).toBe(30 - 10);
+  });
+});
+
+describe('pre-answers', () => {
+  it('a pre-answer must fit its prompt: impossible dice faces are refused with bad-answer, state unchanged', () => {
+    for (const bad of [[0], [21], [1.5], ['x'], [12, 12], 'x']) {
+      const t = new TestTable(miniRuleset, { creatures: [fighter({ initiative: 20 }), ogre({ initiative: 5 })], diceMode: 'entered' });
+      t.run({ type: 'startCombat' }, { dice: 'seeded' });
+      const before = canonicalJson(t.state);
+      const r = t.encounter.dispatch({ id: 'x', issuedBy: { role: 'player', seat: 'seat-ana' }, command: { type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] }, preAnswers: { 'dice.enter': bad } });
+      expect(r.ok ? null : [r.error.code, r.error.message.startsWith('pre-answer for dice.enter: ')]).toEqual(['bad-answer', true]);
+      expect(canonicalJson(t.state)).toBe(before);
+    }
+  });
+
+  it('a fitting pre-answer from the addressee is taken', () => {
+    const t = new TestTable(miniRuleset, { creatures: [fighter({ initiative: 20 }), ogre({ initiative: 5 })], diceMode: 'entered' });
+    t.run({ type: 'startCombat' }, { dice: 'seeded' });
+    const r = t.encounter.dispatch({ id: 'y', issuedBy: { role: 'player', seat: 'seat-ana' }, command: { type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] }, preAnswers: { 'dice.enter': [1] } });
+    expect(r.ok).toBe(true);
+    expect(TestTable.ofType(r.ok ? r.events : [], 'PromptAnswered').map((e) => [e.by, e.answer])).toEqual([['preAnswer', [1]]]);
   });
 });
 

@@ -5,7 +5,7 @@ import { evolveInPlace } from '../core/evolve';
 import type { EncounterState, EncounterStateCore, PendingResolution, Principal } from '../core/state';
 import type { CommandEnvelope } from '../command/command';
 import { RuleViolation } from '../core/errors';
-import { answerWords, type PromptRequest, type PromptSpec } from './prompt';
+import { answerProblem, answerWords, type PromptRequest, type PromptSpec } from './prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 
 /** A diverged replay is a handler bug: the resumed command must take the same steps it took before it paused. */
@@ -171,7 +171,7 @@ export class Resolution {
         continue;
       }
       const p = specs[i]!;
-      const pre = this.envelope.preAnswers?.[p.key];
+      const pre = this.preAnswerFor(p);
       const auto: { answer: Json; by: 'preAnswer' | 'policy' } | null =
         pre !== undefined ? { answer: pre, by: 'preAnswer' } : this.policyAnswer(p);
       if (auto) {
@@ -184,6 +184,20 @@ export class Resolution {
     if (missing.length) throw new Pause(missing);
     if (this.replay && thisAsk >= this.replay.asksBeforePause) this.goLive();
     return results as Json[];
+  }
+
+  /**
+   * A pre-answer counts only for a prompt its issuer may answer (a seat cannot pre-answer the GM's or
+   * another seat's questions, such as a monster's entered dice), and must fit the prompt like any answer.
+   */
+  private preAnswerFor(p: PromptSpec): Json | undefined {
+    const pre = this.envelope.preAnswers?.[p.key];
+    if (pre === undefined) return undefined;
+    const who = this.envelope.issuedBy;
+    if (who.role !== 'gm' && !(p.to.role === 'player' && p.to.seat === who.seat)) return undefined;
+    const problem = answerProblem(p, pre);
+    if (problem) this.reject('bad-answer', `pre-answer for ${p.key}: ${problem}`);
+    return pre;
   }
 
   private policyAnswer(p: PromptSpec): { answer: Json; by: 'policy' } | null {
