@@ -31,6 +31,8 @@ await build({
   target: 'node20',
   keepNames: false,
   logLevel: 'warning',
+  // Native and server packages stay outside the bundle (better-sqlite3 loads a .node file by path).
+  external: ['better-sqlite3', 'fastify', '@fastify/*', 'ws', 'kysely'],
   // CommonJS dependencies bundled into an ES module may call require (node builtins).
   banner: { js: "import { createRequire as __frayCreateRequire } from 'node:module'; const require = __frayCreateRequire(import.meta.url);" },
 });

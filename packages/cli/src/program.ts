@@ -5,12 +5,21 @@ import { runCommand } from './commands/run';
 import { campaignCommand } from './commands/campaign';
 import { simulateCommand } from './commands/simulate';
 import { oddsCommand } from './commands/odds';
+import { serveCommand } from './commands/serve';
 import { progressReporter } from './sim/progress';
 import { EXIT, type CommandResult } from './result';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** long-running commands (`serve`) hand their work here; it settles with an exit code */
+  background?(task: Promise<number>): void;
+}
+
+/** A commander parser for a TCP port. */
+function port(v: string): number {
+  if (!/^\d+$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return Number(v);
 }
 
 /** A commander parser for whole numbers of at least 1. */
@@ -120,6 +129,28 @@ export function runProgram(argv: string[], io: Io): number {
     .action((file: string, o: { attacker: string; attack?: string; target: string; json?: boolean }) =>
       emit(oddsCommand(file, { attacker: o.attacker, target: o.target, ...(o.attack !== undefined ? { attack: o.attack } : {}), ...(o.json ? { json: true } : {}) }), true),
     );
+
+  program
+    .command('serve')
+    .description('run the table server: live tables over WebSocket and HTTP, stored in SQLite (docs/server.md)')
+    .option('--host <host>', 'address to listen on (default 127.0.0.1; 0.0.0.0 for other devices on the network)')
+    .option('--port <port>', 'port (default 4780)', port)
+    .option('--data <dir>', 'folder for the database (default ./fray-data)')
+    .option('--demo', 'make the demo table (or reuse it) and print the GM link and each seat link')
+    .action((o: { host?: string; port?: number; data?: string; demo?: boolean }) => {
+      const task = serveCommand({ ...(o.host ? { host: o.host } : {}), ...(o.port !== undefined ? { port: o.port } : {}), ...(o.data ? { data: o.data } : {}), ...(o.demo ? { demo: true } : {}) })
+        .then(({ server, lines }) => {
+          io.out(lines.join('\n'));
+          const stop = () => void server.close().then(() => process.exit(EXIT.ok));
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+          return EXIT.ok as number;
+        }, (err: unknown) => {
+          io.err(`fray serve: ${err instanceof Error ? err.message : String(err)}`);
+          return EXIT.invalidInput as number;
+        });
+      if (io.background) io.background(task);
+    });
 
   try {
     program.parse(argv, { from: 'user' });

@@ -50,6 +50,8 @@ export interface FrayServer {
   unavailable: Map<string, string>;
   limits: ServerLimits;
   createTable(req: z.infer<typeof createTableSchema>): Promise<CreatedTable>;
+  /** New links for a table's GM and every seat (the old tokens stay valid; tokens are never stored in clear) */
+  issueTokens(tableId: string): Promise<CreatedTable>;
   close(): Promise<void>;
 }
 
@@ -192,7 +194,10 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     for (const c of source.campaign.creatures) addSeatId(c.controller);
     for (const c of source.fight?.foes ?? []) addSeatId(c.controller);
     for (const s of req.seats ?? []) addSeatId(s.seat);
-    const nameOf = (seat: string) => req.seats?.find((s) => s.seat === seat)?.name ?? seat;
+    // A seat is named by the request, else after the creatures it plays.
+    const played = (seat: string) => [...source.campaign.creatures, ...(source.fight?.foes ?? [])].filter((c) => c.controller === seat)
+      .map((c) => c.name ?? (typeof (c.sheet as Record<string, unknown> | null)?.['name'] === 'string' ? ((c.sheet as Record<string, unknown>)['name'] as string) : c.id));
+    const nameOf = (seat: string) => req.seats?.find((s) => s.seat === seat)?.name ?? (played(seat).join(', ') || seat);
     const meta: TableMeta = { seats: seatIds.map((seat) => ({ seat, name: nameOf(seat) })) };
     const name = req.name ?? source.name ?? 'A table';
     await store.createTable({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
@@ -501,6 +506,17 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     unavailable,
     limits,
     createTable,
+    async issueTokens(tableId: string) {
+      const table = tables.get(tableId);
+      if (!table) throw new ServerError(404, { code: 'unavailable', message: `no table '${tableId}' on this server` });
+      const gmToken = await addSeatToken(tableId, 'gm', 'gm', 'GM');
+      const seats: CreatedTable['seats'] = [];
+      for (const s of table.meta.seats) {
+        const token = await addSeatToken(tableId, s.seat, 'seat', s.name);
+        seats.push({ seat: s.seat, name: s.name, token, link: linkOf(tableId, 'seat', token) });
+      }
+      return { tableId, gm: { token: gmToken, link: linkOf(tableId, 'gm', gmToken) }, seats };
+    },
     async close() {
       for (const t of tables.values()) for (const s of t.subscribers) (s as Subscriber & { close?: () => void }).close?.();
       await app.close();

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { CreatureSetup, FrayEventBody, LoadedRuleset, PromptSpec } from '@fray/engine';
+import { createServer, type FrayServer, type TableSource } from '@fray/server';
+import { narrate } from '../narrate';
+import { repoRoot } from '../paths';
+import { findRuleset, rulesetIds } from '../rulesets';
+import { loadScenarioFile } from '../scenario/load';
+import { DEMO_SCENARIO } from './demo';
+
+export interface ServeOptions {
+  host?: string;
+  port?: number;
+  data?: string;
+  demo?: boolean;
+}
+
+const DEMO_NAME = 'Demo: a forest road in a storm';
+
+/**
+ * A scenario file as a table: creatures a seat controls become the campaign's party (they persist
+ * between fights), the others are the first fight's foes, started at once.
+ */
+export function tableSourceOfScenario(file: string, name?: string): TableSource {
+  const loaded = loadScenarioFile(file, repoRoot);
+  const party: CreatureSetup[] = loaded.setup.creatures.filter((c) => c.controller);
+  const foes: CreatureSetup[] = loaded.setup.creatures.filter((c) => !c.controller);
+  const s = loaded.setup;
+  return {
+    ruleset: loaded.ruleset.id,
+    name: name ?? path.basename(file).replace(/\.(ya?ml|json)$/i, ''),
+    campaign: { seed: s.seed, creatures: party, ...(s.options ? { options: s.options } : {}) },
+    fight: {
+      id: s.id, seed: s.seed, foes,
+      ...(s.modules ? { modules: s.modules } : {}),
+      ...(s.diceMode ? { diceMode: s.diceMode } : {}),
+      ...(s.space !== undefined ? { space: s.space } : {}),
+    },
+  };
+}
+
+/** A scenario's text (from `POST /api/tables {from: {scenario}}`): stat blocks by `ref` come from scenarios/content. */
+export function tableSourceOfText(text: string): TableSource {
+  const data = parse(text) as { ruleset?: unknown } | null;
+  if (!data || typeof data !== 'object') throw new Error('the scenario must be a YAML or JSON object');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-scenario-'));
+  try {
+    const file = path.join(dir, 'scenario.yaml');
+    fs.writeFileSync(file, text);
+    return tableSourceOfScenario(file, 'scenario');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function rulesets(): Record<string, LoadedRuleset> {
+  const out: Record<string, LoadedRuleset> = {};
+  for (const id of rulesetIds()) out[id] = findRuleset(id)!;
+  return out;
+}
+
+export interface Served {
+  server: FrayServer;
+  lines: string[];
+}
+
+/** Starts the table server; with `demo`, makes (or finds) the demo table and hands out fresh links to it. */
+export async function serveCommand(o: ServeOptions): Promise<Served> {
+  const dataDir = path.resolve(o.data ?? 'fray-data');
+  const server = await createServer({
+    dataDir,
+    host: o.host ?? '127.0.0.1',
+    port: o.port ?? 4780,
+    rulesets: rulesets(),
+    narrate: (events, ctx) => narrate(events as FrayEventBody[], ctx as { names?: Record<string, string>; prompts?: readonly PromptSpec[] }),
+    loadSetup: tableSourceOfText,
+    demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
+    webDir: path.join(repoRoot, 'packages', 'web', 'dist'),
+  });
+  const lines = [`Fray table server on ${server.url} (data: ${dataDir}, ${server.tables.size} table(s) loaded)`];
+  if (!fs.existsSync(path.join(repoRoot, 'packages', 'web', 'dist', 'index.html'))) lines.push('(no web client built: packages/web/dist is missing; the API and WebSocket still work)');
+  for (const [id, why] of server.unavailable) lines.push(`table ${id} is not available: ${why}`);
+  if (o.demo) {
+    const existing = (await server.store.listTables()).find((t) => t.name === DEMO_NAME && server.tables.has(t.id));
+    const links = existing ? await server.issueTokens(existing.id) : await server.createTable({ from: 'demo' });
+    lines.push(`${existing ? 'Demo table (reused)' : 'Demo table'} ${links.tableId}`);
+    lines.push(`  GM: ${links.gm.link}`);
+    for (const s of links.seats) lines.push(`  ${s.name}: ${s.link}`);
+  }
+  return { server, lines };
+}
