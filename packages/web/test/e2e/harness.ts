@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as PwBrowser, type BrowserContext, type Page } from 'playwright-core';
 import { findRuleset, loadScenarioFile, narrate } from '@fray/cli';
 import { createServer, type CreatedTable, type FrayServer, type TableSource } from '@fray/server';
 import type { CreatureSetup, LoadedRuleset } from '@fray/engine';
@@ -127,36 +127,38 @@ export async function startTestServer(opts: { dataDir?: string; port?: number } 
 }
 
 export interface Browser {
-  context: BrowserContext;
-  /** a fresh tab at a size: laptop 1366×768 or phone 390×844 */
+  browser: PwBrowser;
+  /** a fresh screen (its own browser context: storage, cookies) at a size: laptop 1366×768 or phone 390×844 */
   page(size: 'laptop' | 'phone'): Promise<Page>;
   close(): Promise<void>;
 }
 
 export const SIZES = { laptop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;
 
-/** Debian's Chromium, headless, in a fresh profile; each screen is a tab (links carry their own token). */
+/**
+ * Debian's Chromium, headless, one browser with a context per screen (GM, each player). Tabs of one
+ * persistent profile were tried first: the tabs behind the front one got about one animation frame per
+ * second, so every click on them waited ~2 s; separate contexts each render at full speed. Playwright
+ * gives the browser a fresh temporary profile and removes it on close.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const profile = tmpDir('fray-chromium-');
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: SIZES.laptop,
   });
-  context.setDefaultTimeout(10_000);
-  let first = true;
+  const contexts: BrowserContext[] = [];
   return {
-    context,
+    browser,
     async page(size) {
-      const p = first && context.pages()[0] ? context.pages()[0]! : await context.newPage();
-      first = false;
-      await p.setViewportSize(SIZES[size]);
-      return p;
+      const context = await browser.newContext({ viewport: SIZES[size] });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      return context.newPage();
     },
     async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
     },
   };
 }
