@@ -130,7 +130,7 @@ describe('web table in Chromium', () => {
     await player.close();
   });
 
-  it('13th Age: the escalation die rises with the rounds, the GM moves it, every screen follows', async () => {
+  it('13th Age: damage to a mook mob spills from mook to mook; the escalation die rises with the rounds, the GM moves it, every screen follows', async () => {
     const t = await srv.table(sourceFromScenarioFile('scenarios/13th-age/demo-marsh.yaml', { only: ['tessel', 'wren', 'hag', 's1', 's2', 's3', 's4'] }));
     const gm = await browser.page('laptop');
     await gm.goto(t.gm.link);
@@ -140,7 +140,23 @@ describe('web table in Chromium', () => {
     await waitText(gm.getByTestId('whose-turn'), 'turn');
     expect(await counter(gm, 'escalation')).toBe('0');
     // The reed scrappers are one mook mob: one initiative roll, one group in the order.
-    await waitText(gm.getByTestId('order-s1'), 'one roll');
+    await waitText(gm.getByTestId('order-s1'), '×4, one roll · 28 HP together');
+    // The GM runs the turns until Tessel's; Tessel's player throws a javelin at Scrapper A, and what is
+    // left of the damage after A drops spills to Scrapper B (seed 13: a hit).
+    await until('Tessel’s turn', async () => {
+      if ((await player.getByTestId('turn-banner').innerText()).includes('Your turn')) return true;
+      if ((await prompts(gm).count()) > 0) await prompts(gm).first().locator('button.primary').first().click();
+      else await gm.getByTestId('gm-end-turn').click();
+      return false;
+    }, 30_000);
+    await player.getByTestId('action-javelin').click();
+    await player.getByTestId('target-s1').check();
+    await player.getByTestId('do-action').click();
+    await waitText(gm.getByTestId('order-s1'), '0/7');
+    await waitText(gm.getByTestId('order-s2'), '2/7');
+    await waitText(gm.getByTestId('order-s2'), '16 HP together');
+    await waitText(player.getByTestId('order-s1'), 'dead');
+    await waitText(gm.getByTestId('event-log'), 'spills from Scrapper A to the next mook of the mob, Scrapper B');
     // The GM runs round 1 to its end (answering any question with its default).
     await until('round 2', async () => {
       if ((await gm.getByTestId('turn-order').getAttribute('data-round')) === '2') return true;
