@@ -81,6 +81,7 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
               class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}`}
               fill={t?.difficult ? 'url(#hatch)' : undefined}
               onClick={() => r && setDest({ x, y })}
+              data-testid={r ? `sq-${x}-${y}` : undefined}
             >
               <title>{`square ${x},${y}${t?.difficult ? ', difficult terrain' : ''}${r ? `, reachable for ${r.cost} ft` : ''}`}</title>
             </rect>
@@ -106,7 +107,28 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
           );
         })}
       </svg>
-      {mover && reach.size > 0 && !dest && <p class="muted">Choose a highlighted square to move {nameOf(mover)}.</p>}
+      {mover && reach.size > 0 && (
+        <p class="row-form">
+          <label for="move-to">Move {nameOf(mover)} to</label>
+          <select
+            id="move-to"
+            value={dest ? `${dest.x},${dest.y}` : ''}
+            onChange={(e) => {
+              const v = (e.currentTarget as HTMLSelectElement).value;
+              const [x, y] = v.split(',').map(Number);
+              setDest(v ? { x: x!, y: y! } : null);
+            }}
+            data-testid="move-to"
+          >
+            <option value="">a highlighted square…</option>
+            {[...reach.entries()].map(([k, r]) => (
+              <option key={k} value={k}>
+                square {k}: {r.cost} ft{r.provokes.length ? `, provokes ${r.provokes.map(nameOf).join(', ')}` : ''}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
       {dest && (
         <p class="move-preview" data-testid="move-preview">
           Move {mover ? nameOf(mover) : ''} to {dest.x},{dest.y}: {preview ? `${preview.cost} ft` : 'not reachable'}

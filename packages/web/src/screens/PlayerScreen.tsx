@@ -4,6 +4,7 @@ import { seatName } from '../model/fight';
 import { ActionPanel } from '../panels/ActionPanel';
 import { CreatureCard } from '../panels/CreatureCard';
 import { EventLog } from '../panels/EventLog';
+import { MapView } from '../panels/MapView';
 import { PromptQueue } from '../panels/PromptQueue';
 import { RulesetTracks } from '../panels/RulesetTracks';
 import { TurnOrder } from '../panels/TurnOrder';
@@ -47,6 +48,7 @@ export function PlayerScreen({ table }: { table: Table }) {
         <CreatureCard key={c.id} c={c} nameOf={nameOf} current={c.id === fight?.currentCreatureId} />
       ))}
       {myTurn && fight && current && table.prompts.length === 0 && <ActionPanel table={table} fight={fight} menu={menus[current.id]} creatureId={current.id} canEndTurn />}
+      {fight && fight.space !== null && <MapView table={table} fight={fight} menu={myTurn && current ? menus[current.id] : undefined} />}
       {fight && <RulesetTracks table={table} fight={fight} />}
       {fight && fight.order.length > 0 && <TurnOrder fight={fight} mine={(id) => fight.byId[id]?.controller === seat} />}
       {others.length > 0 && (

@@ -203,6 +203,44 @@ describe('web table in Chromium', () => {
     await player.close();
   });
 
+  it('A5E on a grid: the GM picks a square for the acting creature, sees the cost and who it provokes before moving, and the move costs that', async () => {
+    const source = sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'vessa'], initiative: { vessa: 1 } });
+    const square = (x: number, y: number) => ({ x, y, elevation: 0, size: 'medium', squeezing: false });
+    source.fight = {
+      ...source.fight!,
+      options: { knockOutPrompt: 'always' },
+      space: {
+        kind: 'grid', squareFeet: 5, diagonals: 'alternating', bounds: { width: 8, height: 5 },
+        sizes: { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 }, sharedSquareSizes: ['tiny'],
+        terrain: { '3,1': { difficult: true, tags: [] }, '3,2': { difficult: true, tags: [] } },
+        creatures: { brannoc: square(1, 2), vessa: square(5, 2) },
+      },
+    };
+    source.campaign = { ...source.campaign, options: { knockOutPrompt: 'always' } };
+    const t = await srv.table(source);
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    await gm.getByTestId('start-combat').click();
+    await waitText(player.getByTestId('turn-banner'), 'Your turn: Brannoc Vale');
+    // (A player's view carries no map until the engine's player view includes the redacted space.)
+    await gm.getByTestId('map').waitFor();
+    await gm.getByTestId('sq-2-2').click();
+    await waitText(gm.getByTestId('move-preview'), 'Move Brannoc Vale to 2,2: 5 ft');
+    await gm.getByTestId('move-to').selectOption('4,2');
+    await waitText(gm.getByTestId('move-preview'), /to 4,2: \d+ ft/);
+    const preview = await gm.getByTestId('move-preview').innerText();
+    await gm.getByTestId('confirm-move').click();
+    await waitText(gm.getByTestId('map'), 'Brannoc Vale at square 4,2');
+    // The cost shown before the move is what the rules took from his movement.
+    const cost = Number(/: (\d+) ft/.exec(preview)![1]);
+    expect(cost, preview).toBe(20); // 5 + 10 (difficult terrain at 3,2) + 5
+    await waitText(player.getByTestId('card-brannoc'), `movement (ft): ${30 - cost}`);
+    await gm.close();
+    await player.close();
+  });
+
   it('A5E duel: each duelist picks a strategy in secret; the player sees only their own choice', async () => {
     const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'));
     const gm = await browser.page('laptop');
