@@ -1,6 +1,5 @@
-import * as engine from '@fray/engine';
 import {
-  campaignPlayerView, gmView, playerView, redactEvents, type EncounterState, type FrayEvent, type FrayEventBody, type LoadedRuleset,
+  actionMenu, campaignPlayerView, playerView, redactEvents, type EncounterState, type FrayEvent, type FrayEventBody, type LoadedRuleset,
   type Principal, type PromptSpec,
 } from '@fray/engine';
 import type { EventsMessage, SeatInfo, StreamName, TableInfo, TableView } from './protocol';
@@ -12,12 +11,6 @@ export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<s
 export interface Projector {
   narrate?: Narrate | undefined;
 }
-
-type ActionMenuFn = (state: EncounterState, creatureId: string, who: Principal, ruleset: LoadedRuleset) => unknown;
-// The "actions" work adds `actionMenu` to the engine; until then views carry no menus.
-const actionMenu: ActionMenuFn | null = typeof (engine as Record<string, unknown>)['actionMenu'] === 'function'
-  ? ((engine as Record<string, unknown>)['actionMenu'] as ActionMenuFn)
-  : null;
 
 function seatsOf(t: LiveTable): SeatInfo[] {
   const controlled = (seat: string) => {
@@ -41,6 +34,16 @@ function namesOf(state: EncounterState, visible: (id: string) => boolean): Recor
   return out;
 }
 
+/**
+ * The GM's view of a stream: the whole state, without the paused command's replay base (a second copy
+ * of the state the engine keeps for itself). Not copied: callers serialize it at once.
+ */
+function gmState(state: EncounterState): unknown {
+  if (!state.pending) return state;
+  const { base: _base, ...pending } = state.pending;
+  return { ...state, pending };
+}
+
 /** The whole screen for one connection (GM: everything; a seat: the engine's player views only). */
 export function viewFor(t: LiveTable, who: Principal): TableView {
   const fight = t.fight;
@@ -48,15 +51,13 @@ export function viewFor(t: LiveTable, who: Principal): TableView {
     const prompts = [...(t.campaign.state.pending?.open ?? []), ...(fight?.state.pending?.open ?? [])];
     const view: TableView = {
       table: tableInfo(t),
-      campaign: gmView(t.campaign.state),
-      fight: fight ? { id: fight.state.id, version: fight.events.length, view: gmView(fight.state) } : null,
+      campaign: gmState(t.campaign.state),
+      fight: fight ? { id: fight.state.id, version: fight.version, view: gmState(fight.state) } : null,
       prompts,
       versions: t.versions(),
     };
-    if (actionMenu && fight) {
-      const current = fight.state.turnIndex >= 0 ? fight.state.order[fight.state.turnIndex]?.creatureId : undefined;
-      if (current) view.actions = { [current]: safeMenu(fight.state, current, who, t.ruleset) };
-    }
+    const current = currentOf(fight?.state);
+    if (current && !fight!.state.pending) view.actions = { [current]: safeMenu(fight!.state, current, who, t.ruleset) };
     return view;
   }
   const seat = who.seat;
@@ -65,21 +66,25 @@ export function viewFor(t: LiveTable, who: Principal): TableView {
   const view: TableView = {
     table: tableInfo(t),
     campaign,
-    fight: fight && fightView ? { id: fight.state.id, version: fight.events.length, view: fightView } : null,
+    fight: fight && fightView ? { id: fight.state.id, version: fight.version, view: fightView } : null,
     prompts: [...campaign.prompts, ...(fightView?.prompts ?? [])],
     versions: t.versions(),
   };
-  if (actionMenu && fight) {
-    const actions: Record<string, unknown> = {};
-    for (const id of fight.state.creatureIds) if (fight.state.creatures[id]?.controller === seat) actions[id] = safeMenu(fight.state, id, who, t.ruleset);
-    view.actions = actions;
-  }
+  // The menu is for acting on one's turn: only the seat whose creature is up gets one (it costs a
+  // search of every action and target, so it is not built for everyone on every event).
+  const current = currentOf(fight?.state);
+  if (current && !fight!.state.pending && fight!.state.creatures[current]?.controller === seat) view.actions = { [current]: safeMenu(fight!.state, current, who, t.ruleset) };
   return view;
+}
+
+function currentOf(state: EncounterState | undefined): string | null {
+  if (!state || state.phase !== 'combat' || state.turnIndex < 0) return null;
+  return state.order[state.turnIndex]?.creatureId ?? null;
 }
 
 function safeMenu(state: EncounterState, id: string, who: Principal, ruleset: LoadedRuleset): unknown {
   try {
-    return actionMenu!(state, id, who, ruleset);
+    return actionMenu(state, id, who, ruleset);
   } catch {
     return null;
   }
@@ -89,11 +94,13 @@ function safeMenu(state: EncounterState, id: string, who: Principal, ruleset: Lo
 export function project(t: LiveTable, who: Principal, stream: StreamName, events: readonly FrayEvent[]): EventsMessage {
   const enc = stream === 'table' ? t.campaign : t.fight!;
   const state = enc.state;
-  const visible = who.role === 'gm' ? events : redactEvents(events, who.seat, state, t.ruleset);
+  // A seat does not get the envelopes' digests: a short hash of a GM command with few possible values
+  // (an exact HP) could be guessed back.
+  const visible = who.role === 'gm' ? events : redactEvents(events, who.seat, state, t.ruleset).map(({ digest: _digest, ...e }) => e);
   const msg: EventsMessage = {
     type: 'events',
     stream,
-    version: enc.events.length,
+    version: enc.version,
     events: visible as unknown[],
     narration: [],
     view: viewFor(t, who),
@@ -111,8 +118,8 @@ export function project(t: LiveTable, who: Principal, stream: StreamName, events
 }
 
 /** Events a reconnecting client missed on one stream (from its version on), projected for it. */
-export function catchUp(t: LiveTable, who: Principal, stream: StreamName, from: number): EventsMessage | null {
+export async function catchUp(t: LiveTable, who: Principal, stream: StreamName, from: number): Promise<EventsMessage | null> {
   const enc = stream === 'table' ? t.campaign : t.fight;
-  if (!enc || from >= enc.events.length) return null;
-  return project(t, who, stream, enc.events.slice(from));
+  if (!enc || from >= enc.version) return null;
+  return project(t, who, stream, await t.eventsSince(stream, from));
 }

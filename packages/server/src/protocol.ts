@@ -116,8 +116,8 @@ export interface TableView {
   fight: { id: string; version: number; view: unknown } | null;
   prompts: unknown[];
   /**
-   * Action menus (the engine's `actionMenu`, once it exists): GM → every creature whose turn it is,
-   * seat → its own creatures. Keyed by creature id. Absent when the engine offers none.
+   * Action menus (the engine's `actionMenu`) for the creature whose turn it is, when no prompt is open:
+   * to the GM and to the seat that controls it. Keyed by creature id; absent otherwise.
    */
   actions?: Record<string, unknown>;
   versions: Versions;

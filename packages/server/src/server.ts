@@ -5,8 +5,10 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import * as engine from '@fray/engine';
-import { Campaign, ContentError, Encounter, activeEncounter, campaignCommandTable, type FrayEvent, type LoadedRuleset, type Principal } from '@fray/engine';
+import {
+  Campaign, ContentError, EVENT_SCHEMA_VERSION, Encounter, activeEncounter, campaignCommandTable, type EncounterSnapshot, type FrayEvent, type LoadedRuleset,
+  type Principal,
+} from '@fray/engine';
 import { EventStore, type Synchronous } from '@fray/store';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
@@ -66,7 +68,6 @@ export class ServerError extends Error {
 }
 
 const UNAUTHORIZED: WireError = { code: 'unauthorized', message: 'the token does not open this table (or there is no such table)' };
-const EVENT_SCHEMA_VERSION: number = typeof (engine as Record<string, unknown>)['EVENT_SCHEMA_VERSION'] === 'number' ? ((engine as Record<string, unknown>)['EVENT_SCHEMA_VERSION'] as number) : 1;
 
 interface Access {
   tableId: string;
@@ -123,10 +124,14 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   async function loadStream(stream: string, rt: { ruleset: LoadedRuleset }, campaign: boolean): Promise<Encounter> {
     const o = campaign ? { commands: campaignCommandTable } : {};
-    const fromSnapshot = (Encounter as unknown as { fromSnapshot?: (s: unknown, tail: FrayEvent[], rt: unknown, o: unknown) => Encounter }).fromSnapshot;
-    if (typeof fromSnapshot === 'function') {
-      const snap = await store.latestSnapshot(stream);
-      if (snap) return fromSnapshot({ version: snap.seq, state: snap.state }, await store.read(stream, snap.seq), rt, o);
+    const snap = await store.latestSnapshot(stream);
+    if (snap) {
+      try {
+        // Without the earlier log an undo reaching behind the snapshot is refused ('undo-unavailable').
+        return Encounter.fromSnapshot(snap.state as EncounterSnapshot, await store.read(stream, snap.seq), rt, o);
+      } catch {
+        // The tail reaches behind the snapshot (or the snapshot is unreadable): fold the whole log.
+      }
     }
     return Encounter.fromEvents(await store.read(stream), rt, o);
   }
@@ -461,11 +466,11 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
           };
           if (m.since) {
             const missed = [];
-            const tbl = catchUp(t, a.principal, 'table', m.since.table);
+            const tbl = await catchUp(t, a.principal, 'table', m.since.table);
             if (tbl) missed.push(tbl);
             if (t.fight) {
               const from = m.since.fight?.id === t.fight.state.id ? m.since.fight.version : 0;
-              const f = catchUp(t, a.principal, 'fight', from);
+              const f = await catchUp(t, a.principal, 'fight', from);
               if (f) missed.push(f);
             }
             if (welcome.type === 'welcome') welcome.catchUp = missed;

@@ -1,6 +1,6 @@
 import {
-  Campaign, ContentError, Encounter, activeEncounter, campaignCommandTable, canonicalJson, creatureSetupSchema, encounterHistory,
-  encounterResult, encounterSetupFromCampaign, type CampaignSetup, type CommandRejected, type CreatureSetup, type EncounterState,
+  Campaign, ContentError, Encounter, activeEncounter, canonicalJson, creatureSetupSchema, encounterHistory,
+  encounterResult, encounterSetupFromCampaign, type CampaignSetup, type CommandRejected, type CreatureSetup,
   type FrayEvent, type Json, type LoadedRuleset, type Principal, type Runtime,
 } from '@fray/engine';
 import { VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
@@ -64,8 +64,8 @@ function wire(e: CommandRejected): WireError {
 export class LiveTable {
   readonly subscribers = new Set<Subscriber>();
   private tail: Promise<unknown> = Promise.resolve();
-  /** envelopes accepted since this process loaded the table, by stream and id (retries are answered from it) */
-  private readonly accepted = new Map<string, string>();
+  /** the version of each stream's newest snapshot (written every SNAPSHOT_EVERY events) */
+  private readonly snapshotAt = new Map<string, number>();
 
   constructor(
     readonly id: string,
@@ -82,7 +82,7 @@ export class LiveTable {
   ) {}
 
   versions(): Versions {
-    return { table: this.campaign.events.length, fight: this.fight ? { id: this.fight.state.id, version: this.fight.events.length } : null };
+    return { table: this.campaign.version, fight: this.fight ? { id: this.fight.state.id, version: this.fight.version } : null };
   }
 
   /** Runs `fn` after everything queued before it on this table. */
@@ -141,23 +141,12 @@ export class LiveTable {
         return { ok: false, commandId, error: { code: 'too-many-creatures', message: `a table holds at most ${this.limits.maxCreaturesPerTable} creatures` } };
       }
       const envelope = { ...env, issuedBy: who };
-      const key = `${stream}:${commandId}`;
-      const seen = this.accepted.get(key);
-      const used = enc.events.some((e) => e.commandId === commandId);
-      if (used) {
-        if (seen !== undefined && seen !== canonicalJson(envelope)) {
-          return { ok: false, commandId, error: { code: 'duplicate-command', message: `command id '${commandId}' was already used for another command: use a new id` } };
-        }
-        // Accepted before (this process, or one that crashed after the commit): the same ack again.
-        return { ok: true, commandId, stream, versions: this.versions(), retried: true };
-      }
+      // A retry of an accepted command (same id, same envelope) is answered by the engine with its original events.
       const d = decideFor(enc, envelope);
       if (!d.ok) return { ok: false, commandId, error: wire(d.error) };
       if (d.decided.retried) return { ok: true, commandId, stream, versions: this.versions(), retried: true };
       const failure = await this.write([{ stream: this.streamOf(stream), expectedVersion: d.decided.baseVersion, events: d.decided.events }], [d.decided]);
       if (failure) return { ok: false, commandId, error: failure };
-      this.accepted.set(key, canonicalJson(envelope));
-      if (this.accepted.size > 10_000) this.accepted.delete(this.accepted.keys().next().value!);
       await this.maybeSnapshot(stream === 'table' ? this.campaign : this.fight!, this.streamOf(stream));
       this.broadcast(stream, d.decided.events);
       return { ok: true, commandId, stream, versions: this.versions() };
@@ -169,8 +158,8 @@ export class LiveTable {
     return this.serial(async () => {
       const fail = (code: string, message: string, path?: (string | number)[]): Outcome => ({ ok: false, commandId: requestId, error: path ? { code, message, path } : { code, message } });
       if (this.fight && activeEncounter(this.campaign.state)) return fail('fight-under-way', `fight '${this.fight.state.id}' is under way: finish it first`);
-      if (expectedVersion !== undefined && expectedVersion !== this.campaign.events.length) {
-        return fail('version-conflict', `the table is at version ${this.campaign.events.length}, not ${expectedVersion}: refresh and try again`);
+      if (expectedVersion !== undefined && expectedVersion !== this.campaign.version) {
+        return fail('version-conflict', `the table is at version ${this.campaign.version}, not ${expectedVersion}: refresh and try again`);
       }
       const fightId = spec.id ?? `fight-${encounterHistory(this.campaign.state).length + 1}`;
       if (encounterHistory(this.campaign.state).some((r) => r.id === fightId)) return fail('duplicate-fight', `the table already had a fight '${fightId}'`, ['fight', 'id']);
@@ -246,12 +235,11 @@ export class LiveTable {
     return stream === 'table' ? campaignStreamId(this.id) : fightStreamId(this.id, this.fight!.state.id);
   }
 
-  /** Appends, then commits in memory; on failure puts memory back as the store has it. */
+  /** Appends, then commits in memory; on failure memory is untouched (the engine proposed without applying). */
   private async write(parts: StreamAppend[], decided: Decided[]): Promise<WireError | null> {
     try {
       await this.store.append(parts);
     } catch (e) {
-      if (decided.some((d) => d.appliedEarly)) await this.reload();
       if (e instanceof VersionConflict) return { code: 'version-conflict', message: e.message };
       return { code: 'internal', message: 'the store could not write the command; nothing was changed' };
     }
@@ -259,18 +247,21 @@ export class LiveTable {
     return null;
   }
 
-  /** Rebuilds memory from the store (after a failed write when the engine had already applied it). */
-  async reload(): Promise<void> {
-    this.campaign = Encounter.fromEvents(await this.store.read(campaignStreamId(this.id)), this.rt, { commands: campaignCommandTable });
-    const active = activeEncounter(this.campaign.state);
-    this.fight = active ? Encounter.fromEvents(await this.store.read(fightStreamId(this.id, active.id)), this.rt) : null;
+  private async maybeSnapshot(enc: Encounter, stream: string): Promise<void> {
+    const last = this.snapshotAt.get(stream) ?? 0;
+    if (enc.version - last < SNAPSHOT_EVERY) return;
+    const snap = enc.snapshot();
+    this.snapshotAt.set(stream, snap.version);
+    // A snapshot only speeds up loading: if it cannot be written, the log still holds everything.
+    await this.store.saveSnapshot(stream, snap.version, snap).catch(() => undefined);
   }
 
-  private async maybeSnapshot(enc: Encounter, stream: string): Promise<void> {
-    const snap = (enc as unknown as { snapshot?: () => { version: number; state: EncounterState } }).snapshot;
-    if (typeof snap !== 'function' || enc.events.length % SNAPSHOT_EVERY !== 0) return;
-    const s = snap.call(enc);
-    await this.store.saveSnapshot(stream, s.version, s.state).catch(() => undefined);
+  /** A stream's events from a version on: from memory, or from the store for what a snapshot load left out. */
+  async eventsSince(stream: StreamName, from: number): Promise<FrayEvent[]> {
+    const enc = stream === 'table' ? this.campaign : this.fight!;
+    const offset = enc.version - enc.events.length;
+    if (from >= offset) return enc.events.slice(from - offset);
+    return this.store.read(this.streamOf(stream), from);
   }
 
   /** Pushes new events to every subscriber, each its own projection. */
