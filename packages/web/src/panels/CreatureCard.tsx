@@ -28,7 +28,8 @@ export function CreatureCard(props: {
   const showSaves = c.status !== 'conscious' || successes > 0 || failures > 0;
   const tracks = Object.entries(c.tracks).filter(([, v]) => v > 0);
   // Counters that only mean something inside an action (attacks left in an Attack action) show while in use.
-  const resources = props.compact ? [] : Object.entries(c.resources).filter(([k, v]) => BUDGETS.has(k) || v !== 0);
+  // Caps ('movementMaxFeet') say what a budget starts at, not what is left: the card leaves them out.
+  const resources = props.compact ? [] : Object.entries(c.resources).filter(([k, v]) => !/max/i.test(k) && (BUDGETS.has(k) || v !== 0));
   const tallies = props.compact ? [] : Object.entries(c.tallies).filter(([k, v]) => !DEATH_KEYS.includes(k) && v !== 0);
   const sheet = (c.sheet ?? {}) as { ac?: number; size?: string; defenses?: { ac?: number; pd?: number; md?: number } };
   return (

@@ -59,10 +59,16 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
   return (
     <section class="map" aria-labelledby="map-h" data-testid="map">
       <h2 id="map-h">Map ({space.squareFeet}-ft squares)</h2>
+      <p class="muted map-key">≈ hatched: difficult terrain · blue: where the acting creature can move · ↑n: feet up</p>
       <svg viewBox={`0 0 ${w * CELL} ${h * CELL}`} width={Math.min(w * CELL, 560)} role="img" aria-label={`Grid map, ${placed.length} creatures`}>
         <defs>
           <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <line x1="0" y1="0" x2="0" y2="6" stroke="#8a7a55" stroke-width="2" />
+            <rect width="6" height="6" fill="#efe6d2" />
+            <line x1="0" y1="0" x2="0" y2="6" stroke="#b39f73" stroke-width="2" />
+          </pattern>
+          <pattern id="hatch-reach" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#dcebf7" />
+            <line x1="0" y1="0" x2="0" y2="6" stroke="#9fb7cc" stroke-width="2" />
           </pattern>
         </defs>
         {Array.from({ length: w * h }, (_, i) => {
@@ -78,8 +84,7 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
               y={y * CELL}
               width={CELL}
               height={CELL}
-              class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}`}
-              fill={t?.difficult ? 'url(#hatch)' : undefined}
+              class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}${t?.difficult ? ' difficult' : ''}`}
               onClick={() => r && setDest({ x, y })}
               data-testid={r ? `sq-${x}-${y}` : undefined}
             >
@@ -87,6 +92,16 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
             </rect>
           );
         })}
+        {Object.entries(space.terrain)
+          .filter(([, t]) => t.difficult)
+          .map(([k]) => {
+            const [x, y] = k.split(',').map(Number);
+            return (
+              <text key={`d${k}`} x={(x! + 0.5) * CELL} y={(y! + 0.5) * CELL + 5} text-anchor="middle" class="difficult-mark" aria-hidden="true">
+                ≈
+              </text>
+            );
+          })}
         {from && dest && <line x1={(from.x + 0.5) * CELL} y1={(from.y + 0.5) * CELL} x2={(dest.x + 0.5) * CELL} y2={(dest.y + 0.5) * CELL} class="path" />}
         {placed.map(([id, p]) => {
           const side = space.sizes[p.size] ?? 1;

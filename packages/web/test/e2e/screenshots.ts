@@ -50,6 +50,31 @@ try {
   await shot(gm, 'gm', 'phone');
   await shot(brannoc, 'player', 'laptop');
 
+  // A5E on a grid: the GM previews a move through difficult terrain.
+  const grid = sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'vessa', 'cutter'], initiative: { vessa: 1, cutter: 2 }, name: 'The ford' });
+  const at = (x: number, y: number) => ({ x, y, elevation: 0, size: 'medium', squeezing: false });
+  const difficult = { difficult: true, tags: [] };
+  grid.fight = {
+    ...grid.fight!,
+    options: {},
+    space: {
+      kind: 'grid', squareFeet: 5, diagonals: 'alternating', bounds: { width: 12, height: 8 },
+      sizes: { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 }, sharedSquareSizes: ['tiny'],
+      terrain: { '5,2': difficult, '5,3': difficult, '5,4': difficult, '6,3': difficult, '6,4': difficult },
+      creatures: { brannoc: at(2, 3), tamsin: at(2, 5), vessa: at(8, 3), cutter: at(7, 5) },
+    },
+  };
+  grid.campaign = { ...grid.campaign, options: {} };
+  const tg = await srv.table(grid);
+  const gmg = await browser.page('laptop');
+  await gmg.goto(tg.gm.link);
+  await gmg.getByTestId('start-combat').click();
+  await gmg.getByTestId('map').waitFor();
+  await until('a PC’s turn with a move', async () => (await gmg.locator('[data-testid^="sq-"]').count()) > 0);
+  await gmg.locator('[data-testid="sq-6-3"], [data-testid="sq-4-3"]').first().click();
+  await gmg.getByTestId('map').scrollIntoViewIfNeeded();
+  await shot(gmg, 'gm-map', 'laptop');
+
   // 13th Age: the escalation die and a mob of reed scrappers.
   const t13 = await srv.table(sourceFromScenarioFile('scenarios/13th-age/demo-marsh.yaml', { name: 'The marsh hag' }));
   const gm13 = await browser.page('laptop');
