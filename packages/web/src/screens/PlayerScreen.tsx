@@ -42,7 +42,11 @@ export function PlayerScreen({ table }: { table: Table }) {
                   : `Round ${fight.round}`}
         </p>
       )}
-      {!fight && <p class="turn-banner">No fight under way. {seatName(view, seat)}, your creatures are below.</p>}
+      {!fight && (
+        <p class="turn-banner" data-testid="turn-banner">
+          No fight under way. {seatName(view, seat)}, your creatures are below.
+        </p>
+      )}
       {table.prompts.length > 0 || othersWaiting > 0 ? <PromptQueue table={table} fight={fight} othersWaiting={othersWaiting} title="Your prompts" /> : null}
       {mine.map((c) => (
         <CreatureCard key={c.id} c={c} nameOf={nameOf} current={c.id === fight?.currentCreatureId} />

@@ -108,7 +108,7 @@ export function SetupScreen({ table }: { table: Table }) {
                     onChange={() => setMembers(chosen.includes(c.id) ? chosen.filter((x) => x !== c.id) : [...chosen, c.id])}
                     data-testid={`member-${c.id}`}
                   />{' '}
-                  {c.name} <span class="muted">({c.side}, {c.controller ? seatName(view, c.controller) : 'GM'}{c.hidden ? ', hidden' : ''})</span>
+                  {c.name} <span class="muted">({c.side}, {c.controller ? (seatName(view, c.controller) === c.name ? 'a player' : seatName(view, c.controller)) : 'GM'}{c.hidden ? ', hidden' : ''})</span>
                 </label>
               </li>
             ))}

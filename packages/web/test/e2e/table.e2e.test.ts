@@ -241,6 +241,33 @@ describe('web table in Chromium', () => {
     await player.close();
   });
 
+  it('between fights: the GM ends a fight, rests the party, lets time pass and starts the next fight', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'cutter'] }));
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    await player.goto(t.seats.find((s) => s.seat === 'seat-tamsin')!.link);
+    await gm.getByTestId('end-encounter').locator('xpath=..').locator('summary').click();
+    await gm.getByTestId('end-encounter').click();
+    await gm.getByTestId('finish-fight').click();
+    await gm.getByTestId('setup-screen').waitFor();
+    await waitText(player.getByTestId('turn-banner'), 'No fight under way');
+    await gm.getByRole('button', { name: 'Short rest (1 hour)' }).click();
+    await waitText(prompts(gm).first(), 'light activity');
+    await prompts(gm).first().locator('button.primary').click();
+    await gm.getByLabel('Let time pass (hours)').fill('2');
+    await gm.getByRole('button', { name: 'Advance' }).click();
+    await waitText(gm.getByTestId('setup-screen'), 'game time day 1, 03:00'); // 1 hour of rest, then 2
+    await waitText(gm.getByTestId('event-log'), /short rest/i);
+    // The next fight: the party alone this time (no foes), with physical dice.
+    await gm.getByTestId('dice-entered').check();
+    await gm.getByTestId('start-fight').click();
+    await gm.getByTestId('gm-screen').waitFor();
+    await waitText(player.getByTestId('turn-banner'), 'The fight is about to start');
+    await gm.close();
+    await player.close();
+  });
+
   it('A5E duel: each duelist picks a strategy in secret; the player sees only their own choice', async () => {
     const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'));
     const gm = await browser.page('laptop');
