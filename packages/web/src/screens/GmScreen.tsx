@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Table } from '../net/use-table';
 import { readMenus } from '../model/actions';
 import { seatName, type FightModel } from '../model/fight';
@@ -47,6 +47,27 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
         if (!r.ok) break;
       }
     });
+  const nextTurn = () => current && run(() => table.send('fight', { type: 'endTurn', creatureId: current.id }));
+  // One key per frequent command, shown on its button: N next turn, U undo (not while typing).
+  const keys = useRef({ nextTurn, undo, canNext: false, canUndo: false });
+  keys.current = { nextTurn, undo, canNext: !!current && fight.phase === 'combat' && !busy && !pending, canUndo: !busy && fight.undoable.length > 0 };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable)) return;
+      const k = keys.current;
+      if ((e.key === 'n' || e.key === 'N') && k.canNext) {
+        e.preventDefault();
+        void k.nextTurn();
+      } else if ((e.key === 'u' || e.key === 'U') && k.canUndo) {
+        e.preventDefault();
+        void k.undo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <main class="gm-screen" data-testid="gm-screen">
       <div class="col col-left">
@@ -80,8 +101,8 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
         <section class="turn-controls" aria-label="Turn controls">
           {current && fight.phase === 'combat' && (
             <>
-              <button type="button" class="primary" disabled={busy || pending} onClick={() => run(() => table.send('fight', { type: 'endTurn', creatureId: current.id }))} data-testid="gm-end-turn" title={pending ? 'Answer the open prompts first' : ''}>
-                Next turn ▶
+              <button type="button" class="primary" disabled={busy || pending} onClick={nextTurn} data-testid="gm-end-turn" title={pending ? 'Answer the open prompts first' : ''} aria-keyshortcuts="N">
+                Next turn ▶ <kbd>N</kbd>
               </button>
               <button type="button" disabled={busy || pending} onClick={() => run(() => table.send('fight', { type: 'delayTurn', creatureId: current.id }))}>
                 Delay {current.name}
@@ -104,8 +125,8 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
                 </option>
               ))}
             </select>
-            <button type="button" disabled={busy || fight.undoable.length === 0} onClick={undo} data-testid="undo">
-              ↶ Undo
+            <button type="button" disabled={busy || fight.undoable.length === 0} onClick={undo} data-testid="undo" aria-keyshortcuts="U">
+              ↶ Undo <kbd>U</kbd>
             </button>
             <span class="muted"> ({fight.undoable.length} can be undone)</span>
           </span>

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import type { Table } from '../net/use-table';
 import { readMenus } from '../model/actions';
 import { seatName } from '../model/fight';
@@ -19,6 +20,11 @@ export function PlayerScreen({ table }: { table: Table }) {
   const fight = table.fight;
   const seat = table.seat;
   const source = fight ?? table.campaign;
+  const turnIsMine = fight?.phase === 'combat' && fight.currentCreatureId !== null && fight.byId[fight.currentCreatureId]?.controller === seat;
+  // A phone in a pocket: a short buzz when the turn comes round (where the browser allows it).
+  useEffect(() => {
+    if (turnIsMine) (navigator as Navigator & { vibrate?: (p: number[]) => boolean }).vibrate?.([120, 60, 120]);
+  }, [turnIsMine, fight?.currentCreatureId, fight?.round]);
   const nameOf = (id: string) => source?.byId[id]?.name ?? id;
   if (!source) return <main class="player-screen">Waiting for the table…</main>;
   const mine = source.creatures.filter((c) => c.controller === seat);
@@ -26,6 +32,7 @@ export function PlayerScreen({ table }: { table: Table }) {
   const myTurn = fight?.phase === 'combat' && fight.currentCreatureId !== null && fight.byId[fight.currentCreatureId]?.controller === seat;
   const current = fight?.currentCreatureId ? fight.byId[fight.currentCreatureId] : null;
   const menus = readMenus(view.actions);
+
   const othersWaiting = Number((fight ? (view.fight?.view as { othersWaiting?: number }) : null)?.othersWaiting ?? 0);
   return (
     <main class="player-screen" data-testid="player-screen">

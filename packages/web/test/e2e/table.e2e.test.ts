@@ -157,11 +157,15 @@ describe('web table in Chromium', () => {
     await waitText(gm.getByTestId('order-s2'), '16 HP together');
     await waitText(player.getByTestId('order-s1'), 'dead');
     await waitText(gm.getByTestId('event-log'), 'spills from Scrapper A to the next mook of the mob, Scrapper B');
-    // The GM runs round 1 to its end (answering any question with its default).
+    // The GM runs round 1 to its end from the keyboard: N is Next turn (any question gets its default).
     await until('round 2', async () => {
       if ((await gm.getByTestId('turn-order').getAttribute('data-round')) === '2') return true;
       if ((await prompts(gm).count()) > 0) await prompts(gm).first().locator('button.primary').first().click();
-      else await gm.getByTestId('gm-end-turn').click();
+      else {
+        const before = await gm.getByTestId('whose-turn').innerText();
+        await gm.keyboard.press('n');
+        await until('the turn to pass', async () => (await gm.getByTestId('whose-turn').innerText()) !== before || (await prompts(gm).count()) > 0);
+      }
       return false;
     }, 30_000).catch(async (e) => {
       await gm.screenshot({ path: '/tmp/fray-e2e-13a.png' });
