@@ -153,7 +153,8 @@ export function isUp(c: CreatureModel): boolean {
 export function seatName(view: TableView | null, seat: string | null): string {
   if (seat === null) return 'the GM';
   const info = view?.table.seats.find((s) => s.seat === seat);
-  if (info && info.name !== info.seat) return info.name;
+  // A seat named after its creature reads as that creature's player.
+  if (info && info.name !== info.seat) return info.creatures.some((id) => creatureName(view, id) === info.name) ? `${info.name}'s player` : info.name;
   // A seat named after its id reads better as the player of its creatures.
   const names = (info?.creatures ?? []).map((id) => creatureName(view, id)).filter(Boolean);
   return names.length ? `${names.join(' & ')}'s player` : seat;

@@ -59,7 +59,7 @@ export function ActionPanel(props: { table: Table; fight: FightModel; menu: Acti
           ))}
         </p>
       )}
-      {!menu && <p class="empty">The server sends no action menu for this creature yet.</p>}
+      {!menu && <p class="empty">{table.prompts.length > 0 || fight.phase !== 'combat' ? 'Answer the open prompts first; then the actions show here.' : 'No actions are offered for this creature right now.'}</p>}
       {menu && (
         <ul class="action-list">
           {listedActions(menu)
