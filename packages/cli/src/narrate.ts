@@ -34,15 +34,24 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
       case 'CreatureAdded': {
         const c = e.creature;
         names.set(c.id, c.name);
+        if (e.reason === 'revealed') {
+          out.push(`${c.name} is revealed`);
+          break;
+        }
         const who = [c.side, c.controller].filter((x) => x).join(', ');
         out.push(`  ${c.name} (${who}): ${c.hp}/${c.maxHp} HP${c.tempHp ? ` + ${c.tempHp} temporary` : ''}${c.status !== 'conscious' ? `, ${c.status}` : ''}${c.hidden ? ' [hidden]' : ''}`);
         break;
       }
       case 'CreatureRemoved':
-        out.push(`${nameOf(e.creatureId)} leaves the encounter`);
+        out.push(`${e.name ?? nameOf(e.creatureId)} leaves the encounter${e.reason ? ` (${e.reason})` : ''}`);
         break;
       case 'CreatureUpdated': {
         const old = nameOf(e.creatureId);
+        if (e.previous && 'controller' in e.previous && e.changes.controller !== undefined) {
+          const who = (seat: string | null | undefined) => (seat ? `seat ${seat}` : 'the GM');
+          out.push(`${old} passes from ${who(e.previous.controller)} to ${who(e.changes.controller)}`);
+          break;
+        }
         if (e.changes.name) names.set(e.creatureId, e.changes.name);
         const parts = Object.entries(e.changes).map(([k, v]) => `${k} ${v === null ? 'cleared' : Array.isArray(v) ? v.join(', ') : String(v)}`);
         out.push(`${old}: ${parts.join('; ')}`);

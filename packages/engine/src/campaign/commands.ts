@@ -109,7 +109,7 @@ const defs: { [K in CampaignCommandType]: Def<K> } = {
 };
 
 /** GM overrides that make sense between fights too; they run exactly as in an encounter. */
-const SHARED_ENGINE_COMMANDS = ['gm.setHp', 'gm.addCondition', 'gm.removeCondition', 'gm.setTrack', 'gm.setStatus', 'gm.setCounter', 'gm.replaceRoll'] as const;
+const SHARED_ENGINE_COMMANDS = ['gm.setHp', 'gm.addCondition', 'gm.removeCondition', 'gm.setTrack', 'gm.setStatus', 'gm.setCounter', 'gm.replaceRoll', 'gm.revealCreature', 'gm.setController'] as const;
 
 const tables = new WeakMap<LoadedRuleset, Record<string, CommandDef<never>>>();
 

@@ -5,7 +5,7 @@ import { clockParts, formatClock, type ClockParts } from './clock';
 import { activeEncounter, encounterHistory, type EncounterRecord } from './record';
 
 /** The campaign as one seat sees it: the roster through the encounter's view rules, the clock, the fights. */
-export interface CampaignPlayerView extends Pick<PlayerView, 'seat' | 'id' | 'ruleset' | 'creatures' | 'counters' | 'prompts' | 'othersWaiting' | 'version'> {
+export interface CampaignPlayerView extends Pick<PlayerView, 'seat' | 'id' | 'ruleset' | 'creatures' | 'counters' | 'prompts' | 'othersWaiting' | 'version' | 'publicState'> {
   clockSeconds: number;
   clock: ClockParts;
   time: string;
@@ -30,6 +30,7 @@ export function campaignPlayerView(state: EncounterState, seat: string, ruleset?
     prompts: v.prompts,
     othersWaiting: v.othersWaiting,
     version: v.version,
+    publicState: v.publicState,
     clockSeconds: state.clockSeconds,
     clock: clockParts(state.clockSeconds),
     time: formatClock(state.clockSeconds),

@@ -58,6 +58,9 @@ export const engineCommandSchemas = {
   'gm.replaceRoll': z.object({ type: z.literal('gm.replaceRoll'), promptId: id, faces: z.array(z.number().int().min(1)).min(1) }).strict(),
   'gm.endEncounter': z.object({ type: z.literal('gm.endEncounter'), reason: z.string().max(500).optional() }).strict(),
   addCreature: z.object({ type: z.literal('addCreature'), creature: creatureSetupSchema }).strict(),
+  'gm.removeCreature': z.object({ type: z.literal('gm.removeCreature'), creatureId: id, reason: z.string().max(500).optional() }).strict(),
+  'gm.revealCreature': z.object({ type: z.literal('gm.revealCreature'), creatureId: id }).strict(),
+  'gm.setController': z.object({ type: z.literal('gm.setController'), creatureId: id, seat: id.nullable() }).strict(),
 } as const;
 
 export type EngineCommandType = keyof typeof engineCommandSchemas;

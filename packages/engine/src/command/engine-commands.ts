@@ -9,6 +9,36 @@ import { addCondition, removeCondition } from '../procedure/conditions';
 import { joinCreature } from '../procedure/join';
 import type { CreatureSetup } from '../core/encounter';
 import { runStage } from '../ruleset/hooks';
+import type { Resolution } from '../resolve/context';
+import type { CreatureState } from '../core/state';
+import { cloneJson } from '../core/json';
+import { removeCreature as removeFromSpace } from '../space/placement';
+import { hasCreature } from '../space/space-queries';
+import type { SpaceState } from '../space/space-state';
+
+/** The creature a command names; input-keyed, so an own-property lookup (an id like `constructor` is no creature). */
+function knownCreature(ctx: Resolution, id: string): CreatureState {
+  const c = Object.hasOwn(ctx.state.creatures, id) ? ctx.state.creatures[id] : undefined;
+  if (!c) return ctx.reject('unknown-creature', `no creature '${id}'`);
+  return c;
+}
+
+function isSpaceState(v: unknown): v is SpaceState {
+  const kind = (v as { kind?: unknown } | null)?.kind;
+  return (kind === 'grid' || kind === 'zones') && typeof (v as { creatures?: unknown }).creatures === 'object';
+}
+
+/**
+ * Takes a creature out of the fight: its turn ends first if it is its turn, it leaves the map, then
+ * the roster and the order.
+ */
+function removeFromEncounter(ctx: Resolution, id: string, reason: string): void {
+  const cr = knownCreature(ctx, id);
+  if (ctx.state.phase === 'combat' && currentCreatureId(ctx.state) === id) endTurn(ctx);
+  const space = ctx.state.space;
+  if (isSpaceState(space) && hasCreature(space, id)) ctx.emit({ type: 'SpaceChanged', space: removeFromSpace(space, id) as never, moved: id });
+  ctx.emit({ type: 'CreatureRemoved', creatureId: id, name: cr.name, reason });
+}
 
 type Def<K extends EngineCommandType> = Omit<CommandDef<z.infer<(typeof engineCommandSchemas)[K]>>, 'schema' | 'type'>;
 
@@ -158,4 +188,24 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
   },
   'gm.endEncounter': { gmOnly: true, allowedWhilePending: true, run: (ctx, c) => endEncounter(ctx, c.reason ?? 'ended by the GM') },
   addCreature: { gmOnly: true, run: (ctx, c) => void joinCreature(ctx, c.creature as CreatureSetup) },
+  'gm.removeCreature': { gmOnly: true, run: (ctx, c) => removeFromEncounter(ctx, c.creatureId, c.reason ?? 'removed by the GM') },
+  'gm.revealCreature': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      const cr = knownCreature(ctx, c.creatureId);
+      if (!cr.hidden) ctx.reject('not-hidden', `${cr.name} (${c.creatureId}) is not hidden`);
+      // The whole creature, revealed: a seat's history gets the creature as it then stands, as when one joins.
+      ctx.emit({ type: 'CreatureAdded', creature: { ...cloneJson(cr), hidden: false }, reason: 'revealed' });
+    },
+  },
+  'gm.setController': {
+    gmOnly: true,
+    allowedWhilePending: true,
+    run: (ctx, c) => {
+      const cr = knownCreature(ctx, c.creatureId);
+      if (cr.controller === c.seat) ctx.reject('no-change', `${c.seat === null ? 'the GM' : `seat ${c.seat}`} already controls ${c.creatureId}`);
+      ctx.emit({ type: 'CreatureUpdated', creatureId: c.creatureId, changes: { controller: c.seat }, previous: { controller: cr.controller } });
+    },
+  },
 };

@@ -27,9 +27,15 @@ export type FrayEventBody =
       schemaVersion?: number;
       encounter: Omit<EncounterStateCore, 'version' | 'undoable'>;
     }
-  | { type: 'CreatureAdded'; creature: CreatureState }
-  | { type: 'CreatureRemoved'; creatureId: string }
-  | { type: 'CreatureUpdated'; creatureId: string; changes: { name?: string; side?: string; controller?: string | null; hidden?: boolean; notes?: string | null; tags?: string[] } }
+  | { type: 'CreatureAdded'; creature: CreatureState; /** why, when it is not a creature joining: 'revealed' (it was hidden), a campaign's write-back */ reason?: string }
+  | { type: 'CreatureRemoved'; creatureId: string; /** for narration: its name, and why it left */ name?: string; reason?: string }
+  | {
+      type: 'CreatureUpdated';
+      creatureId: string;
+      changes: { name?: string; side?: string; controller?: string | null; hidden?: boolean; notes?: string | null; tags?: string[] };
+      /** the changed fields' values before, for narration ('given from seat A to seat B') */
+      previous?: { controller?: string | null };
+    }
   | { type: 'InitiativeSet'; order: InitiativeEntry[]; reason: string; ruleId?: string }
   | { type: 'CombatStarted' }
   | { type: 'RoundStarted'; round: number }

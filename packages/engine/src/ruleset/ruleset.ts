@@ -96,6 +96,12 @@ export interface Ruleset {
   hpFloor?(state: EncounterState, creatureId: string): number;
   /** what a player sees of a creature they do not control */
   hpBand?(c: CreatureState): string;
+  /**
+   * The ruleset's public counters and tracks a screen shows (the escalation die, a duel's record, the
+   * scene's light), by name, for a seat or for the GM (`null`). Views run the result through the same
+   * redaction as everything else, but it should hold only what everyone at the table may know.
+   */
+  publicState?(state: EncounterState, seat: string | null): Record<string, Json>;
   /** atom namespaces its predicates may use, so unknown ones fail at load */
   predicateNamespaces?: string[];
   /** seconds in a round */

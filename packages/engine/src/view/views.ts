@@ -4,6 +4,8 @@ import { cloneJson, type Json } from '../core/json';
 import type { PromptSpec } from '../resolve/prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 import type { ConditionInstance } from '../condition/condition';
+import { removeCreature as removeFromSpace } from '../space/placement';
+import type { SpaceState } from '../space/space-state';
 
 /** A creature as a player sees it: their own in full; others without exact HP, notes or stat block. */
 export type CreatureView = Omit<CreatureState, 'hp' | 'maxHp' | 'tempHp' | 'notes' | 'sheet' | 'vars'> & {
@@ -30,7 +32,16 @@ export interface PlayerView {
   prompts: PromptSpec[];
   othersWaiting: number;
   version: number;
+  /** the map, without the creatures this seat cannot see (null when there is none, or in a form the engine cannot redact) */
+  space: Json;
+  /** seconds of game time since the encounter (or campaign) began */
+  clockSeconds: number;
+  /** the ruleset's public counters and tracks (`Ruleset.publicState`) */
+  publicState: Record<string, Json>;
 }
+
+/** The GM's view: the whole state, and the ruleset's public state by name as the seats get it. */
+export type GmView = EncounterState & { publicState: Record<string, Json> };
 
 export function defaultHpBand(c: CreatureState): string {
   if (c.hp <= 0) return 'down';
@@ -38,7 +49,7 @@ export function defaultHpBand(c: CreatureState): string {
   return c.hp * 2 <= c.maxHp ? 'bloodied' : 'hurt';
 }
 
-function visibleTo(c: CreatureState, seat: string): boolean {
+function visibleTo(c: { hidden: boolean; controller: string | null }, seat: string): boolean {
   return !c.hidden || c.controller === seat;
 }
 
@@ -72,13 +83,14 @@ function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat
   return { ...rest, conditions: scrubConditions(c.conditions, isHidden), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
 }
 
-/** Replaces hidden creatures' ids and names, wherever they appear in a value, with 'someone'. */
-function anonymizer(state: EncounterState, seat: string): (v: unknown) => unknown {
-  const hiddenIds = state.creatureIds.filter((id) => !visibleTo(state.creatures[id]!, seat));
-  const needles = [...hiddenIds, ...hiddenIds.map((id) => state.creatures[id]!.name).filter((n) => n.length > 2)];
+/** Replaces the given creatures' ids and names (longer than two letters), wherever they appear in a value, with 'someone'. */
+function anonymizerFor(hiddenIds: readonly string[], names: readonly string[]): (v: unknown) => unknown {
+  if (!hiddenIds.length) return (v) => v;
+  const ids = new Set(hiddenIds);
+  const needles = [...hiddenIds, ...names.filter((n) => n.length > 2)];
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') {
-      if (hiddenIds.includes(v)) return HIDDEN;
+      if (ids.has(v)) return HIDDEN;
       let out = v;
       for (const n of needles) if (out.includes(n)) out = out.split(n).join(HIDDEN);
       return out;
@@ -91,18 +103,54 @@ function anonymizer(state: EncounterState, seat: string): (v: unknown) => unknow
     }
     return v;
   };
-  return hiddenIds.length ? walk : (v) => v;
+  return walk;
 }
 
-/** Everything, for the GM (the pending replay base is internal bookkeeping, not game state). */
-export function gmView(state: EncounterState): EncounterState {
-  return cloneJson(state);
+/** Replaces hidden creatures' ids and names, wherever they appear in a value, with 'someone'. */
+function anonymizer(state: EncounterState, seat: string): (v: unknown) => unknown {
+  const hiddenIds = state.creatureIds.filter((id) => !visibleTo(state.creatures[id]!, seat));
+  return anonymizerFor(hiddenIds, hiddenIds.map((id) => state.creatures[id]!.name));
 }
 
-/** Pure projection of the state for one seat: nothing the GM keeps secret leaves through it. */
+function isSpaceState(v: Json): v is SpaceState & Json {
+  const kind = (v as { kind?: unknown } | null)?.kind;
+  return (kind === 'grid' || kind === 'zones') && typeof (v as { creatures?: unknown }).creatures === 'object';
+}
+
+/**
+ * The map for a seat: hidden creatures taken off it with everything recorded about them (their
+ * squares, engagements, range bands). A space the engine does not know the form of is withheld.
+ */
+function spaceFor(state: EncounterState, seat: string, anonymous: (v: unknown) => unknown): Json {
+  const space = state.space;
+  if (space === null || space === undefined) return null;
+  if (!isSpaceState(space)) return null;
+  let out: SpaceState = space;
+  for (const id of Object.keys(space.creatures)) {
+    const c = Object.hasOwn(state.creatures, id) ? state.creatures[id] : undefined;
+    // A placed creature the roster does not know is nobody the seat should see either.
+    if (!c || !visibleTo(c, seat)) out = removeFromSpace(out, id);
+  }
+  return anonymous(cloneJson(out)) as Json;
+}
+
+function publicStateFor(state: EncounterState, seat: string | null, ruleset: LoadedRuleset | undefined): Record<string, Json> {
+  return cloneJson(ruleset?.publicState?.(state, seat) ?? {});
+}
+
+/** Everything, for the GM, and the ruleset's public state by name. */
+export function gmView(state: EncounterState, ruleset?: LoadedRuleset): GmView {
+  return { ...cloneJson(state), publicState: publicStateFor(state, null, ruleset) };
+}
+
+/**
+ * Pure projection of the state for one seat: nothing the GM keeps secret leaves through it (hidden
+ * creatures, GM notes, others' exact hit points and stat blocks, the dice generator, the paused
+ * resolution's replay base).
+ */
 export function playerView(state: EncounterState, seat: string, ruleset?: LoadedRuleset): PlayerView {
   const creatures: Record<string, CreatureView> = {};
-  const isHidden = (id: string) => !!state.creatures[id] && !visibleTo(state.creatures[id]!, seat);
+  const isHidden = (id: string) => Object.hasOwn(state.creatures, id) && !visibleTo(state.creatures[id]!, seat);
   for (const id of state.creatureIds) {
     const c = state.creatures[id];
     if (c && visibleTo(c, seat)) creatures[id] = creatureView(ruleset, c, seat, isHidden);
@@ -110,6 +158,7 @@ export function playerView(state: EncounterState, seat: string, ruleset?: Loaded
   const open = state.pending?.open ?? [];
   const mine = open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
   const current = state.turnIndex >= 0 ? (state.order[state.turnIndex]?.creatureId ?? null) : null;
+  const anonymous = anonymizer(state, seat);
   return {
     seat,
     id: state.id,
@@ -120,102 +169,185 @@ export function playerView(state: EncounterState, seat: string, ruleset?: Loaded
     order: state.order.filter((e) => creatures[e.creatureId]).map((e) => ({ creatureId: e.creatureId, total: e.total, delayed: e.delayed })),
     creatures,
     counters: { ...state.counters },
-    prompts: anonymizer(state, seat)(cloneJson(mine)) as PromptSpec[],
+    prompts: anonymous(cloneJson(mine)) as PromptSpec[],
     othersWaiting: open.length - mine.length,
     version: state.version,
+    space: spaceFor(state, seat, anonymous),
+    clockSeconds: state.clockSeconds,
+    publicState: anonymous(publicStateFor(state, seat, ruleset)) as Record<string, Json>,
   };
 }
 
 type Redacted = Record<string, Json> & { type: string; seq: number };
 
+/** Who a creature is, as far as redaction cares: whether it is hidden, whose it is, its name. */
+interface Seen {
+  hidden: boolean;
+  controller: string | null;
+  name: string;
+}
+
+/**
+ * The roster's visibility as a log unfolds, undo included: before each command's first event the
+ * roster is saved, and undoing that command puts it back (everything after it was undone already).
+ */
+class RosterAtTime {
+  private roster = new Map<string, Seen>();
+  private readonly saved = new Map<string, Map<string, Seen>>();
+  private batch: string | null = null;
+
+  constructor(state: EncounterState | null) {
+    if (!state) return;
+    for (const id of state.creatureIds) {
+      const c = state.creatures[id];
+      if (c) this.roster.set(id, { hidden: c.hidden, controller: c.controller, name: c.name });
+    }
+  }
+
+  get(id: string | null | undefined): Seen | undefined {
+    return id ? this.roster.get(id) : undefined;
+  }
+
+  entries(): IterableIterator<[string, Seen]> {
+    return this.roster.entries();
+  }
+
+  apply(e: FrayEvent): void {
+    if (e.type !== 'CommandUndone' && e.commandId !== this.batch) {
+      this.batch = e.commandId;
+      if (!this.saved.has(e.commandId)) this.saved.set(e.commandId, new Map(this.roster));
+    }
+    switch (e.type) {
+      case 'EncounterStarted':
+        this.roster = new Map();
+        return;
+      case 'CreatureAdded':
+        this.roster.set(e.creature.id, { hidden: e.creature.hidden, controller: e.creature.controller, name: e.creature.name });
+        return;
+      case 'CreatureRemoved':
+        this.roster.delete(e.creatureId);
+        return;
+      case 'CreatureUpdated': {
+        const was = this.roster.get(e.creatureId);
+        if (!was) return;
+        const ch = e.changes;
+        this.roster.set(e.creatureId, {
+          hidden: ch.hidden ?? was.hidden,
+          controller: ch.controller !== undefined ? ch.controller : was.controller,
+          name: ch.name ?? was.name,
+        });
+        return;
+      }
+      case 'CommandUndone': {
+        this.batch = null;
+        const back = this.saved.get(e.commandId);
+        // A command from before these events: the roster cannot be rewound (pass the whole log for that).
+        if (back) this.roster = new Map(back);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
+
 /**
  * The log as one seat may see it: GM-only events dropped, events about hidden creatures dropped,
- * exact HP of creatures the seat does not control removed, and the dice generator's state never sent.
- * `state` is the current state, used to know who is hidden and who controls whom.
+ * hidden participants named 'someone', exact HP of creatures the seat does not control removed, the
+ * dice generator's state and the envelope digests never sent.
+ *
+ * Each event is judged by who was hidden, and whose each creature was, when it happened (the roster
+ * is followed through the events, undo included), so a seat's history does not change when a
+ * creature is revealed or given to it later. `state` is the state just before `events[0]`; it is
+ * not read when the events begin the log (seq 0), which is how a whole history is redacted. For a
+ * batch just decided, that is the encounter's state before `commit`.
  */
 export function redactEvents(events: readonly FrayEvent[], seat: string, state: EncounterState, ruleset?: LoadedRuleset): Redacted[] {
   const out: Redacted[] = [];
-  const hidden = (id: string | null | undefined) => {
-    if (!id) return false;
-    const c = state.creatures[id];
-    return c ? !visibleTo(c, seat) : false;
-  };
-  const own = (id: string | null | undefined) => !!id && state.creatures[id]?.controller === seat;
-  const anonymous = anonymizer(state, seat);
-  const hiddenIds = state.creatureIds.filter((id) => hidden(id));
-  const scrub = <T extends Record<string, unknown>>(x: T): T | null => {
-    // The subject hidden: the whole event goes. A hidden participant anywhere else becomes 'someone'.
-    for (const k of ['creatureId', 'target'] as const) if (typeof x[k] === 'string' && hidden(x[k] as string)) return null;
-    if (x['type'] === 'CreatureAdded' || x['type'] === 'InitiativeSet' || !hiddenIds.length) return x;
-    return anonymous(x) as T;
-  };
-  for (const raw of events) {
-    const e = scrub(raw as unknown as Record<string, unknown>) as unknown as FrayEvent | null;
-    if (!e) continue;
-    if (e.visibility === 'gm') continue;
-    if (e.visibility && typeof e.visibility === 'object' && !e.visibility.seats.includes(seat)) continue;
-    switch (e.type) {
-      case 'EncounterStarted':
-        out.push({ type: e.type, seq: e.seq, id: e.encounter.id, ruleset: e.encounter.ruleset, modules: e.encounter.modules });
-        continue;
-      case 'CreatureAdded':
-        if (hidden(e.creature.id) || e.creature.hidden && e.creature.controller !== seat) continue;
-        out.push({ type: e.type, seq: e.seq, creature: creatureView(ruleset, e.creature, seat) as unknown as Json });
-        continue;
-      case 'DiceRolled': {
-        if (hidden(e.roller)) continue;
-        const { rngAfter: _rng, ...rest } = e;
-        out.push(cloneJson(rest) as unknown as Redacted);
-        continue;
-      }
-      case 'DamageApplied':
-      case 'HealingApplied':
-      case 'HitPointsSet': {
-        if (hidden(e.target)) continue;
-        if (own(e.target)) {
-          out.push(cloneJson(e) as unknown as Redacted);
-          continue;
-        }
-        const { hpBefore: _a, hpAfter: _b, tempBefore: _c, tempAfter: _d, hp: _e, maxHp: _f, tempHp: _g, ...rest } = e as Record<string, unknown>;
-        out.push(cloneJson(rest) as Redacted);
-        continue;
-      }
-      case 'ResolutionPaused': {
-        const mine = e.pending.open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
-        out.push({ type: e.type, seq: e.seq, prompts: anonymous(cloneJson(mine)) as Json, othersWaiting: e.pending.open.length - mine.length });
-        continue;
-      }
-      case 'CreatureUpdated': {
-        if (hidden(e.creatureId)) continue;
-        const { notes: _n, ...changes } = e.changes;
-        out.push({ type: e.type, seq: e.seq, creatureId: e.creatureId, changes: cloneJson(changes) as Json });
-        continue;
-      }
-      case 'SpaceChanged':
-        // Positions of hidden creatures would leak through the raw space; players get moves of visible ones.
-        if (e.moved && !hidden(e.moved)) out.push({ type: e.type, seq: e.seq, moved: e.moved });
-        continue;
-      case 'ConditionAdded':
-        out.push({ ...(cloneJson(e) as unknown as Redacted), condition: scrubConditions([e.condition], hidden)[0] as unknown as Json });
-        continue;
-      case 'ConditionUpdated':
-        if (e.duration?.kind === 'turns' && hidden(e.duration.creatureId)) out.push({ ...(cloneJson(e) as unknown as Redacted), duration: { ...e.duration, creatureId: HIDDEN } });
-        else out.push(cloneJson(e) as unknown as Redacted);
-        continue;
-      case 'InitiativeSet':
-        out.push({ ...(cloneJson(e) as unknown as Redacted), order: cloneJson(e.order.filter((x) => !hidden(x.creatureId))) as unknown as Json });
-        continue;
-      case 'PromptAnswered':
-        // Answers reach the one who gave them; the effects that follow tell everyone else what happened.
-        if (typeof e.by === 'object' && e.by.role === 'player' && e.by.seat === seat) out.push(cloneJson(e) as unknown as Redacted);
-        continue;
-      case 'VarSet':
-        if (e.creatureId !== null && !own(e.creatureId)) continue;
-        out.push(cloneJson(e) as unknown as Redacted);
-        continue;
-      default:
-        out.push(cloneJson(e) as unknown as Redacted);
+  const roster = new RosterAtTime(events[0]?.seq === 0 ? null : state);
+  for (const event of events) {
+    // A removal is judged by who the creature was before it left; everything else after the event.
+    const gone = event.type === 'CreatureRemoved' ? roster.get(event.creatureId) : undefined;
+    roster.apply(event);
+    if (event.type === 'CreatureRemoved') {
+      if (!gone || !visibleTo(gone, seat)) continue;
+      out.push({ type: event.type, seq: event.seq, creatureId: event.creatureId, name: gone.name, ...(event.reason !== undefined ? { reason: event.reason } : {}) });
+      continue;
     }
+    const r = redactOne(event, seat, roster, ruleset);
+    if (r) out.push(r);
   }
   return out;
+}
+
+function redactOne(raw: FrayEvent, seat: string, roster: RosterAtTime, ruleset: LoadedRuleset | undefined): Redacted | null {
+  const { digest: _digest, ...event } = raw;
+  const hidden = (id: string | null | undefined) => {
+    const c = roster.get(id);
+    return c ? !visibleTo(c, seat) : false;
+  };
+  const own = (id: string | null | undefined) => roster.get(id)?.controller === seat;
+  const hiddenIds: string[] = [];
+  const hiddenNames: string[] = [];
+  for (const [id, c] of roster.entries()) {
+    if (!visibleTo(c, seat)) {
+      hiddenIds.push(id);
+      hiddenNames.push(c.name);
+    }
+  }
+  const anonymous = anonymizerFor(hiddenIds, hiddenNames);
+  // The subject hidden: the whole event goes. A hidden participant anywhere else becomes 'someone'.
+  const x = event as unknown as Record<string, unknown>;
+  for (const k of ['creatureId', 'target'] as const) if (typeof x[k] === 'string' && hidden(x[k] as string)) return null;
+  const e = (x['type'] === 'CreatureAdded' || x['type'] === 'InitiativeSet' || !hiddenIds.length ? x : anonymous(x)) as unknown as FrayEvent;
+  if (e.visibility === 'gm') return null;
+  if (e.visibility && typeof e.visibility === 'object' && !e.visibility.seats.includes(seat)) return null;
+  const isHidden = (id: string) => hidden(id);
+  switch (e.type) {
+    case 'EncounterStarted':
+      return { type: e.type, seq: e.seq, id: e.encounter.id, ruleset: e.encounter.ruleset, modules: e.encounter.modules };
+    case 'CreatureAdded':
+      if (hidden(e.creature.id)) return null;
+      return { type: e.type, seq: e.seq, creature: anonymous(creatureView(ruleset, e.creature, seat, isHidden)) as Json, ...(e.reason !== undefined ? { reason: e.reason } : {}) };
+    case 'DiceRolled': {
+      if (hidden(e.roller)) return null;
+      const { rngAfter: _rng, ...rest } = e;
+      return cloneJson(rest) as unknown as Redacted;
+    }
+    case 'DamageApplied':
+    case 'HealingApplied':
+    case 'HitPointsSet': {
+      if (own(e.target)) return cloneJson(e) as unknown as Redacted;
+      const { hpBefore: _a, hpAfter: _b, tempBefore: _c, tempAfter: _d, hp: _e, maxHp: _f, tempHp: _g, ...rest } = e as Record<string, unknown>;
+      return cloneJson(rest) as Redacted;
+    }
+    case 'ResolutionPaused': {
+      const mine = e.pending.open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
+      return { type: e.type, seq: e.seq, prompts: anonymous(cloneJson(mine)) as Json, othersWaiting: e.pending.open.length - mine.length };
+    }
+    case 'CreatureUpdated': {
+      const { notes: _n, ...changes } = e.changes;
+      return { type: e.type, seq: e.seq, creatureId: e.creatureId, changes: cloneJson(changes) as Json, ...(e.previous ? { previous: cloneJson(e.previous) as Json } : {}) };
+    }
+    case 'SpaceChanged':
+      // Positions of hidden creatures would leak through the raw space; players get moves of visible ones.
+      if (e.moved && !hidden(e.moved)) return { type: e.type, seq: e.seq, moved: e.moved };
+      return null;
+    case 'ConditionAdded':
+      return { ...(cloneJson(e) as unknown as Redacted), condition: scrubConditions([e.condition], isHidden)[0] as unknown as Json };
+    case 'ConditionUpdated':
+      if (e.duration?.kind === 'turns' && hidden(e.duration.creatureId)) return { ...(cloneJson(e) as unknown as Redacted), duration: { ...e.duration, creatureId: HIDDEN } };
+      return cloneJson(e) as unknown as Redacted;
+    case 'InitiativeSet':
+      return { ...(cloneJson(e) as unknown as Redacted), order: cloneJson(e.order.filter((o) => !hidden(o.creatureId))) as unknown as Json };
+    case 'PromptAnswered':
+      // Answers reach the one who gave them; the effects that follow tell everyone else what happened.
+      if (typeof e.by === 'object' && e.by.role === 'player' && e.by.seat === seat) return cloneJson(e) as unknown as Redacted;
+      return null;
+    case 'VarSet':
+      if (e.creatureId !== null && !own(e.creatureId)) return null;
+      return cloneJson(e) as unknown as Redacted;
+    default:
+      return cloneJson(e) as unknown as Redacted;
+  }
 }

@@ -10,7 +10,7 @@ import { damageHooks } from './combat/damage';
 import { attackAction, attackModule } from './combat/actions';
 import { dyingHooks } from './hp/dying';
 import { healingModule } from './hp/healing-actions';
-import { flowModule, rollInitiative13a } from './flow/flow';
+import { ESC, flowModule, rollInitiative13a } from './flow/flow';
 import { commandsModule } from './flow/commands';
 import { movementModule } from './position/movement';
 import { legalCommands13a } from './legal';
@@ -80,6 +80,8 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     // dying hooks); the floor sits lower, at -maximum, so the blow that kills still shows its full total.
     hpFloor: (state, id) => (isPc(state.creatures[id]!) ? -state.creatures[id]!.maxHp : 0),
     hpBand: (c) => (c.status === 'dead' ? 'dead' : c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'staggered' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
+    // The escalation die sits on the table for everyone to see (13A-ESC-1).
+    publicState: (state) => ({ escalationDie: state.counters[ESC] ?? 0 }),
     predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
     roundSeconds: 6,
     ...restRuleset,

@@ -20,6 +20,7 @@ import { a5eActionMenu, a5eAttackProfile } from './flow/menu';
 import { a5ePreviewMove } from './flow/menu-movement';
 import { a5eMove, movementModule } from './movement/index';
 import { duelModule } from './duel/module';
+import { duelModuleOn, duelRecord } from './duel/active';
 import { restModule } from './rest/module';
 import { a5eCampaignLegalCommands } from './rest/legal';
 import { effectsModule } from './effects/module';
@@ -82,6 +83,8 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     attackProfile: (state, attacker, attackId, target) => a5eAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => a5ePreviewMove(self.loaded!, state, id, to),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
+    // A duel's record (who duels, the touches, who won) is announced to the table.
+    publicState: (state): Record<string, Json> => (duelModuleOn(state) ? { duel: (duelRecord(state) ?? null) as unknown as Json } : {}),
     roundSeconds: 6,
     campaignCommands: merged.campaignCommands,
     // The compiled fight models the full module set's rules; a custom build plays on the engine only.

@@ -3,6 +3,7 @@ import {
   type Ruleset,
 } from '@fray/engine';
 import type { FtdModule } from './module';
+import { ambientLight } from './campaign/light';
 import { statBlockSchema, type StatBlock } from './sheet/stat-block';
 import { economyModule } from './core/economy';
 import { initiativeModule, rollInitiative } from './core/initiative';
@@ -66,6 +67,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     legalCommands: ftdLegalCommands,
     campaignLegalCommands: ftdCampaignLegalCommands,
     roundSeconds: 6,
+    publicState: ftdPublicState,
     // The compiled fight models the full module set's rules; a custom build plays on the engine only.
     ...(modules === ftdModules ? { compileFight: (state: EncounterState, spec: CompiledPolicySpec) => compileFtdFight(self.loaded!, state, spec) } : {}),
   };
@@ -75,3 +77,16 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
 }
 
 export const ftdRuleset: LoadedRuleset = buildFtdRuleset();
+
+/**
+ * What the table sees of the scene: its light (FTD-LIGHT-10), and whose nerve broke into flight or
+ * surrender (FTD-MORALE-1), among the creatures the seat can see.
+ */
+function ftdPublicState(state: EncounterState, seat: string | null): Record<string, Json> {
+  const seen = state.creatureIds.filter((id) => {
+    const c = state.creatures[id];
+    return !!c && (seat === null || !c.hidden || c.controller === seat);
+  });
+  const having = (cond: string) => seen.filter((id) => state.creatures[id]!.conditions.some((x) => x.conditionId === cond));
+  return { light: ambientLight(state), morale: { fleeing: having('fleeing'), surrendered: having('surrendered') } };
+}
