@@ -1,4 +1,5 @@
 export * from './core/json';
+export * from './core/json-patch';
 export * from './core/errors';
 export * from './core/state';
 export * from './core/events';

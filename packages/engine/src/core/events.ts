@@ -1,5 +1,6 @@
 import type { RngState, RollRecord } from '@fray/dice';
 import type { Json } from './json';
+import type { JsonPatchOp } from './json-patch';
 import type { CreatureState, EncounterStateCore, InitiativeEntry, PendingResolution, Principal } from './state';
 import type { ConditionInstance } from '../condition/condition';
 import type { Duration } from '../condition/duration';
@@ -55,7 +56,16 @@ export type FrayEventBody =
   | { type: 'TallySet'; creatureId: string; key: string; value: number; ruleId?: string }
   | { type: 'VarSet'; creatureId: string | null; key: string; value: Json | null }
   | { type: 'CounterSet'; key: string; value: number; ruleId?: string }
-  | { type: 'SpaceChanged'; space: Json; moved?: string }
+  | {
+      type: 'SpaceChanged';
+      /** the whole new map: what rules code emits (and logs written before patches) */
+      space?: Json;
+      /** what the log records instead: the changes from the map before (see `diffJson`) */
+      patch?: JsonPatchOp[];
+      /** the creature that moved, and where it now stands (its placement on the map) */
+      moved?: string;
+      to?: Json;
+    }
   | { type: 'ClockAdvanced'; seconds: number; /** what took the time (a rest, travel) */ reason?: string; ruleId?: string }
   | { type: 'RuleApplied'; ruleId: string; text: string; creatureId?: string }
   | { type: 'ResolutionPaused'; pending: PendingResolution }

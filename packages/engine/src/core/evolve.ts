@@ -1,4 +1,5 @@
 import { cloneJson } from './json';
+import { applyJsonPatch } from './json-patch';
 import type { FrayEventBody } from './events';
 import type { EncounterState } from './state';
 import { creature } from './state';
@@ -107,7 +108,8 @@ export function evolveInPlace(s: EncounterState, e: FrayEventBody): void {
       s.counters[e.key] = e.value;
       return;
     case 'SpaceChanged':
-      s.space = cloneJson(e.space);
+      if (e.patch) s.space = applyJsonPatch(s.space, e.patch);
+      else if (e.space !== undefined) s.space = cloneJson(e.space);
       return;
     case 'ClockAdvanced':
       s.clockSeconds += e.seconds;

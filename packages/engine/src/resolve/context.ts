@@ -1,5 +1,6 @@
 import { rollDice, scripted, seededFromState, type DiceSource, type RollRecord } from '@fray/dice';
 import { cloneJson, type Json } from '../core/json';
+import { diffJson } from '../core/json-patch';
 import type { FrayEventBody, Visibility } from '../core/events';
 import { evolveInPlace } from '../core/evolve';
 import type { EncounterState, EncounterStateCore, PendingResolution, Principal } from '../core/state';
@@ -10,6 +11,18 @@ import type { LoadedRuleset } from '../ruleset/ruleset';
 
 /** A diverged replay is a handler bug: the resumed command must take the same steps it took before it paused. */
 const REPLAY_HINT = '; a command handler must decide from the state, its command, ctx.roll and ctx.ask alone (no outside or module-level state), so that resuming after a prompt repeats it exactly';
+
+/**
+ * The map does not ride whole on every move: the log records what changed, and where the mover now
+ * stands (for narration and screens), not the whole map.
+ */
+function spaceDelta(before: Json, after: Json, moved: string | undefined): FrayEventBody {
+  const patch = diffJson(before, after);
+  if (moved === undefined) return { type: 'SpaceChanged', patch };
+  const placed = (after as { creatures?: Record<string, Json> } | null)?.creatures;
+  const to = placed && Object.hasOwn(placed, moved) ? cloneJson(placed[moved]!) : null;
+  return { type: 'SpaceChanged', patch, moved, to };
+}
 
 /** Answers prompts without a person: AI policies, the simulator, the demo. Undefined = ask a person. */
 export type PromptPolicy = (prompt: PromptSpec, state: EncounterState) => Json | undefined;
@@ -97,6 +110,7 @@ export class Resolution {
       evolveInPlace(this.state, body);
       return;
     }
+    if (body.type === 'SpaceChanged' && body.space !== undefined) body = spaceDelta(this.state.space, body.space, body.moved);
     this.out.push(visibility === undefined ? { body } : { body, visibility });
     this.emittedAll.push(body);
     evolveInPlace(this.state, body);

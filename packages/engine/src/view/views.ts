@@ -331,7 +331,7 @@ function redactOne(raw: FrayEvent, seat: string, roster: RosterAtTime, ruleset: 
     }
     case 'SpaceChanged':
       // Positions of hidden creatures would leak through the raw space; players get moves of visible ones.
-      if (e.moved && !hidden(e.moved)) return { type: e.type, seq: e.seq, moved: e.moved };
+      if (e.moved && !hidden(e.moved)) return { type: e.type, seq: e.seq, moved: e.moved, ...(e.to !== undefined ? { to: cloneJson(e.to) } : {}) };
       return null;
     case 'ConditionAdded':
       return { ...(cloneJson(e) as unknown as Redacted), condition: scrubConditions([e.condition], isHidden)[0] as unknown as Json };

@@ -21,7 +21,8 @@ export function a5ePreviewMove(ruleset: LoadedRuleset, state: EncounterState, id
   const path: Json[] = [];
   for (const e of r.events) {
     if (e.type !== 'SpaceChanged' || e.moved !== id) continue;
-    const at = (e.space as { kind?: string; creatures?: Record<string, Json> }).creatures?.[id] as { x?: number; y?: number; zone?: string | null } | undefined;
+    // The log records where the mover stands (`to`); a whole map only on the fast path.
+    const at = (e.to ?? (e.space as { creatures?: Record<string, Json> } | undefined)?.creatures?.[id]) as { x?: number; y?: number; zone?: string | null } | null | undefined;
     if (at) path.push(at.x !== undefined ? { x: at.x, y: at.y ?? 0 } : at.zone ?? null);
   }
   return { ok: r.ok, path, cost: Math.max(0, before - after), provokes };
