@@ -17,6 +17,8 @@ export interface Table {
   send: (stream: StreamName, command: { type: string; [k: string]: Json | undefined }, extra?: { preAnswers?: Record<string, Json> }) => Promise<CommandResult>;
   /** which stream a prompt belongs to: the fight's, or the campaign's */
   streamOfPrompt: (promptId: string) => StreamName;
+  /** the table's whole log as JSON lines, from the server (GM only) */
+  exportLog: () => Promise<string>;
 }
 
 export function wsUrl(loc: { protocol: string; host: string }, tableId: string): string {
@@ -55,6 +57,11 @@ export function useTable(address: TableAddress): Table {
       prompts: promptsOf(state.view),
       send: (stream, command, extra) => conn.command(stream, command, extra ?? {}),
       streamOfPrompt: (id) => (fightPromptIds.has(id) || (fightPromptIds.size === 0 && state.view?.fight) ? 'fight' : 'table'),
+      exportLog: async () => {
+        const res = await fetch(`/api/tables/${encodeURIComponent(address.tableId)}/export`, { headers: { authorization: `Bearer ${address.token}` } });
+        if (!res.ok) throw new Error(`export refused: ${res.status}`);
+        return res.text();
+      },
     };
-  }, [conn, state]);
+  }, [conn, state, address.tableId, address.token]);
 }

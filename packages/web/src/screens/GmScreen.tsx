@@ -172,7 +172,17 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
               ))}
           </section>
         )}
-        <EventLog log={table.state.log} nameOf={nameOf} onExport={() => download(`fray-${view.table.id}.jsonl`, logAsJsonLines(table.state.log))} />
+        <EventLog
+          log={table.state.log}
+          nameOf={nameOf}
+          onExport={() =>
+            // The server's export is the whole table (every stream, from the store); what this screen holds is the fallback.
+            void table.exportLog().then(
+              (text) => download(`fray-${view.table.id}.jsonl`, text),
+              () => download(`fray-${view.table.id}.jsonl`, logAsJsonLines(table.state.log)),
+            )
+          }
+        />
       </div>
     </main>
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, recordFrames, sourceFromScenarioFile, startTestServer, type Browser, type TestServer } from './harness';
 import { answerAny, choose, counter, enterDice, prompts, until, waitText } from './helpers';
@@ -87,6 +88,12 @@ describe('web table in Chromium', () => {
     // The GM undoes one step: the save is gone from every screen.
     await gm.getByTestId('undo').click();
     await until('the save undone on the player’s phone', async () => !(await brannoc.getByTestId('deathsaves-brannoc').innerText()).includes('1 succeeded'));
+
+    // The GM exports the table's log as JSON lines: a header, then every event, the undo among them.
+    const [download] = await Promise.all([gm.waitForEvent('download'), gm.getByTestId('export-log').click()]);
+    const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]!['fray']).toBe('table-log');
+    expect(lines.some((l) => (l['event'] as { type?: string } | undefined)?.type === 'CommandUndone')).toBe(true);
     await gm.screenshot({ path: '/tmp/fray-e2e-a5e-gm.png' });
     await brannoc.screenshot({ path: '/tmp/fray-e2e-a5e-p.png' });
     await gm.close();
