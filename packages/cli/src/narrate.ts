@@ -81,7 +81,8 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         out.push(damageLine(e, rollFor.get(i), nameOf));
         break;
       case 'HealingApplied':
-        out.push(`${nameOf(e.target)} heals ${e.amount}: ${e.hpBefore} → ${e.hpAfter} HP`);
+        // A seat's copy of someone else's healing has no exact hit points (the table server redacts them).
+        out.push(`${nameOf(e.target)} heals ${e.amount}${e.hpBefore === undefined ? '' : `: ${e.hpBefore} → ${e.hpAfter} HP`}`);
         break;
       case 'HitPointsSet': {
         const parts = [
@@ -359,7 +360,7 @@ export function damageLine(d: Ev<'DamageApplied'>, roll: { record: RollRecord; p
     .filter((r) => r.step !== 'rolled')
     .map((r) => (r.step === 'tempHp' ? `, ${r.note ?? `${d.absorbed} absorbed by temporary hit points`}` : `, ${r.note ?? r.step}: ${r.type === 'total' ? '' : `${r.type} `}${r.before} → ${r.after}`))
     .join('');
-  const hp = `; ${target} ${d.hpBefore} → ${d.hpAfter} HP`;
+  const hp = d.hpBefore === undefined ? '' : `; ${target} ${d.hpBefore} → ${d.hpAfter} HP`;
   if (!roll) return `${cap(target)} takes ${d.total} damage${types}${steps}${hp}`;
   const formula = `${roll.record.expression.replace(/ ([+-]) /g, '$1')} → ${facesText(roll.record)} = ${roll.record.total}${types}${steps}${hp}`;
   // An attack's damage (rolled by its source) reads as the line under the attack roll.

@@ -169,3 +169,11 @@ describe('narrating answers and game time', () => {
     expect(lines).toEqual(['Ana is now stable-recovery for 2 hours']);
   });
 });
+
+describe('narrate: events redacted for a seat', () => {
+  it('damage and healing without exact hit points read without them', () => {
+    const dmg = { type: 'DamageApplied', target: 'ogre', source: null, total: 7, toHp: 7, absorbed: 0, rows: [{ step: 'rolled', type: 'slashing', before: 7, after: 7 }] } as unknown as FrayEventBody;
+    const heal = { type: 'HealingApplied', target: 'ogre', amount: 3 } as unknown as FrayEventBody;
+    expect(narrate([dmg, heal], { names: { ogre: 'Ogre' } })).toEqual(['Ogre takes 7 damage slashing', 'Ogre heals 3']);
+  });
+});
