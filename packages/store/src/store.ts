@@ -158,20 +158,80 @@ export class EventStore {
   /**
    * Appends each stream's events at its expected version, all or nothing. Throws VersionConflict when
    * any stream has moved (checked, and enforced by the unique stream+seq key against a racing writer).
+   *
+   * Appends that arrive while a commit is under way are written together in the next transaction,
+   * each behind its own savepoint (group commit): one sync to disk serves many tables, and a failing
+   * append rolls back to its savepoint without touching the others.
    */
-  async append(parts: readonly StreamAppend[]): Promise<void> {
+  append(parts: readonly StreamAppend[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ parts, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private pending: { parts: readonly StreamAppend[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private flushing = false;
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0);
+        if (batch.length === 1) {
+          const one = batch[0]!;
+          await this.appendAlone(one.parts).then(one.resolve, one.reject);
+          continue;
+        }
+        const results: unknown[] = [];
+        let trx: Awaited<ReturnType<ReturnType<Kysely<StoreDatabase>['startTransaction']>['execute']>> | null = null;
+        try {
+          trx = await this.db.startTransaction().execute();
+          for (const [i, item] of batch.entries()) {
+            const sp = await trx.savepoint(`a${i}`).execute();
+            try {
+              for (const p of item.parts) await this.appendOne(sp, p);
+              await sp.releaseSavepoint(`a${i}`).execute();
+              results[i] = null;
+            } catch (e) {
+              await sp.rollbackToSavepoint(`a${i}`).execute();
+              await sp.releaseSavepoint(`a${i}`).execute();
+              results[i] = await this.mapError(e, item.parts, sp);
+            }
+          }
+          await trx.commit().execute();
+        } catch (e) {
+          // The commit itself failed: nothing of the batch was written.
+          if (trx) await trx.rollback().execute().catch(() => undefined);
+          for (const item of batch) item.reject(e);
+          continue;
+        }
+        batch.forEach((item, i) => (results[i] === null ? item.resolve() : item.reject(results[i])));
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async appendAlone(parts: readonly StreamAppend[]): Promise<void> {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const p of parts) await this.appendOne(trx, p);
       });
     } catch (e) {
-      if ((e as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || (e as { code?: unknown })?.code === '23503') throw new UnknownStream(parts.find((p) => !p.create)?.stream ?? parts[0]!.stream);
-      if (isUniqueViolation(e)) {
-        const p = parts[0]!;
-        throw new VersionConflict(p.stream, p.expectedVersion, await this.version(p.stream).catch(() => null));
-      }
-      throw e;
+      throw await this.mapError(e, parts);
     }
+  }
+
+  /** The store's typed error for a failed append (`db`: the open transaction, if any, to read the version with). */
+  private async mapError(e: unknown, parts: readonly StreamAppend[], db: Kysely<StoreDatabase> | Transaction<StoreDatabase> = this.db): Promise<unknown> {
+    const code = (e as { code?: unknown })?.code;
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') return new UnknownStream(parts.find((p) => !p.create)?.stream ?? parts[0]!.stream);
+    if (isUniqueViolation(e)) {
+      const p = parts[0]!;
+      return new VersionConflict(p.stream, p.expectedVersion, await versionIn(db, p.stream).catch(() => null));
+    }
+    return e;
   }
 
   private async appendOne(trx: Transaction<StoreDatabase>, p: StreamAppend): Promise<void> {

@@ -94,3 +94,27 @@ describe('EventStore on a real SQLite file', () => {
     expect((await store.listSeats('t1')).map((s) => s.seat)).toEqual(['gm', 'seat-ana']);
   });
 });
+
+describe('EventStore group commit', () => {
+  it('appends that arrive together are written in one transaction, each behind its own savepoint: a conflict fails only its own', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-store-'));
+    const store = await EventStore.open({ dataDir: dir });
+    try {
+      await store.createTable({ id: 't1', name: 'T', ruleset: { id: 'a5e', version: '1.0.0' } });
+      const streams = Array.from({ length: 20 }, (_, i) => `g${i}`);
+      await Promise.all(streams.map((s) => store.append([{ stream: s, expectedVersion: 0, create, events: [ev(0, 'c0')] }])));
+      const results = await Promise.allSettled(streams.flatMap((s, i) => [
+        store.append([{ stream: s, expectedVersion: 1, events: [ev(1, `a${i}`), ev(2, `a${i}`)] }]),
+        // every third stream also gets a stale writer in the same group
+        ...(i % 3 === 0 ? [store.append([{ stream: s, expectedVersion: 1, events: [ev(1, `b${i}`)] }])] : []),
+      ]));
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+        streams.filter((_, i) => i % 3 === 0).map(() => expect.any(VersionConflict)),
+      );
+      for (const [i, s] of streams.entries()) expect((await store.read(s)).map((e) => e.commandId)).toEqual(['c0', `a${i}`, `a${i}`]);
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
