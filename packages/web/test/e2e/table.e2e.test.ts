@@ -214,7 +214,7 @@ describe('web table in Chromium', () => {
     await player.close();
   });
 
-  it('A5E on a grid: the GM picks a square for the acting creature, sees the cost and who it provokes before moving, and the move costs that', async () => {
+  it('A5E on a grid: the player picks a square on the phone, sees the cost and who it provokes before moving, the move costs that and every map follows', async () => {
     const source = sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'vessa'], initiative: { vessa: 1 } });
     const square = (x: number, y: number) => ({ x, y, elevation: 0, size: 'medium', squeezing: false });
     source.fight = {
@@ -235,15 +235,16 @@ describe('web table in Chromium', () => {
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await gm.getByTestId('start-combat').click();
     await waitText(player.getByTestId('turn-banner'), 'Your turn: Brannoc Vale');
-    // (A player's view carries no map until the engine's player view includes the redacted space.)
-    await gm.getByTestId('map').waitFor();
-    await gm.getByTestId('sq-2-2').click();
-    await waitText(gm.getByTestId('move-preview'), 'Move Brannoc Vale to 2,2: 5 ft');
-    await gm.getByTestId('move-to').selectOption('4,2');
-    await waitText(gm.getByTestId('move-preview'), /to 4,2: \d+ ft/);
-    const preview = await gm.getByTestId('move-preview').innerText();
-    await gm.getByTestId('confirm-move').click();
+    // Brannoc's player moves from the phone: a square by touch shows its cost, then one from the keyboard list.
+    await player.getByTestId('map').waitFor();
+    await player.getByTestId('sq-2-2').click();
+    await waitText(player.getByTestId('move-preview'), 'Move Brannoc Vale to 2,2: 5 ft');
+    await player.getByTestId('move-to').selectOption('4,2');
+    await waitText(player.getByTestId('move-preview'), /to 4,2: \d+ ft/);
+    const preview = await player.getByTestId('move-preview').innerText();
+    await player.getByTestId('confirm-move').click();
     await waitText(gm.getByTestId('map'), 'Brannoc Vale at square 4,2');
+    await waitText(player.getByTestId('map'), 'Brannoc Vale at square 4,2');
     // The cost shown before the move is what the rules took from his movement.
     const cost = Number(/: (\d+) ft/.exec(preview)![1]);
     expect(cost, preview).toBe(20); // 5 + 10 (difficult terrain at 3,2) + 5
