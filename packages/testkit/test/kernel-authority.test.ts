@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Encounter, canonicalJson, fold, legalCommands, LogVersionError, EVENT_SCHEMA_VERSION,
+  Campaign, Encounter, canonicalJson, fold, legalCommands, LogVersionError, EVENT_SCHEMA_VERSION,
   type CommandEnvelope, type FrayEvent, type PromptPolicy, type Runtime, type Principal, type Proposal,
 } from '@fray/engine';
 import { arbSeed, miniRuleset } from '../src/index';
@@ -306,5 +306,27 @@ describe('ENGINE-AUTH log versions', () => {
     expect(Encounter.fromEvents(withFirst((e) => { delete e.schemaVersion; }), rt).version).toBe(enc.version);
     const snap = enc.snapshot();
     expect(() => Encounter.fromSnapshot({ ...snap, schemaVersion: 42 }, [], rt)).toThrow(LogVersionError);
+  });
+});
+
+describe('ENGINE-AUTH the campaign stream has the same authority API', () => {
+  it('propose changes nothing, commit applies, retries answer the original events, a snapshot loads the same campaign', () => {
+    const c = Campaign.create({ id: 'camp', seed: 1, creatures: [fighter()] }, rt);
+    const env: CommandEnvelope = { id: 't1', issuedBy: gm, command: { type: 'campaign.advanceTime', seconds: 3600 } };
+    const before = canonicalJson({ s: c.state, e: c.events, snap: c.snapshot() });
+    const p = c.propose(env);
+    expect(canonicalJson({ s: c.state, e: c.events, snap: c.snapshot() })).toBe(before);
+    expect(p.ok).toBe(true);
+    const events = c.commit(p as Proposal);
+    expect(c.state.clockSeconds).toBe(3600);
+    expect(c.dispatch(env)).toEqual({ ok: true, retried: true, events });
+    const snap = c.snapshot();
+    c.dispatch({ id: 't2', issuedBy: gm, command: { type: 'campaign.advanceTime', seconds: 60 } });
+    const loaded = Campaign.fromSnapshot(snap, c.events.slice(snap.version), rt, { earlier: () => c.events.slice(0, snap.version) });
+    expect(canonicalJson(loaded.state)).toBe(canonicalJson(c.state));
+    expect(loaded.version).toBe(c.version);
+    expect(loaded.dispatch({ id: 'u', issuedBy: gm, command: { type: 'undo' } }).ok).toBe(true);
+    expect(loaded.dispatch({ id: 'u2', issuedBy: gm, command: { type: 'undo' } }).ok).toBe(true);
+    expect(loaded.state.clockSeconds).toBe(0);
   });
 });
