@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, type Command, type FrayEvent } from '@fray/engine';
+import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleAnswers, type Command, type FrayEvent } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { EventStore } from '@fray/store';
 import { a5eDemoPromptPolicy } from '@fray/sim';
@@ -44,14 +44,14 @@ function bigLog(): FrayEvent[] {
   let k = 0;
   while (enc.events.length < 10_000) {
     const s = enc.state;
-    let cmd: Command;
+    const tries: Command[] = [];
     if (s.pending) {
       const p = s.pending.open[0]!;
-      cmd = { type: 'answerPrompt', promptId: p.id, answer: a5eDemoPromptPolicy(p, s) ?? p.default };
-    } else if (s.phase !== 'ended' && s.round < 30) cmd = legalCommands(s, { role: 'gm' }, a5eRuleset).find((c) => c.type === 'takeAction') ?? { type: 'endTurn' };
-    else cmd = { type: 'gm.setCounter', key: 'filler', value: k };
-    const r = enc.dispatch({ id: `b${k++}`, issuedBy: { role: 'gm' }, command: cmd });
-    if (!r.ok) enc.dispatch({ id: `b${k++}`, issuedBy: { role: 'gm' }, command: { type: 'endTurn' } });
+      for (const answer of [a5eDemoPromptPolicy(p, s), p.default, ...sampleAnswers(p)]) if (answer !== undefined) tries.push({ type: 'answerPrompt', promptId: p.id, answer });
+    } else if (s.phase !== 'ended' && s.round < 30) tries.push(...legalCommands(s, { role: 'gm' }, a5eRuleset).filter((c) => c.type === 'takeAction').slice(0, 1), { type: 'endTurn' });
+    // Whatever the rules refuse, the GM can always set a counter: the log always grows.
+    tries.push({ type: 'gm.setCounter', key: 'filler', value: k });
+    for (const cmd of tries) if (enc.dispatch({ id: `b${k++}`, issuedBy: { role: 'gm' }, command: cmd }).ok) break;
   }
   return enc.events.slice(0, 10_000);
 }
