@@ -1,5 +1,6 @@
 export * from './core/json';
 export * from './core/json-patch';
+export * from './core/input-guard';
 export * from './core/errors';
 export * from './core/state';
 export * from './core/events';

@@ -117,13 +117,14 @@ const tables = new WeakMap<LoadedRuleset, Record<string, CommandDef<never>>>();
 export function campaignCommandsOf(ruleset: LoadedRuleset): Record<string, CommandDef<never>> {
   const cached = tables.get(ruleset);
   if (cached) return cached;
-  const table: Record<string, CommandDef<never>> = {};
+  // Null-prototype: looked up by the command type a client sends.
+  const table: Record<string, CommandDef<never>> = Object.create(null) as Record<string, CommandDef<never>>;
   for (const [type, def] of Object.entries(defs)) table[type] = { ...def, type, schema: campaignCommandSchemas[type as CampaignCommandType] } as unknown as CommandDef<never>;
   for (const type of SHARED_ENGINE_COMMANDS) {
     table[type] = { ...(engineCommands as Record<string, object>)[type], type, schema: (engineCommandSchemas as Record<string, z.ZodType>)[type]! } as unknown as CommandDef<never>;
   }
   (ruleset.campaignCommands ?? []).forEach((c, i) => {
-    if (c.type in engineCommandSchemas || c.type in table) {
+    if (Object.hasOwn(engineCommandSchemas, c.type) || c.type in table) {
       throw new ContentError(`ruleset:${ruleset.id}`, ['campaignCommands', i, 'type'], `'${c.type}' is already a command; name ruleset commands '<ruleset>.<verb>'`);
     }
     table[c.type] = c as unknown as CommandDef<never>;

@@ -8,6 +8,7 @@ import { cloneJson, type Json } from './json';
 import type { EncounterState, EncounterStateCore, Principal } from './state';
 import { Pause, Resolution, type Runtime } from '../resolve/context';
 import { answerProblem, answerWords, type PromptSpec } from '../resolve/prompt';
+import { inputProblem, ownEntry } from './input-guard';
 import type { CommandDef } from '../ruleset/ruleset';
 
 export type Decision =
@@ -50,7 +51,7 @@ function commandDef(rt: Runtime, type: string): CommandDef<never> | undefined {
     engineDefs.set(type, def);
     return def;
   }
-  return rt.ruleset.commandByType[type] as CommandDef<never> | undefined;
+  return ownEntry(rt.ruleset.commandByType, type) as CommandDef<never> | undefined;
 }
 
 function addresseeMatches(p: PromptSpec, who: Principal): boolean {
@@ -100,6 +101,10 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
   let envelope: CommandEnvelope;
   if (opts.inPlace && opts.trustedEnvelope) envelope = raw as CommandEnvelope;
   else {
+    // Depth and reserved names first: the schema below walks the input recursively, and rules code
+    // uses its strings as keys (see input-guard.ts).
+    const unsafe = inputProblem(raw);
+    if (unsafe) return fail('malformed', `command envelope: ${unsafe.message}`, { path: unsafe.path });
     const env = envelopeSchema.safeParse(raw);
     if (!env.success) {
       const issue = env.error.issues[0];

@@ -18,6 +18,12 @@ export class RuleViolation extends Error {
     this.name = 'RuleViolation';
     this.rejection = ruleId ? { code, message, ruleId } : { code, message };
   }
+
+  /** The same violation, naming the field of the command at fault. */
+  withPath(path: (string | number)[]): this {
+    this.rejection.path = path;
+    return this;
+  }
 }
 
 export function reject(code: string, message: string, ruleId?: string): never {

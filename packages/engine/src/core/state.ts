@@ -1,5 +1,6 @@
 import type { RngState } from '@fray/dice';
 import type { Json } from './json';
+import { RuleViolation } from './errors';
 import type { ConditionInstance } from '../condition/condition';
 import type { PromptSpec } from '../resolve/prompt';
 import type { FrayEventBody } from './events';
@@ -102,7 +103,8 @@ export function currentCreatureId(state: EncounterStateCore): string | null {
 }
 
 export function creature(state: EncounterStateCore, id: string): CreatureState {
-  const c = state.creatures[id];
-  if (!c) throw new Error(`no creature '${id}' in the encounter`);
+  const c = Object.hasOwn(state.creatures, id) ? state.creatures[id] : undefined;
+  // A rules violation, not a crash: the id may come straight from a command.
+  if (!c) throw new RuleViolation('unknown-creature', `no creature '${id}' in the encounter`);
   return c;
 }

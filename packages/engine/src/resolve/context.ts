@@ -59,6 +59,8 @@ export class Resolution {
   private emittedAll: FrayEventBody[];
   private replay: { emitted: FrayEventBody[]; index: number; asksBeforePause: number; live: EncounterState } | null;
   private askIndex = 0;
+  /** resumed after a pause: the command was accepted before, so a bad pre-answer can no longer refuse it */
+  private readonly resumed: boolean;
   private readonly answers: Record<string, Json>;
   private rngSource: DiceSource | null = null;
   /** set on the fast path: undefined keeps events for the log, null drops them, a function receives them */
@@ -76,6 +78,7 @@ export class Resolution {
   ) {
     this.state = startState;
     this.sink = inPlace ? inPlace.sink : undefined;
+    this.resumed = resume !== null;
     this.answers = resume ? { ...resume.pending.answers } : {};
     this.emittedAll = resume ? [...resume.pending.emitted] : [];
     this.replay = resume
@@ -205,12 +208,18 @@ export class Resolution {
    * another seat's questions, such as a monster's entered dice), and must fit the prompt like any answer.
    */
   private preAnswerFor(p: PromptSpec): Json | undefined {
-    const pre = this.envelope.preAnswers?.[p.key];
+    const all = this.envelope.preAnswers;
+    const pre = all && Object.hasOwn(all, p.key) ? all[p.key] : undefined;
     if (pre === undefined) return undefined;
     const who = this.envelope.issuedBy;
     if (who.role !== 'gm' && !(p.to.role === 'player' && p.to.seat === who.seat)) return undefined;
     const problem = answerProblem(p, pre);
-    if (problem) this.reject('bad-answer', `pre-answer for ${p.key}: ${problem}`);
+    if (problem) {
+      // Once the command was accepted and resumed after a pause, a bad pre-answer for a later prompt
+      // is ignored and the question goes to a person: a stored pre-answer can never wedge the encounter.
+      if (this.resumed) return undefined;
+      throw new RuleViolation('bad-answer', `pre-answer for ${p.key}: ${problem}`).withPath(['preAnswers', p.key]);
+    }
     return pre;
   }
 

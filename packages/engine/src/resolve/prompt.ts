@@ -41,6 +41,12 @@ export type PromptRequest = Omit<PromptSpec, 'id' | 'to' | 'default' | 'input'> 
   input?: PromptInput;
 };
 
+/** An answer as a message quotes it: short, whatever its type. */
+function shown(v: Json | undefined): string {
+  const text = v === undefined ? 'nothing' : JSON.stringify(v);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
 /** Checks an answer against the prompt; returns a reason when it does not fit. */
 export function answerProblem(p: PromptSpec, answer: Json): string | null {
   switch (p.input.kind) {
@@ -54,10 +60,15 @@ export function answerProblem(p: PromptSpec, answer: Json): string | null {
         : `answer must be a whole number from ${p.input.min} to ${p.input.max}`;
     case 'dice': {
       const want = p.input.dice.flatMap((d) => Array.from({ length: d.count }, () => d.sides));
-      if (!Array.isArray(answer) || answer.length !== want.length) return `answer must be a list of ${want.length} die faces (${want.map((s) => 'd' + s).join(', ')})`;
+      const dice = want.map((s) => 'd' + s).join(', ');
+      if (!Array.isArray(answer)) return `answer must be a list of ${want.length} die faces (${dice}), not ${shown(answer)}`;
+      if (answer.length !== want.length) return `answer must be a list of ${want.length} die faces (${dice}), not ${answer.length}`;
       for (let i = 0; i < want.length; i++) {
         const v = answer[i];
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > want[i]!) return `face ${i + 1} must be a whole number from 1 to ${want[i]}`;
+        const sides = want[i]!;
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > sides) {
+          return `${want.length > 1 ? `die ${i + 1} of ${want.length}: ` : ''}d${sides} face ${shown(v)} is impossible (1-${sides})`;
+        }
       }
       return null;
     }

@@ -24,7 +24,8 @@ export function loadRuleset(r: Ruleset): LoadedRuleset {
     const registered = new Map(list.map((h, i) => [h, i]));
     list.sort((a, b) => a.priority - b.priority || registered.get(a)! - registered.get(b)!);
   }
-  const conditionById: LoadedRuleset['conditionById'] = {};
+  // Null-prototype: looked up by ids that come from commands, so `constructor` must find nothing.
+  const conditionById: LoadedRuleset['conditionById'] = Object.create(null) as LoadedRuleset['conditionById'];
   r.conditions.forEach((c, i) => {
     if (conditionById[c.id]) throw new ContentError(file, ['conditions', i, 'id'], `duplicate condition '${c.id}'`, c.ruleId);
     conditionById[c.id] = c;
@@ -49,9 +50,9 @@ export function loadRuleset(r: Ruleset): LoadedRuleset {
       }
     });
   });
-  const commandByType: LoadedRuleset['commandByType'] = {};
+  const commandByType: LoadedRuleset['commandByType'] = Object.create(null) as LoadedRuleset['commandByType'];
   (r.commands ?? []).forEach((c, i) => {
-    if (c.type in engineCommandSchemas) throw new ContentError(file, ['commands', i, 'type'], `'${c.type}' is an engine command; name ruleset commands '<ruleset>.<verb>'`);
+    if (Object.hasOwn(engineCommandSchemas, c.type)) throw new ContentError(file, ['commands', i, 'type'], `'${c.type}' is an engine command; name ruleset commands '<ruleset>.<verb>'`);
     if (commandByType[c.type]) throw new ContentError(file, ['commands', i, 'type'], `duplicate command '${c.type}'`);
     commandByType[c.type] = c;
   });

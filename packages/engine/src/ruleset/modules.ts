@@ -36,7 +36,8 @@ export interface MergedModules {
  * their actions. An action id defined by two modules is a ContentError naming the second one.
  */
 export function mergeModules(rulesetId: string, modules: readonly RulesetModule[]): MergedModules {
-  const merged: MergedModules = { conditions: [], hooks: [], commands: [], campaignCommands: [], actions: {} };
+  // Actions are looked up by the name a command carries: a null-prototype record finds no inherited member.
+  const merged: MergedModules = { conditions: [], hooks: [], commands: [], campaignCommands: [], actions: Object.create(null) as MergedModules['actions'] };
   for (const m of modules) {
     merged.conditions.push(...(m.conditions ?? []));
     merged.hooks.push(...(m.hooks ?? []));
@@ -53,7 +54,7 @@ export function mergeModules(rulesetId: string, modules: readonly RulesetModule[
 /** A `runAction` that looks the action up among `actions` and refuses an unknown one, listing them. */
 export function runActionFrom(actions: Record<string, ActionHandler>): NonNullable<Ruleset['runAction']> {
   return (ctx, actorId, action, targets, options) => {
-    const handler = actions[action];
+    const handler = Object.hasOwn(actions, action) ? actions[action] : undefined;
     if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(actions).sort().join(', ')}`);
     handler(ctx, actorId, targets, options);
   };
