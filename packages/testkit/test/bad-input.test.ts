@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, type CommandEnvelope } from '@fray/engine';
+import { canonicalJson, type Command, type CommandEnvelope } from '@fray/engine';
 import { TestTable, miniRuleset } from '../src/index';
 import { fighter, ogre } from './fixtures';
 
@@ -9,7 +9,7 @@ const entered = () => {
   t.run({ type: 'startCombat' }, { dice: 'seeded' }); // leaves the runtime on the encounter's own (entered) dice
   return t;
 };
-const attack = { type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] } as const;
+const attack: Command = { type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] };
 
 /** Dispatches with the encounter's own (entered) dice; must be refused with `code`, nothing changed. */
 function refuse(t: TestTable, env: Record<string, unknown>, code: string) {
