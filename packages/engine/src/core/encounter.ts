@@ -1,5 +1,6 @@
 import type { Json } from './json';
 import { cloneJson } from './json';
+import { inputProblem } from './input-guard';
 import type { CommandRejected } from './errors';
 import { ContentError } from './errors';
 import type { FrayEvent, FrayEventBody, Visibility } from './events';
@@ -357,6 +358,9 @@ export class Encounter {
 
   /** `batch` set: an internal command logged under that batch id (setup), exempt from id checks. */
   private proposeAs(raw: unknown, batch: string | null): ProposeResult {
+    // Depth and reserved names before any schema walks the input (input-guard.ts).
+    const unsafe = inputProblem(raw);
+    if (unsafe) return failed('malformed', `command envelope: ${unsafe.message}`, { path: unsafe.path });
     const parsed = envelopeSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
