@@ -28,22 +28,22 @@ describe('pre-answers are checked against their prompt', () => {
     it(`an entered d20 pre-answered with ${shown} is refused, naming the die and the face`, () => {
       const t = entered();
       const e = refuse(t, { command: attack, preAnswers: { 'dice.enter': [face] } }, 'bad-answer');
-      expect(e.message).toBe(`pre-answer for 'dice.enter': d20 face ${shown} is impossible (1-20)`);
+      expect(e.message).toBe(`pre-answer for dice.enter: d20 face ${shown} is impossible (1-20)`);
       expect(e.path).toEqual(['preAnswers', 'dice.enter']);
     });
   }
 
   it('a pre-answer with the wrong number of faces, or not a list, is refused', () => {
     const t = entered();
-    expect(refuse(t, { command: attack, preAnswers: { 'dice.enter': [12, 3] } }, 'bad-answer').message).toBe("pre-answer for 'dice.enter': answer must be a list of 1 die faces (d20), not 2");
-    expect(refuse(t, { command: attack, preAnswers: { 'dice.enter': null } }, 'bad-answer').message).toBe("pre-answer for 'dice.enter': answer must be a list of 1 die faces (d20), not null");
+    expect(refuse(t, { command: attack, preAnswers: { 'dice.enter': [12, 3] } }, 'bad-answer').message).toBe("pre-answer for dice.enter: answer must be a list of 1 die faces (d20), not 2");
+    expect(refuse(t, { command: attack, preAnswers: { 'dice.enter': null } }, 'bad-answer').message).toBe("pre-answer for dice.enter: answer must be a list of 1 die faces (d20), not null");
   });
 
   it('a pre-answer that is not one of the options is refused', () => {
     const t = new TestTable(miniRuleset, { creatures: [fighter({ initiative: 20 }), ogre({ initiative: 5 })] });
     t.run({ type: 'startCombat' });
     const e = t.rejects({ type: 'takeAction', actorId: 'ana', action: 'shove', targets: ['ogre'] }, 'bad-answer', { preAnswers: { 'mini.brace': 'dance' }, dice: 'd20:15' });
-    expect(e.message).toBe("pre-answer for 'mini.brace': answer must be one of 'brace', 'fall'");
+    expect(e.message).toBe("pre-answer for mini.brace: answer must be one of 'brace', 'fall'");
   });
 
   it('a good pre-answer still answers its prompt', () => {
