@@ -41,7 +41,7 @@ describe('ENGINE-GM gm.removeCreature', () => {
   it('refuses an unknown creature (prototype names included) and players', () => {
     const t = table();
     t.rejects({ type: 'gm.removeCreature', creatureId: 'nobody' }, 'unknown-creature');
-    t.rejects({ type: 'gm.removeCreature', creatureId: 'constructor' }, 'unknown-creature');
+    t.rejects({ type: 'gm.removeCreature', creatureId: 'constructor' }, 'malformed'); // prototype names are refused at the edge (input-guard.ts)
     t.rejects({ type: 'gm.removeCreature', creatureId: 'ogre' }, 'forbidden', { as: { role: 'player', seat: 'seat-ana' } });
     t.rejects({ type: 'gm.removeCreature', creatureId: 'ogre', extra: 1 }, 'malformed');
   });
@@ -93,7 +93,7 @@ describe('ENGINE-GM gm.setController', () => {
     t.run({ type: 'gm.setController', creatureId: 'ana', seat: null });
     expect(t.creature('ana').controller).toBeNull();
     t.rejects({ type: 'gm.setController', creatureId: 'ana', seat: null }, 'no-change');
-    t.rejects({ type: 'gm.setController', creatureId: 'toString', seat: 'seat-x' }, 'unknown-creature');
+    t.rejects({ type: 'gm.setController', creatureId: 'toString', seat: 'seat-x' }, 'malformed'); // refused at the edge (input-guard.ts)
     t.rejects({ type: 'gm.setController', creatureId: 'ana' }, 'malformed');
   });
 
