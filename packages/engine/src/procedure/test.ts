@@ -34,18 +34,30 @@ const matches = (selector: string, wanted: readonly string[]) => wanted.includes
 function fromConditions(ctx: Resolution, p: TestPayload, selectors: readonly string[]): void {
   const actor = p.actor ? ctx.state.creatures[p.actor] : undefined;
   if (actor) {
+    p.modifiers.push(...conditionModifiers(ctx.ruleset, ctx.state, p.actor, selectors));
     for (const a of activeEffects(ctx.ruleset, actor)) {
       const e = a.effect;
-      const source = a.instance.instanceId;
-      if (e.kind === 'modifier' && matches(e.selector, selectors)) {
-        const value = e.perLevel ? e.value * (a.instance.level ?? 1) : e.value;
-        p.modifiers.push({ id: `${a.conditionId}`, label: a.conditionId, value, type: e.type ?? 'untyped', source, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
-      } else if (e.kind === 'autoFail' && matches(e.selector, selectors) && testPredicate(e.predicate, p.options) && !p.autoFail) {
+      if (e.kind === 'autoFail' && matches(e.selector, selectors) && testPredicate(e.predicate, p.options) && !p.autoFail) {
         p.autoFail = { reason: a.conditionId, ...(e.ruleId ? { ruleId: e.ruleId } : {}) };
       }
     }
   }
   p.rollModeSources.push(...conditionRollModes(ctx.ruleset, ctx.state, p.actor, p.target, selectors));
+}
+
+/** The modifiers the actor's conditions give a test with these selectors, as `d20Test` gathers them. */
+export function conditionModifiers(ruleset: LoadedRuleset, state: EncounterState, actorId: string | null, selectors: readonly string[]): Modifier[] {
+  const actor = actorId ? state.creatures[actorId] : undefined;
+  const out: Modifier[] = [];
+  if (!actor) return out;
+  for (const a of activeEffects(ruleset, actor)) {
+    const e = a.effect;
+    if (e.kind === 'modifier' && matches(e.selector, selectors)) {
+      const value = e.perLevel ? e.value * (a.instance.level ?? 1) : e.value;
+      out.push({ id: `${a.conditionId}`, label: a.conditionId, value, type: e.type ?? 'untyped', source: a.instance.instanceId, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
+    }
+  }
+  return out;
 }
 
 /**

@@ -84,7 +84,7 @@ export interface Ruleset {
    * cost, availability and the reason it is refused (from the same checks the handlers make), its
    * targets and options, the resources left, the reachable places. The engine adds ending the turn.
    */
-  actionMenu?(state: EncounterState, creatureId: string, who: Principal): RulesetActionMenu;
+  actionMenu?(state: EncounterState, creatureId: string, who: Principal, opts: { movement: boolean }): RulesetActionMenu;
   /** the numbers one of a creature's attacks would use against a target now, for exact odds (null: no such attack) */
   attackProfile?(state: EncounterState, attacker: string, attackId: string | undefined, target: string): AttackProfile | null;
   /** what moving a creature to `to` would cost and provoke (path, cost, who gets an opportunity attack) */

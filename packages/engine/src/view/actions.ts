@@ -41,6 +41,8 @@ export interface ActionTarget {
   ruleId?: string;
   /** exact odds of this attack on this target, before it is made (attacks only) */
   odds?: OddsSummary;
+  /** creatures whose opportunity attack aiming at this target (or moving to it) would draw */
+  provokes?: string[];
 }
 
 export interface ActionDescriptor {
@@ -167,6 +169,8 @@ export interface ActionMenuOptions {
    * the property tests turn it off to hold the ruleset's own queries to dispatch.
    */
   confirm?: boolean;
+  /** work out the reachable places (default true; a grid's can take a few hundred rehearsed moves) */
+  movement?: boolean;
 }
 
 /**
@@ -180,7 +184,7 @@ export function actionMenu(state: EncounterState, creatureId: string, who: Princ
   if (!Object.hasOwn(state.creatures, creatureId)) {
     throw new ActionMenuError('unknown-creature', `no creature '${creatureId}'; creatures: ${state.creatureIds.join(', ') || 'none'}`);
   }
-  const part = ruleset.actionMenu ? ruleset.actionMenu(state, creatureId, who) : menuFromLegalCommands(state, creatureId, who, ruleset);
+  const part = ruleset.actionMenu ? ruleset.actionMenu(state, creatureId, who, { movement: opts.movement !== false }) : menuFromLegalCommands(state, creatureId, who, ruleset);
   const actions = [...part.actions];
   if (currentCreatureId(state) === creatureId) {
     const end: Command = { type: 'endTurn' };
