@@ -3,3 +3,4 @@ export * from './table';
 export * from './arbitraries';
 export * from './campaign-table';
 export * from './random-play';
+export * from './menu-check';
