@@ -79,7 +79,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     initiativeTies: 'rolloff',
     takesTurn: (state, id) => state.creatures[id]!.status !== 'dead',
     legalCommands: (state, who) => a5eLegalCommands(self.loaded!, state, who),
-    actionMenu: (state, id, who) => a5eActionMenu(self.loaded!, state, id, who),
+    actionMenu: (state, id, who, opts) => a5eActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => a5eAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => a5ePreviewMove(self.loaded!, state, id, to),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),

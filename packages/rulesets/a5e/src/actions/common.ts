@@ -1,5 +1,5 @@
 import { hasCreature, isWithinReach, type CreatureState, type EncounterState, type Resolution, type SpaceState } from '@fray/engine';
-import { canSpend, controllerCreature, economyRefusal, type Cost, type SpendOptions } from '../core/economy';
+import { canSpend, controllerCreature, economyRefusal, type Cost, type Refusal, type SpendOptions } from '../core/economy';
 import { hostileActionBlock, namedActionBlock } from '../conditions/queries';
 
 /** Whether two creatures are within `feet` on the map; with no map (or one not placed) the Narrator judges, so yes. */
@@ -38,10 +38,17 @@ export function requireMayHarm(ctx: Resolution, actor: string, target: string): 
 }
 
 export function requireLiving(ctx: Resolution, id: string, ruleId: string): CreatureState {
-  const c = ctx.state.creatures[id];
-  if (!c) return ctx.reject('unknown-creature', `no creature '${id}'`, ruleId);
-  if (c.status === 'dead') ctx.reject('illegal-target', `${c.name} is dead`, ruleId);
-  return c;
+  const r = livingRefusal(ctx.state, id, ruleId);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+  return ctx.state.creatures[id]!;
+}
+
+/** Why this creature cannot be the target: there is no such creature, or it is dead. */
+export function livingRefusal(state: EncounterState, id: string, ruleId: string): Refusal | null {
+  const c = Object.hasOwn(state.creatures, id) ? state.creatures[id] : undefined;
+  if (!c) return { code: 'unknown-creature', message: `no creature '${id}'`, ruleId };
+  if (c.status === 'dead') return { code: 'illegal-target', message: `${c.name} is dead`, ruleId };
+  return null;
 }
 
 export function oneTarget(ctx: Resolution, targets: string[], what: string, ruleId: string): string {

@@ -1,7 +1,8 @@
-import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type Hook, type Json } from '@fray/engine';
-import { ACTION, spend } from '../core/economy';
+import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type EncounterState, type Hook, type Json, type LoadedRuleset } from '@fray/engine';
+import { ACTION, spend, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { oneTarget, requireCanSpend, requireLiving, requireMayHarm, turnOwner, within } from './common';
+import { livingRefusal, oneTarget, requireCanSpend, requireLiving, turnOwner, within } from './common';
+import { hostileActionBlock } from '../conditions/queries';
 
 /**
  * Helped (A5E-ACT-10, A5E-ACT-11): one instance per Help, carrying what it is for in its data:
@@ -29,8 +30,9 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
   const mode = options['mode'] ?? (ctx.state.creatures[target]!.side === me.side ? 'task' : 'attack');
   const owner = turnOwner(ctx.state, actorId);
   if (mode === 'task') {
-    if (target === actorId) ctx.reject('illegal-target', 'a creature cannot Help itself', 'A5E-ACT-10');
-    const helped = requireLiving(ctx, target, 'A5E-ACT-10');
+    const refused = helpTaskRefusal(ctx.state, actorId, target);
+    if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
+    const helped = ctx.state.creatures[target]!;
     const task = typeof options['task'] === 'string' && options['task'] ? options['task'] : 'the task at hand';
     requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-10');
     const ok = ctx.ask({
@@ -54,11 +56,33 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
   if (typeof allyId !== 'string') return ctx.reject('no-ally', 'name the ally to help with options.ally', 'A5E-ACT-11');
   const ally = requireLiving(ctx, allyId, 'A5E-ACT-11');
   if (allyId === actorId || ally.side !== me.side) ctx.reject('illegal-target', `${ally.name} is not a friendly creature to help`, 'A5E-ACT-11');
-  requireMayHarm(ctx, actorId, target);
-  if (!within(ctx.state, actorId, target, 5)) ctx.reject('out-of-reach', `${foe.name} must be within 5 feet of ${me.name}`, 'A5E-ACT-11');
+  const refused = helpAttackTargetRefusal(ctx.ruleset, ctx.state, actorId, target);
+  if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
   spend(ctx, actorId, ACTION, 'A5E-ACT-11');
   addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
 };
+
+/** Why it cannot Help this creature with a task (A5E-ACT-10): itself, a creature not there, or the dead. */
+export function helpTaskRefusal(state: EncounterState, actorId: string, target: string): Refusal | null {
+  if (target === actorId) return { code: 'illegal-target', message: 'a creature cannot Help itself', ruleId: 'A5E-ACT-10' };
+  return livingRefusal(state, target, 'A5E-ACT-10');
+}
+
+/**
+ * Why it cannot distract this foe for an ally's attack (A5E-ACT-11): not a living foe, one it may not
+ * act against (placid, charmed), or farther than 5 feet. The ally is the option's to name.
+ */
+export function helpAttackTargetRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, target: string): Refusal | null {
+  const living = livingRefusal(state, target, 'A5E-ACT-11');
+  if (living) return living;
+  const me = state.creatures[actorId]!;
+  const foe = state.creatures[target]!;
+  if (foe.side === me.side) return { code: 'illegal-target', message: `${foe.name} is not a foe to help against`, ruleId: 'A5E-ACT-11' };
+  const block = hostileActionBlock(state, actorId, target, ruleset);
+  if (block) return block;
+  if (!within(state, actorId, target, 5)) return { code: 'out-of-reach', message: `${foe.name} must be within 5 feet of ${me.name}`, ruleId: 'A5E-ACT-11' };
+  return null;
+}
 
 /**
  * The help is spent on the first roll it applies to: the next ability check of the helped creature

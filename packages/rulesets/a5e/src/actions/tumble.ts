@@ -1,9 +1,9 @@
-import { addCondition, currentCreatureId, type ConditionDef, type RollModeSource } from '@fray/engine';
+import { addCondition, currentCreatureId, type ConditionDef, type EncounterState, type RollModeSource } from '@fray/engine';
 import { a5eTest, type ExpertiseSource } from '../core/d20';
-import { ACTION, BONUS, spend } from '../core/economy';
+import { ACTION, BONUS, spend, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { maneuverDC, sheetOf, sizeRank } from '../sheet/derived';
-import { oneTarget, requireCanSpend, requireLiving } from './common';
+import { livingRefusal, oneTarget, requireCanSpend } from './common';
 
 /** creature var: it has the tumbling specialty, so Acrobatics gives a d6 expertise die on Tumble */
 export const TUMBLING_SPECIALTY = 'a5e.tumblingSpecialty';
@@ -24,11 +24,21 @@ export const tumblingCondition: ConditionDef = {
  * proficiency adds an expertise die (d6 with the tumbling specialty). The creature may let it pass.
  * On a failure the action is spent and it stays where it is, movement intact (proposed ruling).
  */
+/** Why it cannot tumble past this creature (A5E-ACT-19): not there, dead, or not hostile. */
+export function tumbleTargetRefusal(state: EncounterState, actorId: string, target: string): Refusal | null {
+  const living = livingRefusal(state, target, 'A5E-ACT-19');
+  if (living) return living;
+  const foe = state.creatures[target]!;
+  if (foe.side === state.creatures[actorId]!.side || target === actorId) return { code: 'illegal-target', message: `${foe.name} is not hostile: no need to tumble past it`, ruleId: 'A5E-ACT-19' };
+  return null;
+}
+
 export const tumbleAction: ActionHandler = (ctx, actorId, targets, options) => {
   const target = oneTarget(ctx, targets, 'Tumble', 'A5E-ACT-19');
-  const foe = requireLiving(ctx, target, 'A5E-ACT-19');
+  const refused = tumbleTargetRefusal(ctx.state, actorId, target);
+  if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
+  const foe = ctx.state.creatures[target]!;
   const me = ctx.state.creatures[actorId]!;
-  if (foe.side === me.side || target === actorId) ctx.reject('illegal-target', `${foe.name} is not hostile: no need to tumble past it`, 'A5E-ACT-19');
   const cost = options['cost'] === 'bonusAction' ? BONUS : ACTION;
   requireCanSpend(ctx, actorId, cost, 'A5E-ACT-19');
   const diff = sizeRank(sheetOf(me).size) - sizeRank(sheetOf(foe).size);

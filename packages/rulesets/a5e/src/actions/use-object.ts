@@ -1,5 +1,5 @@
-import { activeEffects } from '@fray/engine';
-import { ACTION, OBJECT, has, spend } from '../core/economy';
+import { activeEffects, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { ACTION, OBJECT, economyRefusal, has, spend, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
 
 /**
@@ -9,8 +9,8 @@ import type { ActionHandler } from '../module';
 export const useObjectAction: ActionHandler = (ctx, actorId, _targets, options) => {
   const c = ctx.state.creatures[actorId]!;
   const what = typeof options['object'] === 'string' ? options['object'] : 'an object';
-  const forbidden = activeEffects(ctx.ruleset, c).find((a) => a.effect.kind === 'forbid' && a.effect.what === OBJECT);
-  if (forbidden) ctx.reject('cannot-act', `${c.name} is ${forbidden.conditionId} and cannot handle objects`, 'A5E-ACT-20');
+  const forbidden = handsTied(ctx.ruleset, ctx.state, actorId);
+  if (forbidden) ctx.reject(forbidden.code, forbidden.message, forbidden.ruleId);
   spend(ctx, actorId, 'free', 'A5E-ACT-2');
   if (options['complex'] !== true && has(c, OBJECT)) {
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: OBJECT, value: 0, ruleId: 'A5E-ACT-2' });
@@ -20,3 +20,21 @@ export const useObjectAction: ActionHandler = (ctx, actorId, _targets, options) 
   spend(ctx, actorId, ACTION, 'A5E-ACT-20');
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-20', text: `${c.name} uses ${what} (Use an Object action)`, creatureId: actorId });
 };
+
+/** Why it cannot handle objects at all: a condition forbids it (A5E-ACT-20). */
+export function handsTied(ruleset: LoadedRuleset, state: EncounterState, id: string): Refusal | null {
+  const c = state.creatures[id]!;
+  const forbidden = activeEffects(ruleset, c).find((a) => a.effect.kind === 'forbid' && a.effect.what === OBJECT);
+  return forbidden ? { code: 'cannot-act', message: `${c.name} is ${forbidden.conditionId} and cannot handle objects`, ruleId: 'A5E-ACT-20' } : null;
+}
+
+/**
+ * Why it cannot use an object now (A5E-ACT-2, A5E-ACT-20): hands tied, not its turn, or (with its free
+ * interaction spent, or for a complex use) no action left. The handler asks the same questions in turn.
+ */
+export function useObjectRefusal(ruleset: LoadedRuleset, state: EncounterState, id: string, complex = false): Refusal | null {
+  const c = state.creatures[id]!;
+  return handsTied(ruleset, state, id)
+    ?? economyRefusal(ruleset, state, id, 'free', { skipCostHookRefusals: true })
+    ?? (!complex && has(c, OBJECT) ? null : economyRefusal(ruleset, state, id, ACTION, { skipCostHookRefusals: true }));
+}

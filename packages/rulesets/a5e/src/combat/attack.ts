@@ -1,7 +1,7 @@
-import { dealDamage, damagePartsFromRoll, type Json, type Resolution, type TestPayload } from '@fray/engine';
+import { dealDamage, damagePartsFromRoll, type EncounterState, type Json, type LoadedRuleset, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { a5eTest, attachExpertise, type ExpertiseSource } from '../core/d20';
-import { BONUS, spend, spendOneAttack } from '../core/economy';
+import { BONUS, spend, spendOneAttack, type Refusal } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
 import { isHiddenFrom } from '../actions/stealth';
@@ -64,9 +64,8 @@ export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, tar
   for (const target of targets) {
     if (!ctx.state.creatures[target]) ctx.reject('unknown-creature', `no target '${target}'`);
     situations.set(target, attackSituation(ctx, actorId, target, attack, ranged, opts.within5));
-    if (guessNeeded(ctx, actorId, target) && opts.space === undefined) {
-      ctx.reject('name-a-space', 'the target is unseen and its location unknown: name the space to attack (options.space)', 'A5E-ATK-9');
-    }
+    const unseen = opts.space === undefined ? unseenTargetRefusal(ctx.ruleset, ctx.state, actorId, target) : null;
+    if (unseen) ctx.reject(unseen.code, unseen.message, unseen.ruleId);
   }
   const results: AttackResult[] = [];
   for (const target of targets) {
@@ -115,7 +114,13 @@ export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, tar
 
 /** Unseen and undetected: hidden from the attacker and not perceived by it (A5E-ATK-9). */
 function guessNeeded(ctx: Resolution, attacker: string, target: string): boolean {
-  return isHiddenFrom(ctx.state, target, attacker) && !perceive(ctx.ruleset, ctx.state, attacker, target).perceives;
+  return unseenTargetRefusal(ctx.ruleset, ctx.state, attacker, target) !== null;
+}
+
+/** Why an attack on this target must name a space (`options.space`): unseen and its location unknown (A5E-ATK-9). */
+export function unseenTargetRefusal(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string): Refusal | null {
+  if (!isHiddenFrom(state, target, attacker) || perceive(ruleset, state, attacker, target).perceives) return null;
+  return { code: 'name-a-space', message: 'the target is unseen and its location unknown: name the space to attack (options.space)', ruleId: 'A5E-ATK-9' };
 }
 
 function guessedRight(ctx: Resolution, target: string, space: Json | undefined): boolean {

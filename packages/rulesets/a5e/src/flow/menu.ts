@@ -2,13 +2,16 @@ import {
   attackOddsSummary, conditionRollModes, hasCondition, type ActionCost, type ActionDescriptor, type ActionTarget, type AttackProfile,
   type EncounterState, type Json, type JsonSchema, type LoadedRuleset, type MenuResource, type Principal, type RulesetActionMenu,
 } from '@fray/engine';
-import { hostileActionBlock, namedActionBlock, speedOf } from '../conditions/queries';
+import { namedActionBlock, speedOf } from '../conditions/queries';
 import {
   ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, oneAttackRefusal, type Cost, type Refusal,
 } from '../core/economy';
-import { armorClass, damageExpression, OFF_HAND_READY } from '../combat/attack';
+import { armorClass, damageExpression, OFF_HAND_READY, unseenTargetRefusal } from '../combat/attack';
 import { attackSituationOf, attackTargetRefusal } from '../position/attack-geometry';
 import { standUpRefusal } from '../position/prone';
+import { helpAttackTargetRefusal, helpTaskRefusal } from '../actions/help';
+import { tumbleTargetRefusal } from '../actions/tumble';
+import { useObjectRefusal } from '../actions/use-object';
 import { attackAbility, attackBonus, sheetOf } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
 import { entryRefusal, targetLimit } from '../effects/run';
@@ -27,7 +30,7 @@ const why = (r: Refusal | { code: string; message: string; ruleId?: string } | n
  * `namedActionBlock`, `standUpRefusal`, `entryRefusal`), exact odds for each attack on each valid target,
  * and the reachable squares or zones. Targets are the creatures it could aim at that the asker may see.
  */
-export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, actor: string, who: Principal): RulesetActionMenu {
+export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, actor: string, who: Principal, opts: { movement: boolean } = { movement: true }): RulesetActionMenu {
   const c = state.creatures[actor]!;
   const sheet = sheetOf(c);
   const seen = state.creatureIds.filter((id) => id !== actor && state.creatures[id]!.status !== 'dead' && (who.role === 'gm' || !state.creatures[id]!.hidden));
@@ -41,7 +44,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
   for (const attack of sheet.attacks) {
     const ranged = attack.kind === 'ranged';
     const targets = seen.map((t): ActionTarget => {
-      const r = attackTargetRefusal(state, actor, t, attack, ranged);
+      const r = attackTargetRefusal(state, actor, t, attack, ranged) ?? unseenTargetRefusal(ruleset, state, actor, t);
       if (r) return { creatureId: t, valid: false, ...why(r) };
       const odds = attackOddsSummary(ruleset, state, actor, attack.id, t);
       return { creatureId: t, valid: true, ...(odds ? { odds } : {}) };
@@ -59,7 +62,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     for (const attack of sheet.attacks.filter((a) => a.id !== main && a.kind === 'melee' && a.properties.includes('dual-wielding'))) {
       actions.push({
         id: `off-hand-attack:${attack.id}`, label: `${attack.name} (off hand)`, kind: 'attack', cost: costOf(BONUS), available: offHand === null, ...why(offHand),
-        targets: seen.map((t) => targetFor(attackTargetRefusal(state, actor, t, attack, false), t)), maxTargets: 1,
+        targets: seen.map((t) => targetFor(attackTargetRefusal(state, actor, t, attack, false) ?? unseenTargetRefusal(ruleset, state, actor, t), t)), maxTargets: 1,
         options: attackOptions(attack, state), command: take('off-hand-attack', { attack: attack.id }),
       });
     }
@@ -87,15 +90,20 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
   named('search', 'Search', ACTION, economy(ACTION));
   named('sprint', 'Sprint', ACTION, namedActionBlock(state, actor, 'sprint', ruleset) ?? economy(ACTION));
   const helpR = economy(ACTION);
-  named('help', 'Help', ACTION, helpR, {
-    targets: seen.map((t) => targetFor(hostileTo(state, actor, t) ? hostileActionBlock(state, actor, t, ruleset) : null, t)), maxTargets: 1,
+  const allies = seen.filter((t) => !hostileTo(state, actor, t));
+  named('help', 'Help with a task', ACTION, helpR, {
+    targets: seen.map((t) => targetFor(helpTaskRefusal(state, actor, t), t)), maxTargets: 1,
+    command: take('help', { mode: 'task', task: 'the task at hand' }),
+    options: { type: 'object', required: ['mode'], properties: { mode: { type: 'string', enum: ['task'], default: 'task' }, task: { type: 'string', description: 'the task an ally is helped with', default: 'the task at hand' } } },
+  });
+  const noAlly = allies.length ? null : { code: 'no-ally', message: 'name the ally to help with options.ally', ruleId: 'A5E-ACT-11' };
+  actions.push({
+    id: 'help-attack', label: 'Help an ally attack', kind: 'other', cost: costOf(ACTION), available: helpR === null && noAlly === null, ...why(helpR ?? noAlly),
+    targets: seen.map((t) => targetFor(helpAttackTargetRefusal(ruleset, state, actor, t), t)), maxTargets: 1,
+    command: take('help', { mode: 'attack', ...(allies[0] ? { ally: allies[0] } : {}) }),
     options: {
-      type: 'object', required: ['mode'],
-      properties: {
-        mode: { type: 'string', enum: ['task', 'attack'], enumLabels: ['help an ally with a task', 'distract a foe for an ally\'s attack'], default: 'task' },
-        task: { type: 'string', description: 'the task an ally is helped with', default: 'the task at hand' },
-        ally: { type: 'string', description: 'the ally whose next attack gains advantage', enum: seen.filter((t) => !hostileTo(state, actor, t)) },
-      },
+      type: 'object', required: ['mode', 'ally'],
+      properties: { mode: { type: 'string', enum: ['attack'], default: 'attack' }, ally: { type: 'string', description: 'the ally whose next attack on the foe gains advantage', enum: allies, ...(allies[0] ? { default: allies[0] } : {}) } },
     },
   });
   named('cast-spell', 'Cast a spell', ACTION, economy(ACTION), {
@@ -110,12 +118,12 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     },
   });
   const objectFree = has(c, OBJECT);
-  named('use-object', 'Use an object', objectFree ? 'free' : ACTION, economy(objectFree ? 'free' : ACTION), {
+  named('use-object', 'Use an object', objectFree ? 'free' : ACTION, useObjectRefusal(ruleset, state, actor), {
     command: take('use-object', { object: 'a door' }),
     options: { type: 'object', required: ['object'], properties: { object: { type: 'string', description: 'the object used' } } },
   });
   named('tumble', 'Tumble', ACTION, economy(ACTION), {
-    targets: seen.map((t) => targetFor(hostileActionBlock(state, actor, t, ruleset), t)), maxTargets: 1,
+    targets: seen.map((t) => targetFor(tumbleTargetRefusal(state, actor, t), t)), maxTargets: 1,
     options: { type: 'object', properties: { cost: { type: 'string', enum: ['action', 'bonusAction'], default: 'action' } } },
   });
   named('ready', 'Ready', ACTION, economy(ACTION), {
@@ -137,7 +145,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     named('drop-prone', 'Drop prone', 'free', economy('free'), { kind: 'move' });
   }
 
-  const movement = a5eMovementMenu(ruleset, state, actor);
+  const movement = opts.movement ? a5eMovementMenu(ruleset, state, actor) : null;
   return { resources: a5eResources(c), actions, ...(movement ? { movement } : {}) };
 }
 
@@ -150,6 +158,7 @@ function targetFor(r: Refusal | null, creatureId: string): ActionTarget {
 function attackOptions(attack: Attack, state: EncounterState): JsonSchema {
   const properties: Record<string, JsonSchema> = { attack: { type: 'string', enum: [attack.id], default: attack.id } };
   if (attack.kind === 'melee' && attack.properties.includes('thrown')) properties['thrown'] = { type: 'boolean', description: 'hurl it as a ranged attack', default: false };
+  properties['space'] = { description: 'where to strike at a target it cannot see and has not located: a square {x, y} or a zone (A5E-ATK-9)' };
   if (!state.space) properties['within5'] = { type: 'boolean', description: 'without a map: attacker and target are within 5 ft', default: attack.kind === 'melee' };
   return { type: 'object', required: ['attack'], properties };
 }

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Encounter, createGridSpace, placeCreature, type Json, type PromptPolicy } from '@fray/engine';
+import { arbSeed, arbStep, menuDisagreements, playSteps } from '@fray/testkit';
+import { a5eRuleset } from '../src/index';
+import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
+
+/** Everyone within a few squares, so reach, range and opportunity attacks all come up. */
+function battlefield(): Json {
+  let space = createGridSpace({ bounds: { width: 8, height: 8 } });
+  const at: [string, number, number, string][] = [['ana', 1, 1, 'medium'], ['rue', 1, 2, 'small'], ['fang', 0, 1, 'medium'], ['ogre', 2, 0, 'large'], ['g1', 2, 2, 'small'], ['g2', 6, 6, 'small']];
+  for (const [id, x, y, size] of at) space = placeCreature(space, id, { x, y, size });
+  return space as unknown as Json;
+}
+
+const policy: PromptPolicy = (p) => (p.input.kind === 'choice' ? p.options[0]?.id : p.default);
+
+function play(seed: number, steps: fc.Arbitrary<never>[] | unknown[], onGrid: boolean): Encounter {
+  const enc = Encounter.create({
+    id: 'a5e-menu', seed, ...(onGrid ? { space: battlefield() } : {}),
+    creatures: [ana(), rogue(), ogre(), goblin('g1'), goblin('g2'), wolf('fang')],
+  }, { ruleset: a5eRuleset, policy });
+  return playSteps(enc, a5eRuleset, steps as never);
+}
+
+describe('A5E action menu against dispatch', () => {
+  it('A5E-ROUND-4 A5E-ATK-13 A5E-ATK-15 in random legal states, what the menu offers is accepted and what it refuses is refused in the same words', () => {
+    fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 5, maxLength: 60 }), fc.boolean(), (seed, steps, onGrid) => {
+      const enc = play(seed, steps, onGrid);
+      for (const id of enc.state.creatureIds) expect(menuDisagreements(enc, a5eRuleset, id)).toEqual([]);
+      expect(menuDisagreements(enc, a5eRuleset, 'rue', { role: 'player', seat: 'seat-rue' })).toEqual([]);
+    }), { numRuns: Number(process.env.MENU_RUNS ?? 60) });
+  });
+});
