@@ -14,6 +14,7 @@ import { ESC, flowModule, rollInitiative13a } from './flow/flow';
 import { commandsModule } from './flow/commands';
 import { movementModule } from './position/movement';
 import { legalCommands13a } from './legal';
+import { actionMenu13a, attackProfile13a } from './menu';
 import { checksModule } from './special/checks';
 import { restRuleset } from './rest/index';
 import { mooksModule } from './combat/mooks';
@@ -76,6 +77,8 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
       return true;
     },
     legalCommands: (state, who) => legalCommands13a(self.loaded!, state, who),
+    actionMenu: (state, id, who) => actionMenu13a(self.loaded!, state, id, who),
+    attackProfile: (state, attacker, attackId, target) => attackProfile13a(self.loaded!, state, attacker, attackId, target),
     // PCs keep their exact negative hit points (13A-HP-1). Death comes at -half maximum (13A-DYING-5, the
     // dying hooks); the floor sits lower, at -maximum, so the blow that kills still shows its full total.
     hpFloor: (state, id) => (isPc(state.creatures[id]!) ? -state.creatures[id]!.maxHp : 0),
@@ -102,6 +105,7 @@ export * from './core/stacking';
 export { resolveAttack, damageExpression, critThreshold } from './combat/attack';
 export { unarmedAttack } from './combat/actions';
 export { legalCommands13a } from './legal';
+export { actionMenu13a, attackProfile13a, resources13a } from './menu';
 export { nextTo, bandBetween, engagedFoes } from './position/zones';
 export { alliesOf } from './core/sheets';
 export { mobOf, mobMembers, mobHp, isMook, MOB_DROPS } from './combat/mooks';

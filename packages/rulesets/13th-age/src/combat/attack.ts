@@ -1,12 +1,12 @@
 import {
   addCondition, currentCreatureId, d20Test, dealDamage, grantTempHp, hasFlag, testPredicate,
-  type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload,
+  type EncounterState, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload,
 } from '@fray/engine';
 import type { Attack, Effect } from '../sheet/stat-block';
 import { abilityMod, levelMultiplier, withConstant } from '../core/math';
 import { hostile, pcSheet, monsterSheet, levelOf } from '../core/sheets';
 import { defense, stateModifiers } from '../core/stats';
-import { cannotAct, spendAction, setVar } from '../core/economy';
+import { cannotAct, spendAction, setVar, type Refusal, type Rules } from '../core/economy';
 import { engagedFoes, isEngagedWith, engagePair } from '../position/zones';
 import type { DamageData } from './damage';
 
@@ -41,13 +41,27 @@ export function basicMelee(ctx: Resolution, id: string): Attack | null {
 }
 
 /** 13A-CRIT-1/2, 13A-COND-9: the lowest natural that crits. */
-export function critThreshold(ctx: Resolution, atk: Attack, target: string): number {
+export function critThreshold(ctx: Rules, atk: Attack, target: string): number {
   const vulnerable = hasFlag(ctx.ruleset, ctx.state.creatures[target]!, 'vulnerable') ? 2 : 0;
   return 20 - atk.critExpansion - vulnerable;
 }
 
-/** One attack roll against one target: 13A-ATK-2/3/4, 13A-ESC-2/3/6, 13A-GRAB-7, 13A-MOD-1. */
-export function rollAttack(ctx: Resolution, req: AttackRequest, atk: Attack, target: string, extra: string[] = []): TestPayload {
+/** What one attack roll adds up to before the die: its base, modifiers, roll-mode steps, defence and crit range. */
+export interface AttackRollParts {
+  base: { label: string; value: number };
+  modifiers: Modifier[];
+  rollModeSources: RollModeSource[];
+  against: { label: string; value: number };
+  critThreshold: number;
+  /** afraid: the escalation die would apply but the condition forbids it (13A-ESC-6) */
+  escalationRefused: boolean;
+}
+
+/**
+ * The numbers of one attack roll against one target (13A-ATK-2/3/4, 13A-ESC-2/3/6, 13A-GRAB-7,
+ * 13A-MOD-1): the attack asks it before rolling, an action menu asks it for exact odds.
+ */
+export function attackRollParts(ctx: Rules, req: Pick<AttackRequest, 'actor' | 'circumstance'>, atk: Attack, target: string): AttackRollParts {
   const actor = ctx.state.creatures[req.actor]!;
   const pc = pcSheet(actor);
   const mods: Modifier[] = [];
@@ -63,8 +77,9 @@ export function rollAttack(ctx: Resolution, req: AttackRequest, atk: Attack, tar
   if (atk.penalty) mods.push({ id: `${atk.id}-penalty`, label: `${atk.name} penalty`, value: atk.penalty, type: 'untyped', source: req.actor, ruleId: atk.id === 'unarmed' ? '13A-WPN-3' : '13A-ATK-2' });
   const esc = ctx.state.counters['escalation'] ?? 0;
   const usesEscalation = pc !== null || monsterSheet(actor)?.usesEscalation === true;
+  let escalationRefused = false;
   if (esc > 0 && usesEscalation) {
-    if (hasFlag(ctx.ruleset, actor, 'no-escalation')) ctx.emit({ type: 'RuleApplied', ruleId: '13A-ESC-6', text: `${actor.name} is afraid and cannot use the escalation die`, creatureId: req.actor });
+    if (hasFlag(ctx.ruleset, actor, 'no-escalation')) escalationRefused = true;
     else mods.push({ id: 'escalation-die', label: 'escalation die', value: esc, type: 'escalation', source: 'encounter', ruleId: '13A-ESC-2' });
   }
   const grab = ctx.state.creatures[target]!.conditions.find((c) => c.conditionId === 'grabbed' && (c.data as { grabber?: string } | undefined)?.grabber === req.actor);
@@ -73,13 +88,21 @@ export function rollAttack(ctx: Resolution, req: AttackRequest, atk: Attack, tar
   const sources: RollModeSource[] = [];
   if (req.circumstance) sources.push({ mode: req.circumstance, source: 'gm', label: `${req.circumstance === 'advantage' ? 'advantageous' : 'adverse'} circumstances`, ruleId: '13A-MOD-1' });
   const d = defense(ctx.ruleset, ctx.state, target, atk.vs);
-  const threshold = critThreshold(ctx, atk, target);
+  return { base, modifiers: mods, rollModeSources: sources, against: { label: atk.vs, value: d.total }, critThreshold: critThreshold(ctx, atk, target), escalationRefused };
+}
+
+/** One attack roll against one target, from `attackRollParts`. */
+export function rollAttack(ctx: Resolution, req: AttackRequest, atk: Attack, target: string, extra: string[] = []): TestPayload {
+  const actor = ctx.state.creatures[req.actor]!;
+  const parts = attackRollParts(ctx, req, atk, target);
+  if (parts.escalationRefused) ctx.emit({ type: 'RuleApplied', ruleId: '13A-ESC-6', text: `${actor.name} is afraid and cannot use the escalation die`, creatureId: req.actor });
+  const threshold = parts.critThreshold;
   return d20Test(ctx, {
     kind: 'attack', actor: req.actor, target,
-    selectors: ['attack', `attack:${atk.kind}`],
-    options: [`attack:${atk.kind}`, `attack:vs:${atk.vs.toLowerCase()}`, ...(atk.spell ? ['attack:spell'] : []), ...extra],
-    base, modifiers: mods, rollModeSources: sources,
-    against: { label: atk.vs, value: d.total },
+    selectors: attackSelectors(atk),
+    options: attackOptions(atk, extra),
+    base: parts.base, modifiers: parts.modifiers, rollModeSources: parts.rollModeSources,
+    against: parts.against,
     ruleId: '13A-ATK-4',
     judge: (p) => {
       const n = p.natural ?? 0;
@@ -94,8 +117,12 @@ export function rollAttack(ctx: Resolution, req: AttackRequest, atk: Attack, tar
   });
 }
 
+export const attackSelectors = (atk: Attack): string[] => ['attack', `attack:${atk.kind}`];
+export const attackOptions = (atk: Attack, extra: readonly string[] = []): string[] =>
+  [`attack:${atk.kind}`, `attack:vs:${atk.vs.toLowerCase()}`, ...(atk.spell ? ['attack:spell'] : []), ...extra];
+
 /** 13A-WPN-1/2, 13A-DMG-2: the hit damage expression for this attacker. */
-export function damageExpression(ctx: Resolution, actorId: string, atk: Attack): string {
+export function damageExpression(ctx: Rules, actorId: string, atk: Attack): string {
   const c = ctx.state.creatures[actorId]!;
   const pc = pcSheet(c);
   if (!pc) return atk.damage!;
@@ -105,7 +132,7 @@ export function damageExpression(ctx: Resolution, actorId: string, atk: Attack):
   return atk.addAbility ? withConstant(atk.damage!, abil) : atk.damage!;
 }
 
-function critMultiplier(atk: Attack): number {
+export function critMultiplier(atk: Attack): number {
   return 2 + new Set(atk.critDoubling).size;
 }
 
@@ -118,11 +145,8 @@ function validate(ctx: Resolution, req: AttackRequest): void {
   const maxTargets = req.coupDeGrace ? 1 : Math.max(atk.maxTargets, ...(req.flexible ?? []).map((f) => f.maxTargets));
   if (targets.length > maxTargets) ctx.reject('too-many-targets', `${atk.name} targets at most ${maxTargets}${req.coupDeGrace ? ' (a coup de grace targets only the helpless enemy)' : ''}`, req.coupDeGrace ? '13A-CDG-1' : '13A-TGT-4');
   for (const t of targets) {
-    const c = ctx.state.creatures[t]!;
-    if (t === actor) ctx.reject('illegal-target', `${me.name} cannot attack itself`, '13A-TGT-1');
-    if (c.status === 'dead') ctx.reject('illegal-target', `${c.name} is dead`, '13A-TGT-1');
-    if (atk.hpThreshold !== undefined && c.hp > atk.hpThreshold) ctx.reject('illegal-target', `${atk.name} only targets creatures with ${atk.hpThreshold} hp or fewer; ${c.name} has ${c.hp}`, '13A-TGT-5');
-    if (atk.kind === 'melee' && !isEngagedWith(ctx.state, actor, t)) ctx.reject('not-engaged', `${me.name} must be engaged with ${c.name} to make a melee attack: engage it first (a move action)`, '13A-ENGAGE-2');
+    const refusal = attackTargetRefusal(ctx.state, actor, atk, t);
+    if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
   }
   if (atk.group && targets.length > 1) {
     // 13A-TGT-2: targets in a group are taken in order outward from the first, without skipping.
@@ -133,9 +157,8 @@ function validate(ctx: Resolution, req: AttackRequest): void {
     const pos = targets.map((t) => members.indexOf(t)).sort((a, b) => a - b);
     if (pos.some((p, i) => i > 0 && p !== pos[i - 1]! + 1)) ctx.reject('leapfrog', `group targets must be next to each other in the group's order (${members.join(', ')}): no skipping`, '13A-TGT-2');
   }
-  if (atk.kind === 'ranged' && hasFlag(ctx.ruleset, me, 'no-ranged')) ctx.reject('grabbed-no-ranged', `${me.name} is grabbed and cannot make ranged attacks`, '13A-GRAB-6');
-  if (hasFlag(ctx.ruleset, me, 'basic-attacks-only') && (!atk.basic || req.flexible)) ctx.reject('hampered', `${me.name} is hampered and can only make basic attacks`, '13A-COND-5');
-  if (hasFlag(ctx.ruleset, me, 'confused') && atk.usage === 'limited') ctx.reject('confused', `${me.name} is confused and cannot use limited powers`, '13A-COND-2');
+  const barred = attackerRefusal(ctx, actor, atk, req.flexible !== undefined);
+  if (barred) ctx.reject(barred.code, barred.message, barred.ruleId);
   if (req.mode === 'opportunity' && (req.flexible || atk.kind !== 'melee')) ctx.reject('not-basic-melee', 'an opportunity attack is a basic melee attack, never flexible', '13A-ATK-9');
   if (req.coupDeGrace) {
     const t = targets[0]!;
@@ -144,6 +167,39 @@ function validate(ctx: Resolution, req: AttackRequest): void {
     if (!isEngagedWith(ctx.state, actor, t)) ctx.reject('not-engaged', 'a coup de grace needs the attacker engaged with the helpless enemy', '13A-CDG-1');
     if ((me.resources['move'] ?? 0) < 1 || (me.resources['quick'] ?? 0) < 1) ctx.reject('no-coup-de-grace', 'a coup de grace needs the move and quick actions unused this turn', '13A-CDG-1');
   }
+}
+
+/**
+ * Why `actor` may not aim this attack at `target` (13A-TGT-1, 13A-TGT-5, 13A-ENGAGE-2): itself, the
+ * dead, a creature above the attack's hit-point threshold, or one it is not engaged with for a melee
+ * attack. The attack handler, the legal commands and the action menu ask this one question.
+ */
+export function attackTargetRefusal(state: EncounterState, actor: string, atk: Attack, target: string): Refusal | null {
+  const me = state.creatures[actor]!;
+  const c = state.creatures[target]!;
+  if (target === actor) return { code: 'illegal-target', message: `${me.name} cannot attack itself`, ruleId: '13A-TGT-1' };
+  if (c.status === 'dead') return { code: 'illegal-target', message: `${c.name} is dead`, ruleId: '13A-TGT-1' };
+  if (atk.hpThreshold !== undefined && c.hp > atk.hpThreshold) return { code: 'illegal-target', message: `${atk.name} only targets creatures with ${atk.hpThreshold} hp or fewer; ${c.name} has ${c.hp}`, ruleId: '13A-TGT-5' };
+  if (atk.kind === 'melee' && !isEngagedWith(state, actor, target)) return { code: 'not-engaged', message: `${me.name} must be engaged with ${c.name} to make a melee attack: engage it first (a move action)`, ruleId: '13A-ENGAGE-2' };
+  return null;
+}
+
+/** Why its conditions bar this attack whatever the target (13A-GRAB-6, 13A-COND-5, 13A-COND-2). */
+export function attackerRefusal(ctx: Rules, actor: string, atk: Attack, flexible = false): Refusal | null {
+  const me = ctx.state.creatures[actor]!;
+  if (atk.kind === 'ranged' && hasFlag(ctx.ruleset, me, 'no-ranged')) return { code: 'grabbed-no-ranged', message: `${me.name} is grabbed and cannot make ranged attacks`, ruleId: '13A-GRAB-6' };
+  if (hasFlag(ctx.ruleset, me, 'basic-attacks-only') && (!atk.basic || flexible)) return { code: 'hampered', message: `${me.name} is hampered and can only make basic attacks`, ruleId: '13A-COND-5' };
+  if (hasFlag(ctx.ruleset, me, 'confused') && atk.usage === 'limited') return { code: 'confused', message: `${me.name} is confused and cannot use limited powers`, ruleId: '13A-COND-2' };
+  return null;
+}
+
+/**
+ * Who may make an opportunity attack when `actor` makes this attack on its turn (13A-ENGAGE-3/4): a
+ * spell that is not close-quarters provokes every engaged foe, a ranged attack those it does not target.
+ */
+export function attackProvokers(state: EncounterState, actor: string, atk: Attack, targets: readonly string[]): string[] {
+  const engaged = engagedFoes(state, actor).filter((f) => hostile(state, actor, f));
+  return atk.spell && !atk.closeQuarters ? engaged : atk.kind === 'ranged' ? engaged.filter((f) => !targets.includes(f)) : [];
 }
 
 function spend(ctx: Resolution, req: AttackRequest): void {
@@ -200,8 +256,7 @@ export function resolveAttack(ctx: Resolution, req: AttackRequest): TargetResult
   const actor = req.actor;
   // 13A-ENGAGE-3/4: ranged attacks provoke from engaged foes not targeted; spells from all but close-quarters.
   if (req.mode === 'turn') {
-    const engaged = engagedFoes(ctx.state, actor).filter((f) => hostile(ctx.state, actor, f));
-    const provokers = atk.spell && !atk.closeQuarters ? engaged : atk.kind === 'ranged' ? engaged.filter((f) => !req.targets.includes(f)) : [];
+    const provokers = attackProvokers(ctx.state, actor, atk, req.targets);
     if (provokers.length) {
       const why = atk.spell && !atk.closeQuarters ? `casts ${atk.name} while engaged` : `makes a ranged attack while engaged`;
       ctx.emit({ type: 'RuleApplied', ruleId: atk.spell ? '13A-ENGAGE-4' : '13A-ENGAGE-3', text: `${ctx.state.creatures[actor]!.name} ${why}: ${provokers.join(', ')} may attack`, creatureId: actor });

@@ -2,7 +2,7 @@ import { addCondition, d20Test, hasCondition, type Resolution } from '@fray/engi
 import type { ThirteenModule } from '../module';
 import { abilityMod } from '../core/math';
 import { pcSheet, hostile } from '../core/sheets';
-import { spendAction, canPay } from '../core/economy';
+import { actionRefusal, spendAction, canPay, type Refusal, type Rules } from '../core/economy';
 import { useRecovery } from './recovery';
 import { rollSave } from '../flow/saves';
 import { engagedFoes, nextTo } from '../position/zones';
@@ -13,14 +13,20 @@ function requirePc(ctx: Resolution, id: string, ruleId: string) {
   return pc;
 }
 
+/** Why it cannot rally now (13A-HEAL-5): only PCs rally, on their turn, with a standard action to spend. */
+export function rallyRefusal(ctx: Rules, id: string): Refusal | null {
+  if (!pcSheet(ctx.state.creatures[id]!)) return { code: 'not-a-pc', message: 'only PCs do this', ruleId: '13A-HEAL-5' };
+  return actionRefusal(ctx, id, 'standard', '13A-HEAL-5');
+}
+
 export const healingModule: ThirteenModule = {
   id: 'healing',
   actions: {
     /** 13A-HEAL-5/6: once a battle for a standard action; later rallies need a normal save first (free, and failing keeps the action). */
     rally: (ctx, id) => {
-      requirePc(ctx, id, '13A-HEAL-5');
+      const refusal = rallyRefusal(ctx, id);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       const c = ctx.state.creatures[id]!;
-      if (!canPay(ctx, id, 'standard')) spendAction(ctx, id, 'standard', '13A-HEAL-5');
       const rallies = c.tallies['rallies'] ?? 0;
       if (rallies > 0) {
         if (!rollSave(ctx, id, 'normal', 'rally', '13A-HEAL-6')) {

@@ -1,7 +1,7 @@
-import { hasFlag, removeInstance, type Resolution, type ConditionInstance } from '@fray/engine';
+import { hasFlag, removeInstance, type EncounterState, type Resolution, type ConditionInstance } from '@fray/engine';
 import type { ThirteenModule } from '../module';
 import { hostile, alive } from '../core/sheets';
-import { cannotAct, spendAction, setVar } from '../core/economy';
+import { actionRefusal, afterPaying, cannotAct, spendAction, setVar, type Refusal, type Rules } from '../core/economy';
 import { opportunityAttacks } from '../combat/attack';
 import { bandBetween, breakEngagement, engagePair, engagedFoes, isEngagedWith, setWhereabouts } from './zones';
 import { rollSave } from '../flow/saves';
@@ -18,9 +18,63 @@ function releaseGrab(ctx: Resolution, grabber: string, held: string, reason: str
 }
 
 function mustBeFreeToMove(ctx: Resolution, id: string): void {
+  const r = moveBlock(ctx, id);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+}
+
+/** Why it cannot move at all now (13A-COND-7 stuck, 13A-ENGAGE-8 after a failed disengage). */
+export function moveBlock(ctx: Rules, id: string): Refusal | null {
   const c = ctx.state.creatures[id]!;
-  if (hasFlag(ctx.ruleset, c, 'cannot-move')) ctx.reject('stuck', `${c.name} is stuck: it cannot move, disengage or pop free (only teleport)`, '13A-COND-7');
-  if (c.vars['disengageFailed'] === true) ctx.reject('no-more-movement', `${c.name} failed to disengage and cannot move again this turn`, '13A-ENGAGE-8');
+  if (hasFlag(ctx.ruleset, c, 'cannot-move')) return { code: 'stuck', message: `${c.name} is stuck: it cannot move, disengage or pop free (only teleport)`, ruleId: '13A-COND-7' };
+  if (c.vars['disengageFailed'] === true) return { code: 'no-more-movement', message: `${c.name} failed to disengage and cannot move again this turn`, ruleId: '13A-ENGAGE-8' };
+  return null;
+}
+
+/**
+ * Why it cannot engage `t` now (13A-ENGAGE-1, 13A-POS-3): not a living enemy, already engaged with it,
+ * unable to move, or short of the move action (two for a far-away enemy, the standard paying for the
+ * second). The engage action asks it first; the menu and legal commands ask it too.
+ */
+export function engageRefusal(ctx: Rules, id: string, t: string): Refusal | null {
+  if (!hostile(ctx.state, id, t) || !alive(ctx.state.creatures[t]!)) return { code: 'illegal-target', message: 'you engage a living enemy', ruleId: '13A-ENGAGE-1' };
+  if (isEngagedWith(ctx.state, id, t)) return { code: 'already-engaged', message: `already engaged with ${t}`, ruleId: '13A-ENGAGE-1' };
+  const stuck = moveBlock(ctx, id);
+  if (stuck) return stuck;
+  const first = actionRefusal(ctx, id, 'move', '13A-ACT-6');
+  if (first) return first;
+  const second = bandBetween(ctx.state, id, t) === 'far away' ? actionRefusal(afterPaying(ctx, id, 'move'), id, 'move', '13A-POS-3') : null;
+  return second ?? grabbedRefusal(ctx.state, id);
+}
+
+/** Why it cannot simply move away (13A-ENGAGE-5, 13A-GRAB-2): unable to move, no move action, or grabbed. */
+export function moveAwayRefusal(ctx: Rules, id: string): Refusal | null {
+  return moveBlock(ctx, id) ?? actionRefusal(ctx, id, 'move', '13A-ACT-6') ?? grabbedRefusal(ctx.state, id);
+}
+
+/** A grabbed creature cannot leave its grabber by moving (13A-GRAB-2). */
+export function grabbedRefusal(state: EncounterState, id: string): Refusal | null {
+  const held = state.creatures[id]!.conditions.some((c) => c.conditionId === 'grabbed');
+  return held ? { code: 'grabbed', message: `${state.creatures[id]!.name} is grabbed: disengage (at -5), teleport or be popped free`, ruleId: '13A-GRAB-2' } : null;
+}
+
+/** The foes whose opportunity attacks leaving its engagements would draw (13A-ENGAGE-5, 13A-GRAB-4/5), before any grab question. */
+export function leavingProvokers(state: EncounterState, id: string, keep: readonly string[] = []): string[] {
+  const held = state.creatureIds.filter((o) => state.creatures[o]!.conditions.some((c) => c.conditionId === 'grabbed' && (c.data as { grabber?: string } | undefined)?.grabber === id));
+  return engagedFoes(state, id).filter((f) => hostile(state, id, f) && !keep.includes(f) && !held.includes(f));
+}
+
+/** Why it cannot try to disengage now (13A-ENGAGE-6/8, 13A-COND-7, 13A-ACT-2), before the save that decides it. */
+export function disengageRefusal(ctx: Rules, id: string): Refusal | null {
+  return disengageBlock(ctx, id) ?? actionRefusal(ctx, id, 'move', '13A-ENGAGE-6');
+}
+
+/** `disengageRefusal` before the cost: not engaged, stuck, or failed already this turn. */
+function disengageBlock(ctx: Rules, id: string): Refusal | null {
+  const c = ctx.state.creatures[id]!;
+  if (!engagedFoes(ctx.state, id).some((f) => hostile(ctx.state, id, f))) return { code: 'not-engaged', message: `${c.name} is not engaged: just move`, ruleId: '13A-ENGAGE-6' };
+  if (hasFlag(ctx.ruleset, c, 'cannot-move')) return { code: 'stuck', message: `${c.name} is stuck and cannot disengage`, ruleId: '13A-COND-7' };
+  if (c.vars['disengageFailed'] === true) return { code: 'no-more-movement', message: `${c.name} already failed to disengage this turn`, ruleId: '13A-ENGAGE-8' };
+  return null;
 }
 
 /**
@@ -29,8 +83,8 @@ function mustBeFreeToMove(ctx: Resolution, id: string): void {
  * cannot carry; the released creature gets no opportunity attack.
  */
 function leaveEngagement(ctx: Resolution, id: string, keep: readonly string[] = []): boolean {
-  const grabbers = grabbersOf(ctx, id);
-  if (grabbers.length) ctx.reject('grabbed', `${ctx.state.creatures[id]!.name} is grabbed: disengage (at -5), teleport or be popped free`, '13A-GRAB-2');
+  const grabbed = grabbedRefusal(ctx.state, id);
+  if (grabbed) ctx.reject(grabbed.code, grabbed.message, grabbed.ruleId);
   const carried: string[] = [];
   const released: string[] = [];
   for (const h of heldBy(ctx, id)) {
@@ -84,9 +138,8 @@ export const movementModule: ThirteenModule = {
     engage: (ctx, id, targets) => {
       const t = targets[0];
       if (!t || targets.length !== 1) return ctx.reject('no-target', 'engage names one enemy', '13A-ENGAGE-1');
-      if (!hostile(ctx.state, id, t) || !alive(ctx.state.creatures[t]!)) ctx.reject('illegal-target', 'you engage a living enemy', '13A-ENGAGE-1');
-      if (isEngagedWith(ctx.state, id, t)) ctx.reject('already-engaged', `already engaged with ${t}`, '13A-ENGAGE-1');
-      mustBeFreeToMove(ctx, id);
+      const refusal = engageRefusal(ctx, id, t);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spendAction(ctx, id, 'move', '13A-ACT-6');
       if (bandBetween(ctx.state, id, t) === 'far away') {
         // 13A-POS-3: two moves to reach a far-away creature; the second is the standard as a move.
@@ -120,9 +173,8 @@ export const movementModule: ThirteenModule = {
     disengage: (ctx, id, targets, options) => {
       const c = ctx.state.creatures[id]!;
       const engaged = engagedFoes(ctx.state, id).filter((f) => hostile(ctx.state, id, f));
-      if (!engaged.length) ctx.reject('not-engaged', `${c.name} is not engaged: just move`, '13A-ENGAGE-6');
-      if (hasFlag(ctx.ruleset, c, 'cannot-move')) ctx.reject('stuck', `${c.name} is stuck and cannot disengage`, '13A-COND-7');
-      if (c.vars['disengageFailed'] === true) ctx.reject('no-more-movement', `${c.name} already failed to disengage this turn`, '13A-ENGAGE-8');
+      const refusal = disengageBlock(ctx, id);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       const from = targets.length ? targets : engaged;
       for (const f of from) if (!engaged.includes(f)) ctx.reject('illegal-target', `${c.name} is not engaged with ${f}`, '13A-ENGAGE-6');
       spendAction(ctx, id, 'move', '13A-ENGAGE-6');
