@@ -289,3 +289,25 @@ export function previewMove(state: EncounterState, creatureId: string, to: Json,
   const r = refusalOf(state, { type: 'move', creatureId, to }, who, ruleset);
   return { creatureId, to, legal: r === null, ...(r ? { reason: r.message, ...(r.ruleId ? { ruleId: r.ruleId } : {}) } : {}), ...shape };
 }
+
+/**
+ * The squares within `radius` of where a creature stands on a grid (in bounds, not its own) that
+ * `preview` says a move reaches, with what it says they cost and provoke. Rulesets pass a preview
+ * that rehearses their own move command, so the rules decide each square.
+ */
+export function reachableSquares(state: EncounterState, creatureId: string, radius: number, preview: (to: { x: number; y: number }) => { ok: boolean; cost: number; provokes: string[] }): ReachablePlace[] | null {
+  const grid = state.space as { kind?: string; creatures?: Record<string, { x: number; y: number }>; bounds?: { width: number; height: number } | null } | null;
+  if (!grid || grid.kind !== 'grid' || !grid.creatures || !Object.hasOwn(grid.creatures, creatureId)) return null;
+  const at = grid.creatures[creatureId]!;
+  const out: ReachablePlace[] = [];
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      if (!dx && !dy) continue;
+      const to = { x: at.x + dx, y: at.y + dy };
+      if (grid.bounds && (to.x < 0 || to.y < 0 || to.x >= grid.bounds.width || to.y >= grid.bounds.height)) continue;
+      const p = preview(to);
+      if (p.ok) out.push({ to, cost: p.cost, provokes: p.provokes });
+    }
+  }
+  return out;
+}

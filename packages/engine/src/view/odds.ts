@@ -31,8 +31,11 @@ export interface AttackProfile {
   missDamage?: string;
   /** the roll mode the rules would use now (conditions, range, cover): the menu's odds use it */
   rollMode?: RollModeName;
-  /** where the rules give no d20 roll at all (an attack that always crits) */
+  /** naturals at or below this always miss, without miss damage (default 1; 0 where a natural 1 is an ordinary roll) */
+  fumbleUpTo?: number;
+  /** where the rules give no d20 roll at all: an attack that always crits, or one that cannot hit (darkness) */
   autoCrit?: boolean;
+  autoMiss?: boolean;
 }
 
 export interface ModeOdds {
@@ -104,7 +107,8 @@ const add = (m: Map<number, number>, k: number, p: number) => m.set(k, (m.get(k)
  */
 export function exactAttackOdds(ruleset: LoadedRuleset, state: EncounterState, profile: AttackProfile, target: string): AttackOdds {
   const defences = { ...ruleset.damageProfile(state, target), tempHp: 0 };
-  const after = (parts: DamagePart[]) => calculateDamage(parts, defences, ruleset.damageSteps).total;
+  // Damage dealt is never below 0 (a roll with a penalty that comes up short deals nothing).
+  const after = (parts: DamagePart[]) => Math.max(0, calculateDamage(parts, defences, ruleset.damageSteps).total);
   const expr = parseDice(profile.damage);
   const hitDamage = new Map<number, number>();
   const critDamage = new Map<number, number>();
@@ -124,9 +128,10 @@ export function exactAttackOdds(ruleset: LoadedRuleset, state: EncounterState, p
     let hit = 0;
     let crit = 0;
     let grazed = 0;
+    const fumbleUpTo = profile.fumbleUpTo ?? 1;
     if (profile.autoCrit) crit = 1;
-    else {
-      for (let n = 2; n <= 20; n++) {
+    else if (!profile.autoMiss) {
+      for (let n = fumbleUpTo + 1; n <= 20; n++) {
         if (n >= profile.critFrom) crit += pn[n]!;
         else if (n + profile.bonus >= profile.ac) hit += pn[n]!;
         else grazed += pn[n]!;

@@ -1,4 +1,4 @@
-import { rehearse, type EncounterState, type Json, type LoadedRuleset, type MovePreview, type MovementMenu, type ReachablePlace } from '@fray/engine';
+import { reachableSquares, rehearse, type EncounterState, type Json, type LoadedRuleset, type MovePreview, type MovementMenu, type ReachablePlace } from '@fray/engine';
 import { MOVEMENT } from '../core/economy';
 import { gridOf, zonesOf } from '../position/geometry';
 
@@ -38,20 +38,9 @@ export function a5eMovementMenu(ruleset: LoadedRuleset, state: EncounterState, i
   const left = c.resources[MOVEMENT] ?? 0;
   const grid = gridOf(state);
   if (grid) {
-    const at = Object.hasOwn(grid.creatures, id) ? grid.creatures[id]! : null;
-    if (!at) return null;
     const radius = Math.min(MAX_RADIUS, Math.floor(left / grid.squareFeet));
-    const reachable: ReachablePlace[] = [];
-    for (let dy = -radius; dy <= radius; dy++) {
-      for (let dx = -radius; dx <= radius; dx++) {
-        if (!dx && !dy) continue;
-        const to = { x: at.x + dx, y: at.y + dy };
-        if (grid.bounds && (to.x < 0 || to.y < 0 || to.x >= grid.bounds.width || to.y >= grid.bounds.height)) continue;
-        const p = a5ePreviewMove(ruleset, state, id, to);
-        if (p.ok) reachable.push({ to, cost: p.cost, provokes: p.provokes });
-      }
-    }
-    return { mode: 'grid', reachable };
+    const reachable = reachableSquares(state, id, radius, (to) => a5ePreviewMove(ruleset, state, id, to));
+    return reachable ? { mode: 'grid', reachable } : null;
   }
   const zones = zonesOf(state);
   if (zones) {
