@@ -11,6 +11,7 @@ import { actionsModule } from './core/actions';
 import { loadModule } from './core/load';
 import { ftdMove } from './core/movement';
 import { ftdLegalCommands } from './core/legal';
+import { ftdActionMenu, ftdAttackProfile, ftdPreviewMove } from './core/menu';
 import { attackModule } from './combat/attack';
 import { deathModule } from './combat/death';
 import { healingModule } from './combat/healing';
@@ -26,6 +27,7 @@ export { statBlockSchema, type StatBlock } from './sheet/stat-block';
 export { chaseDc } from './adventure/chase';
 export { coinLoad, speedOf, modOf, scores } from './core/sheet';
 export * from './campaign/index';
+export { ftdActionMenu, ftdAttackProfile, ftdPreviewMove, ftdResources } from './core/menu';
 
 /** Every area of the rules, in the order their hooks register. */
 export const ftdModules: FtdModule[] = [
@@ -65,6 +67,9 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     initiativeTies: 'rolloff',
     takesTurn: (state, id) => !['dead', 'dying', 'escaped'].includes(state.creatures[id]?.status ?? 'dead'),
     legalCommands: ftdLegalCommands,
+    actionMenu: (state, id, who, opts) => ftdActionMenu(self.loaded!, state, id, who, opts),
+    attackProfile: (state, attacker, attackId, target) => ftdAttackProfile(self.loaded!, state, attacker, attackId, target),
+    previewMove: (state, id, to) => ftdPreviewMove(self.loaded!, state, id, to),
     campaignLegalCommands: ftdCampaignLegalCommands,
     roundSeconds: 6,
     publicState: ftdPublicState,

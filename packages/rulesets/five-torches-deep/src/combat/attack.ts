@@ -1,7 +1,7 @@
 import { addCondition, dealDamage, hasCondition, removeCondition, type Json, type Resolution, type RollModeSource, type ConditionDef, type EncounterState } from '@fray/engine';
 import type { AttackDef, AttackKind, Ability } from '../sheet/stat-block';
-import { ftdCheck } from '../core/check';
-import { requireTurn, spend } from '../core/economy';
+import { ftdCheck, type FtdCheckRequest } from '../core/check';
+import { actRefusal, requireTurn, spend, type Refusal, type Rules } from '../core/economy';
 import { abilityMod, creatureIn, sheetOf } from '../core/sheet';
 import { bandFor, flanking, inMelee, inMeleeReach } from './geometry';
 import type { FtdModule } from '../module';
@@ -20,32 +20,75 @@ export function findAttack(ctx: Resolution, actorId: string, id: Json | undefine
 /** Whether a target can be chosen: not dead, not out of sight in stealth (FTD-POS-4). */
 export function checkTarget(ctx: Resolution, actorId: string, targetId: string | undefined): string {
   if (!targetId) return ctx.reject('no-target', 'an attack needs one target');
-  if (targetId === actorId) ctx.reject('illegal-target', 'a creature cannot attack itself');
-  const t = creatureIn(ctx.state, targetId);
-  if (t.status === 'dead' || t.status === 'escaped') ctx.reject('illegal-target', `${t.name} is ${t.status}`);
-  if (hasCondition(t, 'stealthed')) ctx.reject('target-in-stealth', `${t.name} is in stealth and cannot be targeted directly`, 'FTD-POS-4');
+  const r = targetRefusal(ctx.state, actorId, targetId);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
   return targetId;
+}
+
+/** Why this creature cannot be chosen as a target (FTD-POS-4): itself, dead, escaped, or in stealth. */
+export function targetRefusal(state: EncounterState, actorId: string, targetId: string): Refusal | null {
+  if (targetId === actorId) return { code: 'illegal-target', message: 'a creature cannot attack itself' };
+  const t = creatureIn(state, targetId);
+  if (t.status === 'dead' || t.status === 'escaped') return { code: 'illegal-target', message: `${t.name} is ${t.status}` };
+  if (hasCondition(t, 'stealthed')) return { code: 'target-in-stealth', message: `${t.name} is in stealth and cannot be targeted directly`, ruleId: 'FTD-POS-4' };
+  return null;
+}
+
+/** Why this attack does not reach the target (FTD-ATK-4, FTD-POS-8): a melee attack beyond close range, any attack at far range. */
+export function rangeRefusal(state: EncounterState, actorId: string, targetId: string, attack: AttackDef): Refusal | null {
+  if (attack.kind === 'melee') {
+    return inMeleeReach(state, actorId, targetId, attack) ? null : { code: 'out-of-reach', message: `${attack.name} needs the target at close range (${attack.reach} ft)`, ruleId: 'FTD-ATK-4' };
+  }
+  return bandFor(state, actorId, targetId, attack) === 'far' ? { code: 'target-too-far', message: `the target is at far range, beyond ${attack.name}'s reach`, ruleId: 'FTD-POS-8' } : null;
+}
+
+/** The roll modes range gives (FTD-POS-6, FTD-ATK-5): disadvantage for a ranged attack at close range or while in melee. */
+export function rangeRollModes(state: EncounterState, actorId: string, targetId: string, attack: AttackDef): RollModeSource[] {
+  if (attack.kind === 'melee') return [];
+  if (bandFor(state, actorId, targetId, attack) === 'close') return [{ mode: 'disadvantage', source: 'range', label: 'ranged attack at close range', ruleId: 'FTD-POS-6' }];
+  if (inMelee(state, actorId)) return [{ mode: 'disadvantage', source: 'range', label: 'ranged attack while in melee', ruleId: 'FTD-ATK-5' }];
+  return [];
+}
+
+/** Why it cannot attack now whatever the target (FTD-RESIL-5, FTD-DEATH-1, FTD-ACT-1/2): exhausted, unable, not its turn, no active action. */
+export function attackRefusal(ctx: Rules, actorId: string): Refusal | null {
+  const c = creatureIn(ctx.state, actorId);
+  if (hasCondition(c, 'exhausted')) return { code: 'exhausted', message: `${c.name} is exhausted and cannot fight until rested and fed`, ruleId: 'FTD-RESIL-5' };
+  return actRefusal(ctx, actorId, 'active');
 }
 
 /** Range rules for one attack: reach, far targets, ranged shots in melee (FTD-ATK-4..6, FTD-POS-6..8). */
 function rangeRules(ctx: Resolution, actorId: string, targetId: string, attack: AttackDef): RollModeSource[] {
-  const b = bandFor(ctx.state, actorId, targetId, attack);
-  if (attack.kind === 'melee') {
-    if (!inMeleeReach(ctx.state, actorId, targetId, attack)) ctx.reject('out-of-reach', `${attack.name} needs the target at close range (${attack.reach} ft)`, 'FTD-ATK-4');
-    return [];
-  }
-  if (b === 'far') ctx.reject('target-too-far', `the target is at far range, beyond ${attack.name}'s reach`, 'FTD-POS-8');
-  if (b === 'close') return [{ mode: 'disadvantage', source: 'range', label: 'ranged attack at close range', ruleId: 'FTD-POS-6' }];
-  if (inMelee(ctx.state, actorId)) return [{ mode: 'disadvantage', source: 'range', label: 'ranged attack while in melee', ruleId: 'FTD-ATK-5' }];
-  return [];
+  const r = rangeRefusal(ctx.state, actorId, targetId, attack);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+  return rangeRollModes(ctx.state, actorId, targetId, attack);
 }
 
 /** Whether an attack could be made at all, for enumerating and for offering free attacks. */
 export function canAttack(state: EncounterState, actorId: string, targetId: string, attack: AttackDef): boolean {
-  const t = state.creatures[targetId];
-  if (!t || targetId === actorId || t.status === 'dead' || t.status === 'escaped' || hasCondition(t, 'stealthed')) return false;
-  if (attack.kind === 'melee') return inMeleeReach(state, actorId, targetId, attack);
-  return bandFor(state, actorId, targetId, attack) !== 'far';
+  if (!state.creatures[targetId]) return false;
+  return !targetRefusal(state, actorId, targetId) && !rangeRefusal(state, actorId, targetId, attack);
+}
+
+/** The check an attack rolls (FTD-ATK-1, FTD-ATK-8): its ability or fixed bonus, proficiency, AC, range's roll modes. */
+export function attackCheck(state: EncounterState, actorId: string, targetId: string, attack: AttackDef, sources: RollModeSource[]): FtdCheckRequest {
+  return {
+    kind: 'attack', actor: actorId, target: targetId,
+    ability: attack.bonus === undefined ? attackAbility[attack.kind] : null,
+    ...(attack.bonus !== undefined ? { fixedBonus: { label: `${attack.name} bonus`, value: attack.bonus } } : {}),
+    proficient: attack.proficient,
+    against: { label: 'AC', value: sheetOf(creatureIn(state, targetId)).ac },
+    selectors: ['attack', `attack:${attack.kind}`],
+    options: [`attack:${attack.kind}`, `attack:${attack.id}`],
+    rollModeSources: sources,
+    ruleId: attack.bonus !== undefined ? 'FTD-ATK-8' : 'FTD-ATK-1',
+  };
+}
+
+/** The damage roll: the attack's dice plus its ability mod when it adds one (FTD-ATK-7). */
+export function damageExpression(c: EncounterState['creatures'][string], attack: AttackDef): string {
+  const mod = attack.addMod ? abilityMod(c, attackAbility[attack.kind]) : 0;
+  return mod === 0 ? attack.damage : `${attack.damage}${mod > 0 ? '+' : ''}${mod}`;
 }
 
 export interface AttackResult {
@@ -67,26 +110,15 @@ export function resolveAttack(ctx: Resolution, actorId: string, targetId: string
     ? { ruleId: 'FTD-POS-1', why: `${c.name} and allies flank ${t.name}` }
     : opts.clever ? { ruleId: 'FTD-POS-2', why: `${c.name} tries something clever` }
     : edgeOption === 'always' ? { ruleId: 'FTD-ATK-1', why: `${c.name} attacks ${t.name}` } : null;
-  const ability = attackAbility[attack.kind];
   const check = ftdCheck(ctx, {
-    kind: 'attack', actor: actorId, target: targetId,
-    ability: attack.bonus === undefined ? ability : null,
-    ...(attack.bonus !== undefined ? { fixedBonus: { label: `${attack.name} bonus`, value: attack.bonus } } : {}),
-    proficient: attack.proficient,
-    against: { label: 'AC', value: sheetOf(t).ac },
-    selectors: ['attack', `attack:${attack.kind}`],
-    options: [`attack:${attack.kind}`, `attack:${attack.id}`],
-    rollModeSources: sources,
-    ruleId: attack.bonus !== undefined ? 'FTD-ATK-8' : 'FTD-ATK-1',
+    ...attackCheck(ctx.state, actorId, targetId, attack, sources),
     askEdge,
     judge: (p) => {
       p.outcome = p.natural === 20 ? 'crit' : p.outcome === 'success' ? 'hit' : 'miss';
     },
   });
   if (check.outcome !== 'hit' && check.outcome !== 'crit') return { outcome: check.outcome, damage: 0 };
-  const mod = attack.addMod ? abilityMod(c, ability) : 0;
-  const expr = mod === 0 ? attack.damage : `${attack.damage}${mod > 0 ? '+' : ''}${mod}`;
-  const roll = ctx.roll(expr, { roller: actorId, purpose: `${attack.name} damage` });
+  const roll = ctx.roll(damageExpression(c, attack), { roller: actorId, purpose: `${attack.name} damage` });
   let amount = Math.max(0, roll.total);
   if (check.outcome === 'crit') {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CRIT-1', text: `critical hit: ${amount} doubled to ${amount * 2}`, creatureId: actorId });
@@ -105,8 +137,8 @@ export const attackModule: FtdModule = {
     attack: (ctx, actorId, targets, options) => {
       const target = checkTarget(ctx, actorId, targets[0]);
       const attack = findAttack(ctx, actorId, options['attack']);
-      if (hasCondition(creatureIn(ctx.state, actorId), 'exhausted')) ctx.reject('exhausted', `${creatureIn(ctx.state, actorId).name} is exhausted and cannot fight until rested and fed`, 'FTD-RESIL-5');
-      requireTurn(ctx, actorId);
+      const refusal = attackRefusal(ctx, actorId);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spend(ctx, actorId, 'active');
       resolveAttack(ctx, actorId, target, attack, { clever: options['clever'] === true });
     },

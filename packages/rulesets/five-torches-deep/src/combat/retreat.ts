@@ -1,7 +1,7 @@
 import { endTurn, removeCondition, removeCreature, type GridSpaceState, type Resolution, type ZoneSpaceState } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
-import { inRounds, requireTurn, slots, spend } from '../core/economy';
+import { inRounds, slots, spend, turnRefusal, type Refusal, type Rules } from '../core/economy';
 import { creatureIn, hostile, isDown, isProficient, sheetOf } from '../core/sheet';
 import { canAttack, resolveAttack } from './attack';
 import { moraleCheck } from './morale';
@@ -21,11 +21,20 @@ function threats(ctx: Resolution, id: string): string[] {
  * at disadvantage at once (-7); the GM may call a check and let enemies attack (-3); a failed check
  * or any hit stops it (-4); otherwise the creature leaves the fight and the order (-5).
  */
-function retreat(ctx: Resolution, actorId: string): void {
-  requireTurn(ctx, actorId);
+/** Why it cannot retreat now (FTD-RETREAT-1): unable, not its turn, not in rounds, or it has already acted this turn. */
+export function retreatRefusal(ctx: Rules, actorId: string): Refusal | null {
+  const turn = turnRefusal(ctx, actorId);
+  if (turn) return turn;
+  if (!inRounds(ctx)) return { code: 'not-in-rounds', message: 'retreat is a combat action', ruleId: 'FTD-RETREAT-1' };
   const c = creatureIn(ctx.state, actorId);
-  if (!inRounds(ctx)) ctx.reject('not-in-rounds', 'retreat is a combat action', 'FTD-RETREAT-1');
-  if (slots.some((s) => (c.resources[s] ?? 0) < 1)) ctx.reject('retreat-needs-whole-turn', `${c.name} has already acted this turn: retreat takes the whole turn`, 'FTD-RETREAT-1');
+  if (slots.some((s) => (c.resources[s] ?? 0) < 1)) return { code: 'retreat-needs-whole-turn', message: `${c.name} has already acted this turn: retreat takes the whole turn`, ruleId: 'FTD-RETREAT-1' };
+  return null;
+}
+
+function retreat(ctx: Resolution, actorId: string): void {
+  const refusal = retreatRefusal(ctx, actorId);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const c = creatureIn(ctx.state, actorId);
   for (const s of slots) spend(ctx, actorId, s);
   ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETREAT-1', text: `${c.name} retreats, using the whole turn`, creatureId: actorId });
   if (removeCondition(ctx, actorId, 'concentrating', 'retreating ends concentration', 'FTD-RETREAT-2')) {

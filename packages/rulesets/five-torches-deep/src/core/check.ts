@@ -1,4 +1,4 @@
-import { d20Test, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
+import { d20Test, type EncounterState, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import type { Ability } from '../sheet/stat-block';
 import { abilityMod, creatureIn, overload, sheetOf } from './sheet';
 import { lightEffects } from '../campaign/light';
@@ -43,6 +43,26 @@ const edgeOptions = [
   { id: 'auto-failure', label: 'Automatic failure, no roll' },
 ];
 
+/**
+ * A check's numbers before any question or die (FTD-CHECK-1..4, FTD-LOAD-3, FTD-LIGHT-4..14): its
+ * selectors, what light does to it, the base and modifiers, and the roll modes from the request and
+ * from load. `ftdCheck` adds the GM's edge between them and the light's; an action menu's odds ask the same.
+ */
+export function ftdCheckParts(ctx: { readonly state: EncounterState }, req: FtdCheckRequest) {
+  const c = creatureIn(ctx.state, req.actor);
+  const selectors = ['check', ...(req.ability ? [`check:${req.ability}`] : []), ...(req.selectors ?? [])];
+  // Light changes the roll, and makes sight impossible in darkness (FTD-LIGHT-4..14).
+  const light = lightEffects(ctx.state, { kind: req.kind, actor: req.actor, target: req.target ?? null, selectors, options: req.options ?? [] });
+  const base = req.fixedBonus ?? (req.ability ? { label: `${req.ability.toUpperCase()} mod`, value: abilityMod(c, req.ability) } : { label: 'no ability', value: 0 });
+  const modifiers: Modifier[] = [...(req.modifiers ?? [])];
+  if (req.proficient && !req.fixedBonus) {
+    modifiers.push({ id: 'proficiency', label: 'proficiency bonus', value: sheetOf(c).proficiency, type: 'proficiency', source: c.id, ruleId: 'FTD-CHECK-4' });
+  }
+  const sources: RollModeSource[] = [...(req.rollModeSources ?? [])];
+  if (overload(c) > 0) sources.push({ mode: 'disadvantage', source: 'load', label: `carrying ${overload(c)} load over STR`, ruleId: 'FTD-LOAD-3' });
+  return { selectors, light, base, modifiers, sources };
+}
+
 export function askEdge(ctx: Resolution, actor: string, why: string, ruleId: string): Edge {
   return ctx.ask({
     key: 'ftd.edge', to: { role: 'gm' }, about: actor, ruleId,
@@ -58,9 +78,8 @@ export function askEdge(ctx: Resolution, actor: string, why: string, ruleId: str
  */
 export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult {
   const c = creatureIn(ctx.state, req.actor);
-  const selectorList = ['check', ...(req.ability ? [`check:${req.ability}`] : []), ...(req.selectors ?? [])];
-  // Light changes the roll, and makes sight impossible in darkness (FTD-LIGHT-4..14).
-  const light = lightEffects(ctx.state, { kind: req.kind, actor: req.actor, target: req.target ?? null, selectors: selectorList, options: req.options ?? [] });
+  const parts = ftdCheckParts(ctx, req);
+  const { light, base, modifiers } = parts;
   if (light.impossible) {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-LIGHT-6', text: `${c.name} cannot see in darkness: the check fails without a roll`, creatureId: c.id });
     ctx.emit({
@@ -82,16 +101,10 @@ export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult 
     });
     return { outcome, natural: null, total: null, edge };
   }
-  const base = req.fixedBonus ?? (req.ability ? { label: `${req.ability.toUpperCase()} mod`, value: abilityMod(c, req.ability) } : { label: 'no ability', value: 0 });
-  const modifiers: Modifier[] = [...(req.modifiers ?? [])];
-  if (req.proficient && !req.fixedBonus) {
-    modifiers.push({ id: 'proficiency', label: 'proficiency bonus', value: sheetOf(c).proficiency, type: 'proficiency', source: c.id, ruleId: 'FTD-CHECK-4' });
-  }
-  const sources: RollModeSource[] = [...(req.rollModeSources ?? [])];
-  if (overload(c) > 0) sources.push({ mode: 'disadvantage', source: 'load', label: `carrying ${overload(c)} load over STR`, ruleId: 'FTD-LOAD-3' });
+  const sources: RollModeSource[] = [...parts.sources];
   if (edge === 'advantage' || edge === 'disadvantage') sources.push({ mode: edge, source: 'gm', label: 'GM ruling', ruleId: req.askEdge!.ruleId });
   sources.push(...light.sources);
-  const selectors = selectorList;
+  const selectors = parts.selectors;
   const p = d20Test(ctx, {
     kind: req.kind, actor: req.actor, target: req.target ?? null, selectors,
     options: req.options ?? [], base, modifiers, rollModeSources: sources, against: req.against,

@@ -1,38 +1,79 @@
 import { z } from 'zod';
-import { activeEffects, addCondition, currentCreatureId, removeCondition, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { activeEffects, addCondition, currentCreatureId, removeCondition, type ConditionDef, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
 import type { FtdModule } from '../module';
 import { creatureIn } from './sheet';
 
 export type Slot = 'active' | 'movement' | 'quick';
 export const slots: readonly Slot[] = ['active', 'movement', 'quick'];
 
+/** What a rules question reads: the state and the ruleset (a Resolution is one; so is a screen's view). */
+export interface Rules {
+  readonly state: EncounterState;
+  readonly ruleset: LoadedRuleset;
+}
+
+/** Why a command is refused, in the words it would be rejected with. */
+export interface Refusal {
+  code: string;
+  message: string;
+  ruleId?: string;
+}
+
 /** Whether the action clock runs: in combat, until the GM declares the fight over (FTD-DEATH-2). */
-export function inRounds(ctx: Resolution): boolean {
+export function inRounds(ctx: { readonly state: EncounterState }): boolean {
   return ctx.state.phase === 'combat' && ctx.state.vars['ftd.fightOver'] !== true;
 }
 
+const refuse = (ctx: Resolution, r: Refusal | null): void => {
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+};
+
 /** Incapacitated creatures take no action of any type (FTD-DEATH-1). */
 export function requireAble(ctx: Resolution, actorId: string): void {
+  refuse(ctx, ableRefusal(ctx, actorId));
+}
+
+/** Why it can take no action at all (FTD-DEATH-1): dead, or incapacitated. */
+export function ableRefusal(ctx: Rules, actorId: string): Refusal | null {
   const c = creatureIn(ctx.state, actorId);
-  if (c.status === 'dead') ctx.reject('cannot-act', `${c.name} is dead`, 'FTD-DEATH-1');
+  if (c.status === 'dead') return { code: 'cannot-act', message: `${c.name} is dead`, ruleId: 'FTD-DEATH-1' };
   if (activeEffects(ctx.ruleset, c).some((a) => a.effect.kind === 'forbid' && a.effect.what === 'action')) {
-    ctx.reject('cannot-act', `${c.name} is incapacitated and cannot act`, 'FTD-DEATH-1');
+    return { code: 'cannot-act', message: `${c.name} is incapacitated and cannot act`, ruleId: 'FTD-DEATH-1' };
   }
+  return null;
 }
 
 /** Actions belong to the acting creature's turn while rounds are counted (FTD-ACT-1). */
 export function requireTurn(ctx: Resolution, actorId: string): void {
-  requireAble(ctx, actorId);
-  if (inRounds(ctx) && currentCreatureId(ctx.state) !== actorId) ctx.reject('not-your-turn', `it is not ${creatureIn(ctx.state, actorId).name}'s turn`, 'FTD-ACT-1');
+  refuse(ctx, turnRefusal(ctx, actorId));
+}
+
+/** Why it cannot act now (FTD-DEATH-1, FTD-ACT-1): unable, or not its turn while rounds are counted. */
+export function turnRefusal(ctx: Rules, actorId: string): Refusal | null {
+  const able = ableRefusal(ctx, actorId);
+  if (able) return able;
+  if (inRounds(ctx) && currentCreatureId(ctx.state) !== actorId) return { code: 'not-your-turn', message: `it is not ${creatureIn(ctx.state, actorId).name}'s turn`, ruleId: 'FTD-ACT-1' };
+  return null;
 }
 
 /** Spends one action of a type; a second of the same type needs a trade-down (FTD-ACT-2). */
 export function spend(ctx: Resolution, actorId: string, slot: Slot): void {
   if (!inRounds(ctx)) return;
+  refuse(ctx, slotRefusal(ctx, actorId, slot));
   const c = creatureIn(ctx.state, actorId);
-  const left = c.resources[slot] ?? 0;
-  if (left < 1) ctx.reject(`no-${slot}-action-left`, `${c.name} has no ${slot} action left this round: trade one down or end the turn`, 'FTD-ACT-2');
-  ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: slot, value: left - 1, ruleId: 'FTD-ACT-2' });
+  ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: slot, value: (c.resources[slot] ?? 0) - 1, ruleId: 'FTD-ACT-2' });
+}
+
+/** Why it has no action of this type left this round (FTD-ACT-2); outside rounds nothing is counted. */
+export function slotRefusal(ctx: Rules, actorId: string, slot: Slot): Refusal | null {
+  if (!inRounds(ctx)) return null;
+  const c = creatureIn(ctx.state, actorId);
+  return (c.resources[slot] ?? 0) < 1 ? { code: `no-${slot}-action-left`, message: `${c.name} has no ${slot} action left this round: trade one down or end the turn`, ruleId: 'FTD-ACT-2' } : null;
+}
+
+/** Why it cannot act now and pay for an action of this type: `turnRefusal`, then `slotRefusal`. */
+export function actRefusal(ctx: Rules, actorId: string, slot: Slot): Refusal | null {
+  return turnRefusal(ctx, actorId) ?? slotRefusal(ctx, actorId, slot);
 }
 
 export function hasSlot(ctx: Resolution, actorId: string, slot: Slot): boolean {
