@@ -5,7 +5,7 @@ import { actionMenu, commandFor, type ActionDescriptor, type Encounter, type Loa
  * marks valid (its options filled from the schema's defaults); each target it marks invalid is refused
  * with the target's reason; every action it marks unavailable is refused with the action's reason
  * (sent against a valid target where it has one). The menu is asked with `confirm: false`, so this
- * tests the ruleset's own queries, not the engine's re-check. Returns the disagreements, empty when none.
+ * tests the ruleset's own queries, not the engine's optional re-check. Returns the disagreements, empty when none.
  */
 export function menuDisagreements(enc: Encounter, ruleset: LoadedRuleset, creatureId: string, who: Principal = { role: 'gm' }, skip: (a: ActionDescriptor) => boolean = () => false): string[] {
   const menu = actionMenu(enc.state, creatureId, who, ruleset, { confirm: false, movement: false });

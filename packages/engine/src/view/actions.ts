@@ -165,8 +165,9 @@ export function rehearse(state: EncounterState, command: Command, who: Principal
 export interface ActionMenuOptions {
   /**
    * Also decide each offered command on a copy (`refusalOf`), so an offer the ruleset's queries let
-   * through but the command handler refuses is shown unavailable with the handler's words. Default true;
-   * the property tests turn it off to hold the ruleset's own queries to dispatch.
+   * through but the command handler refuses is shown unavailable with the handler's words. Default
+   * false: the rulesets' queries are held to dispatch by property tests, and deciding every offer
+   * costs a copy of the state each (a server asks for menus after every event).
    */
   confirm?: boolean;
   /** work out the reachable places (default true; a grid's can take a few hundred rehearsed moves) */
@@ -199,7 +200,7 @@ export function actionMenu(state: EncounterState, creatureId: string, who: Princ
     delete menu.movement;
     return menu;
   }
-  if (opts.confirm !== false) confirmOffers(state, who, ruleset, menu);
+  if (opts.confirm === true) confirmOffers(state, who, ruleset, menu);
   return menu;
 }
 

@@ -1,5 +1,5 @@
-import { distribution, expressionOf, parseDice, scaleDiceCounts, type DiceExpression } from '@fray/dice';
-import { calculateDamage, type DamagePart } from '../damage/calculate';
+import { distribution, expressionOf, formatDice, parseDice, scaleDiceCounts, type DiceExpression, type Distribution } from '@fray/dice';
+import { calculateDamage, type DamagePart, type DamageProfile } from '../damage/calculate';
 import type { EncounterState } from '../core/state';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 
@@ -65,10 +65,29 @@ export interface OddsSummary {
   expectedDamage: number;
 }
 
-/** P(natural = n) for n = 1..20 under a roll mode, from the exact distributions of 1d20 and 2d20 keep 1. */
-function naturals(mode: RollModeName): number[] {
+const naturalsByMode = new Map<RollModeName, readonly number[]>();
+
+/** P(natural = n) for n = 1..20 under a roll mode, from the exact distributions of 1d20 and 2d20 keep 1 (worked out once). */
+function naturals(mode: RollModeName): readonly number[] {
+  const known = naturalsByMode.get(mode);
+  if (known) return known;
   const d = distribution(mode === 'normal' ? '1d20' : mode === 'advantage' ? '2d20kh1' : '2d20kl1');
-  return Array.from({ length: 21 }, (_, n) => (n === 0 ? 0 : d.probability(n)));
+  const p = Object.freeze(Array.from({ length: 21 }, (_, n) => (n === 0 ? 0 : d.probability(n))));
+  naturalsByMode.set(mode, p);
+  return p;
+}
+
+const distributions = new Map<string, Distribution>();
+
+/** A damage part's exact distribution, kept by its text: a menu asks for the same few rolls again and again. */
+function distributionOf(expr: DiceExpression): Distribution {
+  const key = formatDice(expr);
+  const known = distributions.get(key);
+  if (known) return known;
+  const d = distribution(expr);
+  if (distributions.size > 500) distributions.clear();
+  distributions.set(key, d);
+  return d;
 }
 
 /** (amount per type, probability) for every outcome of a damage roll, each labelled group exactly. */
@@ -84,7 +103,7 @@ function damageOutcomes(expr: DiceExpression, defaultType: string): { parts: Dam
       const { label: _l, ...rest } = t;
       return rest as DiceExpression['terms'][number];
     });
-    const d = distribution(expressionOf(cleaned));
+    const d = distributionOf(expressionOf(cleaned));
     const next: { parts: DamagePart[]; p: number }[] = [];
     for (const j of joint) {
       for (let v = d.min; v <= d.max; v++) {
@@ -99,14 +118,22 @@ function damageOutcomes(expr: DiceExpression, defaultType: string): { parts: Dam
 
 const add = (m: Map<number, number>, k: number, p: number) => m.set(k, (m.get(k) ?? 0) + p);
 
+interface DamageTables {
+  hitDamage: Map<number, number>;
+  critDamage: Map<number, number>;
+  missDamage: Map<number, number>;
+}
+
+const tables = new Map<string, DamageTables>();
+
 /**
- * The exact odds of one attack from its profile: miss, hit and crit chances under each roll mode, and
- * the distribution of the damage after the target's defences (the ruleset's own damage steps and
- * profile: immunity, resistance, vulnerability, reductions), from exact dice distributions. No
- * simulation. Natural 1 always misses; naturals from `critFrom` crit.
+ * Damage after the target's defences → probability, on a hit, a crit and a miss: the part of the odds
+ * that depends on the damage roll and the defences only, so it is kept for the next target like this one.
  */
-export function exactAttackOdds(ruleset: LoadedRuleset, state: EncounterState, profile: AttackProfile, target: string): AttackOdds {
-  const defences = { ...ruleset.damageProfile(state, target), tempHp: 0 };
+function damageTables(ruleset: LoadedRuleset, profile: AttackProfile, defences: DamageProfile): DamageTables {
+  const key = JSON.stringify([ruleset.id, profile.damage, profile.damageType, profile.crit, profile.critMultiplier ?? null, profile.missDamage ?? null, defences]);
+  const known = tables.get(key);
+  if (known) return known;
   // Damage dealt is never below 0 (a roll with a penalty that comes up short deals nothing).
   const after = (parts: DamagePart[]) => Math.max(0, calculateDamage(parts, defences, ruleset.damageSteps).total);
   const expr = parseDice(profile.damage);
@@ -120,10 +147,24 @@ export function exactAttackOdds(ruleset: LoadedRuleset, state: EncounterState, p
   if (profile.crit === 'doubleDice') for (const o of damageOutcomes(scaleDiceCounts(expr, 2), profile.damageType)) add(critDamage, after(o.parts), o.p);
   const missDamage = new Map<number, number>();
   if (profile.missDamage) for (const o of damageOutcomes(parseDice(profile.missDamage), profile.damageType)) add(missDamage, after(o.parts), o.p);
+  const made = { hitDamage, critDamage, missDamage };
+  if (tables.size > 500) tables.clear();
+  tables.set(key, made);
+  return made;
+}
 
+/**
+ * The exact odds of one attack from its profile: miss, hit and crit chances under each roll mode, and
+ * the distribution of the damage after the target's defences (the ruleset's own damage steps and
+ * profile: immunity, resistance, vulnerability, reductions), from exact dice distributions. No
+ * simulation. Natural 1 always misses; naturals from `critFrom` crit.
+ */
+export function exactAttackOdds(ruleset: LoadedRuleset, state: EncounterState, profile: AttackProfile, target: string, only?: RollModeName): AttackOdds {
+  const defences = { ...ruleset.damageProfile(state, target), tempHp: 0 };
+  const { hitDamage, critDamage, missDamage } = damageTables(ruleset, profile, defences);
   const t = state.creatures[target]!;
   const hp = t.hp + t.tempHp;
-  const modes = (['normal', 'advantage', 'disadvantage'] as const).map((mode): ModeOdds => {
+  const modes = (only ? [only] : (['normal', 'advantage', 'disadvantage'] as const)).map((mode): ModeOdds => {
     const pn = naturals(mode);
     let hit = 0;
     let crit = 0;
@@ -165,5 +206,5 @@ export function summariseOdds(odds: AttackOdds): OddsSummary {
 /** The odds a menu shows for one of the ruleset's attacks on one target, or null when the ruleset gives no profile. */
 export function attackOddsSummary(ruleset: LoadedRuleset, state: EncounterState, attacker: string, attackId: string | undefined, target: string): OddsSummary | null {
   const profile = ruleset.attackProfile?.(state, attacker, attackId, target) ?? null;
-  return profile ? summariseOdds(exactAttackOdds(ruleset, state, profile, target)) : null;
+  return profile ? summariseOdds(exactAttackOdds(ruleset, state, profile, target, profile.rollMode ?? 'normal')) : null;
 }

@@ -6,7 +6,7 @@ import { gridOf, zonesOf } from '../position/geometry';
 const OPPORTUNITY_PROMPT = 'a5e.opportunityAttack';
 
 /** The farthest a menu looks, in squares each way: a screen's reach, not a rule. */
-const MAX_RADIUS = 12;
+const MAX_RADIUS = 8;
 
 /**
  * What moving to `to` would cost and provoke, found by deciding the move on a copy with the movement

@@ -4,7 +4,7 @@ import {
 } from '@fray/engine';
 import { namedActionBlock, speedOf } from '../conditions/queries';
 import {
-  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, oneAttackRefusal, type Cost, type Refusal,
+  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, isActingNow, oneAttackRefusal, type Cost, type Refusal,
 } from '../core/economy';
 import { armorClass, damageExpression, OFF_HAND_READY, unseenTargetRefusal } from '../combat/attack';
 import { attackSituationOf, attackTargetRefusal } from '../position/attack-geometry';
@@ -145,7 +145,8 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     named('drop-prone', 'Drop prone', 'free', economy('free'), { kind: 'move' });
   }
 
-  const movement = opts.movement ? a5eMovementMenu(ruleset, state, actor) : null;
+  // Places to move to matter on its own turn (or its controller's); a drag at any other time is previewMove's.
+  const movement = opts.movement && isActingNow(state, actor) ? a5eMovementMenu(ruleset, state, actor) : null;
   return { resources: a5eResources(c), actions, ...(movement ? { movement } : {}) };
 }
 

@@ -1,5 +1,5 @@
 import {
-  attackOddsSummary, computeModified, conditionModifiers, conditionRollModes, reachableSquares, rehearse,
+  attackOddsSummary, computeModified, currentCreatureId, conditionModifiers, conditionRollModes, reachableSquares, rehearse,
   type ActionDescriptor, type ActionTarget, type AttackProfile, type EncounterState, type Json, type LoadedRuleset, type MenuResource,
   type MovePreview, type MovementMenu, type Principal, type RulesetActionMenu,
 } from '@fray/engine';
@@ -60,7 +60,7 @@ export function ftdActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
       available: r === null, ...why(r), command: { type: 'ftd.tradeDown', creatureId: actor, from, to },
     });
   }
-  const movement = opts.movement ? ftdMovementMenu(ruleset, state, actor) : null;
+  const movement = opts.movement && currentCreatureId(state) === actor ? ftdMovementMenu(ruleset, state, actor) : null;
   return { resources: ftdResources(c), actions, ...(movement ? { movement } : {}) };
 }
 
@@ -92,7 +92,7 @@ function ftdMovementMenu(ruleset: LoadedRuleset, state: EncounterState, id: stri
   const c = creatureIn(state, id);
   if (s.kind === 'grid') {
     const feet = (c.resources['moveFeet'] ?? 0) + ((c.resources['movement'] ?? 0) >= 1 ? speedOf(c) : 0);
-    const reachable = reachableSquares(state, id, Math.min(12, Math.floor(feet / (s.squareFeet ?? 5))), (to) => ftdPreviewMove(ruleset, state, id, to));
+    const reachable = reachableSquares(state, id, Math.min(8, Math.floor(feet / (s.squareFeet ?? 5))), (to) => ftdPreviewMove(ruleset, state, id, to));
     return reachable ? { mode: 'grid', reachable } : null;
   }
   if (s.kind === 'zones') {
