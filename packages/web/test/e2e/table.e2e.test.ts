@@ -156,7 +156,7 @@ describe('web table in Chromium', () => {
       else await gm.getByTestId('gm-end-turn').click();
       return false;
     }, 30_000);
-    await player.getByTestId('action-javelin').click();
+    await player.getByTestId('action-attack:javelin').click();
     await player.getByTestId('target-s1').check();
     await player.getByTestId('do-action').click();
     await waitText(gm.getByTestId('order-s1'), '0/7');
