@@ -39,6 +39,8 @@ export interface ServerOptions {
   publicUrl?: string;
   limits?: Partial<ServerLimits>;
   synchronous?: Synchronous;
+  /** events between a stream's snapshots (default SNAPSHOT_EVERY) */
+  snapshotEvery?: number;
   /** fastify's request log (tokens never appear in it: links carry them in the URL fragment) */
   log?: boolean;
 }
@@ -116,7 +118,9 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       const campaign = await loadStream(campaignStreamId(id), rt, true);
       const active = activeEncounter(campaign.state);
       const fight = active ? await loadStream(fightStreamId(id, active.id), rt, false) : null;
-      tables.set(id, new LiveTable(id, rec.name, ruleset, rt, campaign, fight, rec.meta as TableMeta, store, limits, projector, EVENT_SCHEMA_VERSION));
+      const table = new LiveTable(id, rec.name, ruleset, rt, campaign, fight, rec.meta as TableMeta, store, limits, projector, EVENT_SCHEMA_VERSION);
+      if (opts.snapshotEvery) table.snapshotEvery = opts.snapshotEvery;
+      tables.set(id, table);
     } catch (e) {
       unavailable.set(id, `its log cannot be read: ${(e as Error).message}`);
     }
@@ -125,15 +129,18 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   async function loadStream(stream: string, rt: { ruleset: LoadedRuleset }, campaign: boolean): Promise<Encounter> {
     const o = campaign ? { commands: campaignCommandTable } : {};
     const snap = await store.latestSnapshot(stream);
+    // One read of the whole log: reading is cheap next to folding, and the events before the snapshot
+    // must be at hand (synchronously) for an undo or a retry that reaches behind it.
+    const log = await store.read(stream);
     if (snap) {
       try {
-        // Without the earlier log an undo reaching behind the snapshot is refused ('undo-unavailable').
-        return Encounter.fromSnapshot(snap.state as EncounterSnapshot, await store.read(stream, snap.seq), rt, o);
+        const earlier = log.slice(0, snap.seq);
+        return Encounter.fromSnapshot(snap.state as EncounterSnapshot, log.slice(snap.seq), rt, { ...o, earlier: () => earlier });
       } catch {
-        // The tail reaches behind the snapshot (or the snapshot is unreadable): fold the whole log.
+        // The snapshot is unreadable (or the log disagrees with it): fold the whole log.
       }
     }
-    return Encounter.fromEvents(await store.read(stream), rt, o);
+    return Encounter.fromEvents(log, rt, o);
   }
 
   for (const t of await store.listTables()) await loadTable(t.id);
@@ -208,6 +215,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     await store.createTable({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
     await store.append([{ stream: campaignStreamId(id), expectedVersion: 0, events: campaign.events, create: { kind: 'campaign', tableId: id, ruleset: { id: ruleset.id, version: ruleset.version }, schemaVersion: EVENT_SCHEMA_VERSION } }]);
     const table = new LiveTable(id, name, ruleset, rt, campaign, null, meta, store, limits, projector, EVENT_SCHEMA_VERSION);
+    if (opts.snapshotEvery) table.snapshotEvery = opts.snapshotEvery;
     tables.set(id, table);
     const gmToken = await addSeatToken(id, 'gm', 'gm', 'GM');
     const seats: CreatedTable['seats'] = [];

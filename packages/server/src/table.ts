@@ -66,6 +66,8 @@ export class LiveTable {
   private tail: Promise<unknown> = Promise.resolve();
   /** the version of each stream's newest snapshot (written every SNAPSHOT_EVERY events) */
   private readonly snapshotAt = new Map<string, number>();
+  /** events between snapshots of a stream (a server option; tests take it low to load from snapshots) */
+  snapshotEvery = SNAPSHOT_EVERY;
 
   constructor(
     readonly id: string,
@@ -249,7 +251,7 @@ export class LiveTable {
 
   private async maybeSnapshot(enc: Encounter, stream: string): Promise<void> {
     const last = this.snapshotAt.get(stream) ?? 0;
-    if (enc.version - last < SNAPSHOT_EVERY) return;
+    if (enc.version - last < this.snapshotEvery) return;
     const snap = enc.snapshot();
     this.snapshotAt.set(stream, snap.version);
     // A snapshot only speeds up loading: if it cannot be written, the log still holds everything.
