@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  Campaign, canonicalJson, campaignCommandsOf, engineCommandSchemas, fold, type Encounter, type EncounterState, type Json, type LoadedRuleset, type Runtime,
+  Campaign, canonicalJson, campaignCommandsOf, sampleAnswers, engineCommandSchemas, fold, type Encounter, type EncounterState, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { createEncounter, creatureSetupOf, loadScenarioFile, readSource, type LoadedScenario } from '../../packages/cli/src/scenario/load';
 import { findRuleset } from '../../packages/cli/src/rulesets';
@@ -18,6 +18,8 @@ export interface FuzzTable {
   commandTypes: string[];
   schemaOf(type: string): z.ZodType | undefined;
   seats: string[];
+  /** legal play where `legalCommands` knows none (a campaign): commands shaped for the first member */
+  legal?: (state: EncounterState) => Record<string, Json>[];
 }
 
 function scenarioTable(name: string, file: string): FuzzTable {
@@ -51,6 +53,11 @@ function campaignTable(name: string, file: string): FuzzTable {
     // A campaign is an encounter log deciding against the campaign's table: drive that log directly.
     create: (seed) => Campaign.create({ id: name, seed, creatures, file }, { ruleset }).log,
     commandTypes: [...Object.keys(table), 'answerPrompt', 'undo'],
+    legal: (state) => {
+      if (state.pending) return state.pending.open.flatMap((p) => sampleAnswers(p).map((answer) => ({ type: 'answerPrompt', promptId: p.id, answer })));
+      const who = state.creatureIds[0] ?? 'nobody';
+      return Object.keys(table).filter((type) => !type.startsWith('campaign.') || type === 'campaign.advanceTime').map((type) => commandShapedBy(table[type]!.schema, who));
+    },
     schemaOf: (type) => (Object.hasOwn(table, type) ? table[type]!.schema : (engineCommandSchemas as Record<string, z.ZodType>)[type]),
     seats: [...new Set(creatures.map((c) => c.controller).filter((s): s is string => typeof s === 'string'))],
   };

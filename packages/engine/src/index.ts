@@ -12,6 +12,7 @@ export * from './core/log-version';
 export * from './core/digest';
 export * from './core/fast-encounter';
 export * from './command/command';
+export * from './command/dice-text';
 export * from './modifier/index';
 export * from './condition/condition';
 export * from './condition/duration';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { scripted } from '@fray/dice';
 import {
-  ContentError, Encounter, engineCommandSchemas, type CreatureSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
+  ContentError, Encounter, engineCommandSchemas, inputProblem, type CreatureSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { contentDir, displayPath } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
@@ -49,7 +49,34 @@ export function readSource(absolute: string, shown: string, whatFor: { file: str
     const line = lineCounter.linePos(syntax.pos[0]).line;
     throw new ScenarioError(shown, [], `${path.extname(absolute) === '.json' ? 'JSON' : 'YAML'} syntax: ${syntax.message.split('\n')[0]}`, line);
   }
-  return { file: shown, data: doc.toJS({ maxAliasCount: 100 }), lineOf: (p) => lineOf(doc, lineCounter, p) };
+  const at = (p: Path) => lineOf(doc, lineCounter, p);
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    // Aliases resolve only here: an unresolved one, or too many (a "billion laughs" file).
+    throw new ScenarioError(shown, [], `YAML: ${(err as Error).message.split('\n')[0]}`, firstAliasLine(doc, lineCounter));
+  }
+  // Names every object already has (`constructor`, `__proto__`) cannot be ids, keys or command types,
+  // and nothing a file holds needs to nest deeply (input-guard.ts in the engine).
+  const unsafe = inputProblem(data, FILE_DEPTH);
+  if (unsafe) throw new ScenarioError(shown, unsafe.path, unsafe.message, at(unsafe.path));
+  return { file: shown, data, lineOf: at };
+}
+
+/** Files nest a little deeper than commands (a stat block inside a fight inside a campaign). */
+const FILE_DEPTH = 48;
+
+function firstAliasLine(doc: Document, counter: LineCounter): number | undefined {
+  let line: number | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range && (line === undefined || node.resolve(doc) === undefined)) line = counter.linePos(node.range[0]).line;
+      if (node.resolve(doc) === undefined) return visit.BREAK;
+      return undefined;
+    },
+  });
+  return line;
 }
 
 function lineOf(doc: Document, counter: LineCounter, p: Path): number | undefined {
@@ -162,7 +189,7 @@ function statBlockOf(
 /** Commands are checked against the engine's (or the ruleset's) schema up front, unless the step expects `malformed`. */
 function checkCommand(source: SourceFile, ruleset: LoadedRuleset, command: { type: string }, expectRejected: string | undefined, at: Path): void {
   if (expectRejected === 'malformed') return;
-  const schema = (engineCommandSchemas as Record<string, z.ZodType>)[command.type] ?? ruleset.commandByType[command.type]?.schema;
+  const schema = Object.hasOwn(engineCommandSchemas, command.type) ? (engineCommandSchemas as Record<string, z.ZodType>)[command.type] : ruleset.commandByType[command.type]?.schema;
   if (!schema) {
     const known = [...Object.keys(engineCommandSchemas), ...Object.keys(ruleset.commandByType)].join(', ');
     throw new ScenarioError(source.file, [...at, 'type'], `unknown command type '${command.type}'; commands: ${known}`, source.lineOf([...at, 'type']));

@@ -50,7 +50,7 @@ export const engineCommandSchemas = {
   answerPrompt: z.object({ type: z.literal('answerPrompt'), promptId: id, answer: json }).strict(),
   undo: z.object({ type: z.literal('undo') }).strict(),
   'gm.setHp': z.object({ type: z.literal('gm.setHp'), creatureId: id, hp: z.number().int().optional(), tempHp: z.number().int().min(0).optional(), maxHp: z.number().int().min(1).optional() }).strict(),
-  'gm.addCondition': z.object({ type: z.literal('gm.addCondition'), creatureId: id, conditionId: id, level: z.number().int().min(1).optional(), duration: durationInputSchema.optional() }).strict(),
+  'gm.addCondition': z.object({ type: z.literal('gm.addCondition'), creatureId: id, conditionId: id, level: z.number().int().min(1).optional(), duration: durationInputSchema.optional(), data: json.optional() }).strict(),
   'gm.removeCondition': z.object({ type: z.literal('gm.removeCondition'), creatureId: id, conditionId: id }).strict(),
   'gm.setTrack': z.object({ type: z.literal('gm.setTrack'), creatureId: id, track: id, value: z.number().int().min(0) }).strict(),
   'gm.setStatus': z.object({ type: z.literal('gm.setStatus'), creatureId: id, status: id }).strict(),

@@ -5,7 +5,7 @@ import type { CommandDef } from '../ruleset/ruleset';
 import { currentCreatureId } from '../core/state';
 import { startCombat, endTurn, endEncounter } from '../procedure/turns';
 import { placeInOrder, rollInitiativeFor } from '../procedure/initiative';
-import { addCondition, removeCondition } from '../procedure/conditions';
+import { addCondition, checkConditionData, removeCondition } from '../procedure/conditions';
 import { joinCreature } from '../procedure/join';
 import type { CreatureSetup } from '../core/encounter';
 import { runStage } from '../ruleset/hooks';
@@ -138,7 +138,8 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
     gmOnly: true,
     allowedWhilePending: true,
     run: (ctx, c) => {
-      addCondition(ctx, c.creatureId, c.conditionId, { source: 'gm', ...(c.level ? { level: c.level } : {}), ...(c.duration ? { duration: c.duration } : {}) });
+      const data = checkConditionData(ctx, c.conditionId, c.data);
+      addCondition(ctx, c.creatureId, c.conditionId, { source: 'gm', ...(c.level ? { level: c.level } : {}), ...(c.duration ? { duration: c.duration } : {}), ...(data !== undefined ? { data } : {}) });
     },
   },
   'gm.removeCondition': {

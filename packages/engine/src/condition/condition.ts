@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Json } from '../core/json';
 import type { Predicate } from '../modifier/predicate';
 import type { Duration } from './duration';
@@ -29,6 +30,20 @@ export interface ConditionDef {
   effects: ConditionEffect[];
   /** only one condition of a group at a time (e.g. cover degrees) */
   exclusiveGroup?: string;
+  /** the data every instance carries, for conditions whose rules read it (who grabbed, which ongoing damage) */
+  data?: ConditionDataSpec;
+}
+
+/**
+ * What a condition's instance data must hold. The rules add such conditions with their data; a GM
+ * adding one by hand must give it too (`gm.addCondition` checks it), or a later rule would read nothing.
+ */
+export interface ConditionDataSpec {
+  schema: z.ZodType;
+  /** data fields that must name a creature in the encounter */
+  creatures?: string[];
+  /** an example for error messages, e.g. `{ grabber: 'ogre' }` */
+  example: string;
 }
 
 export interface ConditionInstance {

@@ -126,7 +126,7 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
     return fail('stale-version', `the encounter is at version ${state.version}, not ${envelope.expectedVersion}: refresh and try again`);
   }
   const who = envelope.issuedBy;
-  const gate = commandGate(state, type, def, who, who.role === 'player' ? def.actor?.(parsed.data as never) ?? null : null);
+  const gate = commandGate(state, type, def, who, def.actor?.(parsed.data as never) ?? null);
   if (gate) return { ok: false, error: gate };
   if (opts.inPlace) return runInPlace(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), opts.sink ?? null);
   return run(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), null);
@@ -143,12 +143,11 @@ export function commandGate(state: EncounterState, type: string, def: Pick<Comma
     const open = state.pending.open.map((p) => `${p.id} (${p.key})`).join(', ');
     return { code: 'prompt-pending', message: `waiting for an answer to ${open}: answer it, override as GM, or undo` };
   }
+  // The acting creature must exist, whoever issues the command: handlers may read it unchecked.
+  if (actor !== null && !Object.hasOwn(state.creatures, actor)) return { code: 'unknown-creature', message: `no creature '${actor}'` };
   if (who.role === 'player') {
     if (def.gmOnly) return { code: 'forbidden', message: `only the GM may ${type}` };
-    if (actor !== null) {
-      const c = state.creatures[actor];
-      if (c && c.controller !== who.seat) return { code: 'forbidden', message: `seat ${who.seat} does not control ${actor}` };
-    }
+    if (actor !== null && state.creatures[actor]!.controller !== who.seat) return { code: 'forbidden', message: `seat ${who.seat} does not control ${actor}` };
   }
   return null;
 }

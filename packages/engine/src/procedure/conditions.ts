@@ -58,11 +58,35 @@ function nextInstanceId(c: CreatureState, conditionId: string): string {
 }
 
 /**
+ * Refuses data a condition cannot work with, before it is added by hand: an unknown condition, a
+ * condition whose rules read data given none or the wrong shape, or data naming a creature not here.
+ */
+export function checkConditionData(ctx: Resolution, conditionId: string, data: Json | undefined): Json | undefined {
+  const def = Object.hasOwn(ctx.ruleset.conditionById, conditionId) ? ctx.ruleset.conditionById[conditionId] : undefined;
+  if (!def) return ctx.reject('unknown-condition', `no condition '${conditionId}' in ruleset ${ctx.ruleset.id}`);
+  const spec = def.data;
+  if (!spec) return data;
+  if (data === undefined) return ctx.reject('condition-data-needed', `${conditionId} needs its data, e.g. data: ${spec.example}`, def.ruleId);
+  const r = spec.schema.safeParse(data);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const at = issue?.path.length ? ` at data.${issue.path.map(String).join('.')}` : '';
+    return ctx.reject('bad-condition-data', `${conditionId} data: ${issue?.message ?? 'invalid'}${at}; e.g. data: ${spec.example}`, def.ruleId);
+  }
+  for (const key of spec.creatures ?? []) {
+    const v = (data as Record<string, Json>)[key];
+    if (typeof v === 'string' && !Object.hasOwn(ctx.state.creatures, v)) ctx.reject('unknown-creature', `${conditionId} data.${key}: no creature '${v}'`, def.ruleId);
+  }
+  // The parsed data, defaults filled in, is what the rules will read.
+  return r.data as Json;
+}
+
+/**
  * Adds a condition and whatever it implies. Returns the new instance, or null when the creature is
  * immune. A leveled track (fatigue) already present is raised instead of doubled.
  */
 export function addCondition(ctx: Resolution, creatureId: string, conditionId: string, opts: AddConditionOptions = {}): ConditionInstance | null {
-  const def = ctx.ruleset.conditionById[conditionId];
+  const def = Object.hasOwn(ctx.ruleset.conditionById, conditionId) ? ctx.ruleset.conditionById[conditionId] : undefined;
   if (!def) ctx.reject('unknown-condition', `no condition '${conditionId}' in ruleset ${ctx.ruleset.id}`);
   const c = ctx.state.creatures[creatureId];
   if (!c) ctx.reject('unknown-creature', `no creature '${creatureId}'`);

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { ConditionDef } from '@fray/engine';
+
+const amount = z.string().min(1).max(60).regex(/^[0-9d+\- ]+$/, 'a dice expression or number such as 5 or 1d6');
 
 const penalty = (selector: string, ruleId: string) => ({ kind: 'modifier' as const, selector, value: -4, type: 'condition', ruleId });
 
@@ -17,10 +20,16 @@ export const conditionDefs: ConditionDef[] = [
   { id: 'asleep', name: 'Asleep', ruleId: '13A-COND-6', implies: ['helpless'], effects: [{ kind: 'forbid', what: 'action' }] },
   { id: 'staggered', name: 'Staggered', ruleId: '13A-HP-3', effects: [] },
   { id: 'stabilized', name: 'Stabilized', ruleId: '13A-DYING-9', effects: [] },
-  { id: 'grabbed', name: 'Grabbed', ruleId: '13A-GRAB-2', effects: [{ kind: 'flag', flag: 'no-opportunity-attacks' }, { kind: 'flag', flag: 'no-ranged' }] },
+  { id: 'grabbed', name: 'Grabbed', ruleId: '13A-GRAB-2', effects: [{ kind: 'flag', flag: 'no-opportunity-attacks' }, { kind: 'flag', flag: 'no-ranged' }], data: { schema: z.object({ grabber: z.string().min(1).max(200) }), creatures: ['grabber'], example: '{ grabber: brute }' } },
   { id: 'invisible', name: 'Invisible', ruleId: '13A-MOD-4', effects: [{ kind: 'flag', flag: 'invisible' }] },
   /** one instance per ongoing damage effect; its data carries amount, type and the attack's natural roll */
-  { id: 'ongoing-damage', name: 'Ongoing damage', ruleId: '13A-ONG-1', effects: [] },
+  {
+    id: 'ongoing-damage', name: 'Ongoing damage', ruleId: '13A-ONG-1', effects: [],
+    data: {
+      schema: z.object({ amount, type: z.string().min(1).max(40), natural: z.number().int().min(1).max(20).nullable(), magical: z.boolean(), name: z.string().min(1).max(100) }),
+      example: "{ amount: '5', type: fire, natural: null, magical: false, name: 'Burning oil' }",
+    },
+  },
   /** fight in spirit: data { stat, value } (13A-SPEC-2) */
   { id: 'fight-in-spirit', name: 'Fought for in spirit', ruleId: '13A-SPEC-2', effects: [] },
 ];

@@ -92,6 +92,7 @@ export const commandsModule: ThirteenModule = {
       run: (ctx, c) => {
         const own = (ctx.state.creatures[c.creatureId]!.sheet as unknown as { attacks: Attack[] }).attacks;
         if (!own.some((a) => a.id === c.attack) && c.attack !== 'unarmed') ctx.reject('unknown-action', `no attack '${c.attack}'`, '13A-INIT-9');
+        for (const t of c.targets) if (!Object.hasOwn(ctx.state.creatures, t)) ctx.reject('unknown-creature', `no target '${t}'`, '13A-INIT-9');
         spendAction(ctx, c.creatureId, 'standard', '13A-INIT-9');
         setVar(ctx, c.creatureId, 'readied', { attack: c.attack, targets: c.targets, trigger: c.trigger });
       },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type EncounterState, type Hook, type Json, type LoadedRuleset } from '@fray/engine';
 import { ACTION, spend, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
@@ -9,7 +10,15 @@ import { hostileActionBlock } from '../conditions/queries';
  * `{ kind: 'task', task }` or `{ kind: 'attack', target }`. Used up by the first roll
  * it improves; otherwise it lapses at the start of the helper's next turn. The helper is its source.
  */
-export const helpedCondition: ConditionDef = { id: 'helped', name: 'Helped', ruleId: 'A5E-ACT-10', effects: [] };
+export const helpedCondition: ConditionDef = {
+  id: 'helped', name: 'Helped', ruleId: 'A5E-ACT-10', effects: [],
+  data: {
+    schema: z.object({ kind: z.enum(['task', 'attack']), task: z.string().min(1).max(200).optional(), target: z.string().min(1).max(200).optional() })
+      .refine((d) => d.kind === 'task' || d.target !== undefined, { message: "an attack help names its target" }),
+    creatures: ['target'],
+    example: "{ kind: attack, target: ogre } or { kind: task, task: 'climb the wall' }",
+  },
+};
 
 interface HelpData {
   kind: 'task' | 'attack';

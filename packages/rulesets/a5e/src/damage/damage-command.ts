@@ -1,3 +1,4 @@
+import { diceTextSchema } from '@fray/engine';
 import { z } from 'zod';
 import { a5eCommand } from '../core/command-def';
 import { a5eTest } from '../core/d20';
@@ -19,7 +20,7 @@ export const damageCommand = a5eCommand({
   schema: z.object({
     type: z.literal('a5e.damage'),
     targets: z.array(id).min(1).max(100),
-    damage: z.string().min(1).max(200),
+    damage: diceTextSchema(),
     damageType: z.enum([...damageTypes, UNTYPED]),
     name: z.string().min(1).max(100).optional(),
     source: id.optional(),

@@ -1,3 +1,4 @@
+import { diceTextSchema } from '@fray/engine';
 import {
   addCondition, dealDamage, damagePartsFromRoll, durationInputSchema, removeInstance,
   type ConditionDef, type ConditionInstance, type DurationInput, type Resolution,
@@ -21,7 +22,13 @@ export interface OngoingDamage {
   endsWithAction: boolean;
 }
 
-export const ongoingDamageCondition: ConditionDef = { id: ONGOING_DAMAGE, name: 'Ongoing damage', ruleId: 'A5E-DMG-8', effects: [] };
+export const ongoingDamageCondition: ConditionDef = {
+  id: ONGOING_DAMAGE, name: 'Ongoing damage', ruleId: 'A5E-DMG-8', effects: [],
+  data: {
+    schema: z.object({ damage: diceTextSchema(), name: z.string().min(1).max(100), endsWithAction: z.boolean(), type: z.string().min(1).max(40).optional() }),
+    example: "{ damage: '1d6 fire', name: burning, endsWithAction: true }",
+  },
+};
 
 const known = new Set<string>([...damageTypes, UNTYPED]);
 
@@ -88,7 +95,7 @@ export const ongoingDamageCommand = a5eCommand({
   schema: z.object({
     type: z.literal('a5e.ongoingDamage'),
     creatureId: id,
-    damage: z.string().min(1).max(200),
+    damage: diceTextSchema(),
     damageType: z.enum([...damageTypes, UNTYPED]).optional(),
     name: z.string().min(1).max(100).optional(),
     source: id.optional(),

@@ -1,3 +1,4 @@
+import { diceTextSchema } from '@fray/engine';
 import { addCondition, heal, removeInstance, type ConditionDef, type DurationInput, type Resolution, type StagePayloads } from '@fray/engine';
 import { z } from 'zod';
 import { a5eCommand } from '../core/command-def';
@@ -85,7 +86,7 @@ export const healCommand = a5eCommand({
     type: z.literal('a5e.heal'),
     creatureId: id,
     amount: z.number().int().min(0).max(100_000).optional(),
-    dice: z.string().min(1).max(100).optional(),
+    dice: diceTextSchema().optional(),
     source: id.optional(),
   }).strict().refine((c) => (c.amount === undefined) !== (c.dice === undefined), { message: 'give exactly one of amount or dice' }),
   run: (ctx, c) => {

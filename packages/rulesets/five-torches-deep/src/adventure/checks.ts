@@ -1,3 +1,4 @@
+import { diceTextSchema } from '@fray/engine';
 import { z } from 'zod';
 import { addCondition, dealDamage, type Resolution } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
@@ -5,7 +6,7 @@ import { ftdCheck, type FtdCheckResult } from '../core/check';
 import { creatureIn, isPc, isProficient } from '../core/sheet';
 import type { FtdModule } from '../module';
 
-const dice = z.string().regex(/^\d*d\d+([+-]\d+)?$/, "dice notation such as '1d6'");
+const dice = diceTextSchema().regex(/^\d*d\d+([+-]\d+)?$/, "dice notation such as '1d6'");
 
 export interface DangerousCheck {
   creatureId: string;

@@ -1,3 +1,4 @@
+import { diceTextSchema } from '@fray/engine';
 import { addCondition, gameTimeExpired, hasCondition, hours, type AnyHook, type CommandDef, type ConditionDef, type Json, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { abilityIds, type Ability } from '../sheet/stat-block';
@@ -10,7 +11,7 @@ const stageSchema = z.object({
   hours: z.number().int().min(1).max(24 * 7 * 8),
   /** what the stage does when it takes hold: 1d6 off an ability, exhaustion, or a penalty the GM applies */
   effect: z.enum(['str', 'dex', 'con', 'int', 'wis', 'cha', 'exhaustion', 'other']),
-  dice: z.string().regex(/^\d*d\d+([+-]\d+)?$/).default('1d6'),
+  dice: diceTextSchema().regex(/^\d*d\d+([+-]\d+)?$/).default('1d6'),
   note: z.string().max(200).optional(),
 }).strict();
 
@@ -24,7 +25,14 @@ export const afflictionSchema = z.object({
 }).strict();
 export type Affliction = z.infer<typeof afflictionSchema>;
 
-export const infectedCondition: ConditionDef = { id: 'infected', name: 'Infected (a corruption runs its stages)', ruleId: 'FTD-CORRUPT-2', effects: [] };
+export const infectedCondition: ConditionDef = {
+  id: 'infected', name: 'Infected (a corruption runs its stages)', ruleId: 'FTD-CORRUPT-2', effects: [],
+  data: {
+    schema: z.object({ affliction: afflictionSchema, stage: z.number().int().min(0) })
+      .refine((d) => d.stage < d.affliction.stages.length, { message: 'stage is past the last stage of the affliction' }),
+    example: '{ affliction: { name: ..., stages: [...] }, stage: 0 } (or use ftd.afflict)',
+  },
+};
 
 interface InfectionData {
   affliction: Affliction;

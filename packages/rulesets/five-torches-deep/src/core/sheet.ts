@@ -1,12 +1,11 @@
-import type { CreatureState, EncounterState, Json } from '@fray/engine';
+import { creature, type CreatureState, type EncounterState, type Json } from '@fray/engine';
 import { abilityIds, type Ability, type StatBlock } from '../sheet/stat-block';
 
 export const sheetOf = (c: CreatureState): StatBlock => c.sheet as unknown as StatBlock;
 
+/** The creature, or a typed 'unknown-creature' rejection (the id may come straight from a command). */
 export function creatureIn(state: EncounterState, id: string): CreatureState {
-  const c = state.creatures[id];
-  if (!c) throw new Error(`no creature '${id}'`);
-  return c;
+  return creature(state, id);
 }
 
 /** Current ability scores: injuries and corruptions lower them, so they live in vars, not the sheet (FTD-INJURY-2). */
