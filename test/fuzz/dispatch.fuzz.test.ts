@@ -67,7 +67,7 @@ describe('fuzz: every authority refuses bad input cleanly (issue 19)', () => {
   const tables = [...fightTables(), ...campaignTables()];
   tables.forEach((t, i) => {
     // Campaign steps (rests, hours of travel) cost more each: fewer runs there.
-    const RUNS = (t.legal ? 25 : 60) * FUZZ_SCALE;
+    const RUNS = (t.legal ? 40 : 100) * FUZZ_SCALE;
     it(`${t.name}: ${RUNS} runs of ${STEPS} steps, malformed input mixed with legal play`, () => {
       const report: StepReport = { inputs: 0, accepted: 0, refused: 0 };
       fc.assert(
