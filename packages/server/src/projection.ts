@@ -73,8 +73,18 @@ export function viewFor(t: LiveTable, who: Principal): TableView {
   // The menu is for acting on one's turn: only the seat whose creature is up gets one (it costs a
   // search of every action and target, so it is not built for everyone on every event).
   const current = currentOf(fight?.state);
-  if (current && !fight!.state.pending && fight!.state.creatures[current]?.controller === seat) view.actions = { [current]: safeMenu(fight!.state, current, who, t.ruleset) };
+  if (current && !fight!.state.pending && fight!.state.creatures[current]?.controller === seat) view.actions = { [current]: withoutOdds(safeMenu(fight!.state, current, who, t.ruleset)) };
   return view;
+}
+
+/**
+ * A seat's menu without the exact odds: a hit chance and the player's own attack bonus give back the
+ * target's AC or defence, which the player view keeps secret (it carries no stat block of others).
+ */
+function withoutOdds(menu: unknown): unknown {
+  const m = menu as { actions?: { targets?: Record<string, unknown>[] }[] } | null;
+  if (!m?.actions) return menu;
+  return { ...m, actions: m.actions.map((a) => (a.targets ? { ...a, targets: a.targets.map(({ odds: _odds, ...t }) => t) } : a)) };
 }
 
 function currentOf(state: EncounterState | undefined): string | null {

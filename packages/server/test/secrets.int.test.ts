@@ -13,7 +13,8 @@ import type { FrayServer } from '../src/index';
  */
 const LURKER = { id: 'lurker-q7', name: 'Quillon Shadowmere', ref: 'a5e/monsters/road-bandit.yaml', hidden: true, notes: 'GMSECRET-LURKER-NOTE' };
 const source = () => demoSource({ extraFoes: [LURKER], notes: { cutter: 'GMSECRET-CUTTER-NOTE' } });
-const SECRET_TEXT = ['lurker-q7', 'Quillon', 'Shadowmere', 'GMSECRET', 'CAMPAIGN-SECRET', 'rngAfter', '"rng"', 'xoroshiro', '"digest"'];
+// Attack odds give back a target's AC or defences (with the player's own bonus), so seats get none.
+const SECRET_TEXT = ['lurker-q7', 'Quillon', 'Shadowmere', 'GMSECRET', 'CAMPAIGN-SECRET', 'rngAfter', '"rng"', 'xoroshiro', '"digest"', '"odds"'];
 /** Vessa's planted hit points: 4269 of 4271; every value she can reach in these fights is 4xxx. */
 const EXACT_HP = /(?<![.\w])4[0-9]{3}(?![.\w])/;
 
