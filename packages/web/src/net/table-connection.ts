@@ -235,7 +235,7 @@ export class TableConnection {
         this.settle(msg.commandId, { ok: true });
         return;
       case 'rejected': {
-        const key = msg.commandId ?? msg.requestId;
+        const key = msg.commandId; // a startFight or finishFight is answered under its requestId
         if (key !== undefined) this.settle(key, { ok: false, error: msg.error });
         this.update({ notice: { kind: 'rejected', error: msg.error, at: Date.now() } });
         return;
