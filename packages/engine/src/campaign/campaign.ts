@@ -7,7 +7,7 @@ import type { EncounterState, Principal } from '../core/state';
 import type { Command, CommandEnvelope } from '../command/command';
 import type { Runtime } from '../resolve/context';
 import { campaignCommandTable, campaignCommandsOf } from './commands';
-import { activeEncounter } from './record';
+import { activeEncounter, CAMPAIGN_VARS } from './record';
 
 /**
  * A campaign's state is a table state like an encounter's, never in combat: the roster are its
@@ -70,10 +70,12 @@ export function encounterSetupFromCampaign(campaign: CampaignState, fight: Fight
 
 /**
  * The command that writes a fight back: the members' states at its end and when it ended. The last
- * round counts in full (the clock moves at each new round, so a 3-round fight took 18 seconds, not 12).
+ * round counts in full (the clock moves at each new round, so a 3-round fight took 18 seconds, not 12),
+ * once: not again when the ruleset already moved the clock to its end (`CAMPAIGN_VARS.roundClocked`).
  */
 export function encounterResult(fight: EncounterState, members: readonly string[]): Command {
-  const endedAt = fight.clockSeconds + (fight.round > 0 ? fight.roundSeconds : 0);
+  const clocked = fight.vars[CAMPAIGN_VARS.roundClocked] === fight.round;
+  const endedAt = fight.clockSeconds + (fight.round > 0 && !clocked ? fight.roundSeconds : 0);
   return {
     type: 'campaign.recordEncounter',
     encounterId: fight.id,

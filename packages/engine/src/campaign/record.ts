@@ -19,6 +19,11 @@ export const CAMPAIGN_VARS = {
   encounters: 'campaign.encounters',
   /** the id of the fight under way, if any */
   active: 'campaign.active',
+  /**
+   * Set in a fight's state vars (to the round number) by a ruleset that has already moved the clock to
+   * the end of that round, so the write-back does not count it again.
+   */
+  roundClocked: 'clock.roundClocked',
 } as const;
 
 export function encounterHistory(state: EncounterStateCore): EncounterRecord[] {

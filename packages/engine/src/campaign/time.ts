@@ -1,6 +1,7 @@
 import { gameTimeExpired } from '../condition/duration';
 import { removeInstance } from '../procedure/conditions';
 import type { Resolution } from '../resolve/context';
+import { runStage } from '../ruleset/hooks';
 
 /**
  * Moves the game clock on and ends whatever ran out meanwhile (a condition lasting an hour, a stable
@@ -14,6 +15,7 @@ export function advanceClock(ctx: Resolution, seconds: number, reason: string, r
       if (gameTimeExpired(inst.duration, ctx.state.clockSeconds)) removeInstance(ctx, id, inst, 'time ran out');
     }
   }
+  runStage(ctx, 'clock.advanced', { seconds, reason });
 }
 
 /** Ends the effects that last until a rest of one of these kinds ('short', 'long', or a ruleset's own). */

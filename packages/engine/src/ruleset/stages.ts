@@ -60,6 +60,8 @@ export interface StagePayloads {
   'duration.save': { creatureId: string; condition: ConditionInstance; save: Json; ended: boolean };
   /** before healing lands: hooks may change the amount or block it (the dead cannot be healed) */
   'heal.modify': { target: string; amount: number; source: string | null; blocked: { reason: string; ruleId?: string } | null };
+  /** game time passed outside rounds (`advanceClock`: rests, travel, waiting), after timed conditions ran out */
+  'clock.advanced': { seconds: number; reason: string };
 }
 
 export type StageId = keyof StagePayloads;
@@ -67,5 +69,5 @@ export type StageId = keyof StagePayloads;
 export const stageIds: StageId[] = [
   'encounter.start', 'encounter.end', 'round.start', 'round.end', 'turn.start', 'turn.end',
   'test.modifiers', 'test.outcome', 'damage.modify', 'hp.changed', 'hp.zero',
-  'condition.added', 'condition.removed', 'condition.updated', 'duration.save', 'heal.modify',
+  'condition.added', 'condition.removed', 'condition.updated', 'duration.save', 'heal.modify', 'clock.advanced',
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addCondition, advanceClock, heal, removeInstance, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { CAMPAIGN_VARS, addCondition, advanceClock, heal, removeInstance, type CommandDef, type ConditionDef, type Json, type Resolution } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
 import { inRounds, requireTurn, spend } from '../core/economy';
@@ -28,22 +28,32 @@ export function die(ctx: Resolution, id: string, why: string, ruleId: string): v
   moraleOnDeath(ctx, id);
 }
 
-/** Seconds on the encounter clock when a round ends. */
-const endOfRound = (ctx: Resolution, round: number) => round * ctx.state.roundSeconds;
+/**
+ * Seconds on the game clock when a round ends. The clock stands at the current round's start (it
+ * moves at each new round), and a fight inside a campaign starts at the campaign's time, not at 0.
+ */
+const endOfRound = (ctx: Resolution, round: number) => ctx.state.clockSeconds + (round - ctx.state.round + 1) * ctx.state.roundSeconds;
 
 /**
  * The fight is over: whoever dropped more than a minute ago dies now; the others keep what is left of
- * their minute, counted in seconds from here (FTD-DEATH-2).
+ * their minute, counted in seconds from here (FTD-DEATH-2). The clock moves to the end of the last round,
+ * and says so, so a campaign writing the fight back does not count that round twice.
  */
 export function fightEnds(ctx: Resolution): void {
-  const end = endOfRound(ctx, ctx.state.round);
+  const round = ctx.state.round;
+  const end = endOfRound(ctx, round);
+  const deadlines = new Map<string, number>();
+  for (const id of ctx.state.creatureIds) {
+    const dropped = creatureIn(ctx.state, id).vars['ftd.droppedRound'];
+    if (typeof dropped === 'number') deadlines.set(id, endOfRound(ctx, dropped + WINDOW_ROUNDS - 1));
+  }
   if (end > ctx.state.clockSeconds) ctx.emit({ type: 'ClockAdvanced', seconds: end - ctx.state.clockSeconds });
+  if (round > 0) ctx.emit({ type: 'VarSet', creatureId: null, key: CAMPAIGN_VARS.roundClocked, value: round });
   ctx.emit({ type: 'VarSet', creatureId: null, key: 'ftd.fightOver', value: true });
   for (const id of ctx.state.creatureIds) {
     const c = creatureIn(ctx.state, id);
-    const dropped = c.vars['ftd.droppedRound'];
-    if (c.status !== 'dying' || typeof dropped !== 'number') continue;
-    const deadline = endOfRound(ctx, dropped + WINDOW_ROUNDS - 1);
+    const deadline = deadlines.get(id);
+    if (c.status !== 'dying' || deadline === undefined) continue;
     if (deadline <= ctx.state.clockSeconds) die(ctx, id, 'not stabilized by the end of the fight, a minute after dropping', 'FTD-DEATH-2');
     else {
       ctx.emit({ type: 'VarSet', creatureId: id, key: 'ftd.deathAt', value: deadline });
@@ -52,10 +62,13 @@ export function fightEnds(ctx: Resolution): void {
   }
 }
 
-/** Time passes outside rounds; the dying whose minute runs out die (FTD-DEATH-2). */
+/** Time passes outside rounds (through the engine's clock, so torches and other timed conditions run out on the way). */
 export function passTime(ctx: Resolution, seconds: number): void {
-  // Through the engine's clock, so torches and other timed conditions run out on the way.
   advanceClock(ctx, seconds, 'time passes');
+}
+
+/** Whenever the clock moves outside rounds (waiting, travel, a rest), the dying whose minute ran out die (FTD-DEATH-2). */
+function minuteRunsOut(ctx: Resolution): void {
   for (const id of ctx.state.creatureIds) {
     const c = creatureIn(ctx.state, id);
     const at = c.vars['ftd.deathAt'];
@@ -164,6 +177,14 @@ function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], op
 const endFightSchema = z.object({ type: z.literal('ftd.endFight') }).strict();
 const passTimeSchema = z.object({ type: z.literal('ftd.passTime'), seconds: z.number().int().min(1).max(86_400 * 30) }).strict();
 
+const passTimeCommand: CommandDef = {
+  type: 'ftd.passTime', gmOnly: true, schema: passTimeSchema as never,
+  run: (ctx, raw) => {
+    if (inRounds(ctx)) ctx.reject('in-rounds', 'in a fight time passes by rounds: end the fight first (ftd.endFight)');
+    passTime(ctx, (raw as unknown as z.infer<typeof passTimeSchema>).seconds);
+  },
+};
+
 export const deathModule: FtdModule = {
   id: 'death',
   conditions,
@@ -193,6 +214,7 @@ export const deathModule: FtdModule = {
         }
       },
     },
+    { stage: 'clock.advanced', id: 'ftd.death.minute-runs-out', priority: 0, ruleId: 'FTD-DEATH-2', run: (ctx) => minuteRunsOut(ctx) },
     {
       stage: 'encounter.end', id: 'ftd.death.encounter-end', priority: 0, ruleId: 'FTD-DEATH-2',
       run: (ctx) => {
@@ -209,12 +231,7 @@ export const deathModule: FtdModule = {
         fightEnds(ctx);
       },
     },
-    {
-      type: 'ftd.passTime', gmOnly: true, schema: passTimeSchema as never,
-      run: (ctx, raw) => {
-        if (inRounds(ctx)) ctx.reject('in-rounds', 'in a fight time passes by rounds: end the fight first (ftd.endFight)');
-        passTime(ctx, (raw as unknown as z.infer<typeof passTimeSchema>).seconds);
-      },
-    },
+    passTimeCommand,
   ],
+  campaignCommands: [passTimeCommand],
 };
