@@ -55,6 +55,17 @@ describe('LOAD: speed and load', () => {
     expect(t.creature('brenna').resources['quick']).toBe(2);
   });
 
+  it('FTD-RESIL-5 an exhausted creature at speed 0 is refused for its exhaustion, not its load', () => {
+    const t = onGrid();
+    t.run({ type: 'ftd.exhaust', creatureId: 'brenna', cause: 'poison' });
+    expect(speedOf(t.creature('brenna'))).toBe(0);
+    const err = t.rejects({ type: 'move', creatureId: 'brenna', to: { x: 1, y: 0 } }, 'immobile');
+    expect(err.message).toBe('Brenna is exhausted: speed 0 ft');
+    expect(err.ruleId).toBe('FTD-RESIL-5');
+    const loaded = onGrid(carrier(8, 14));
+    expect(loaded.rejects({ type: 'move', creatureId: 'brenna', to: { x: 1, y: 0 } }, 'immobile').message).toBe('Brenna carries so much that its speed is 0 ft: drop some load');
+  });
+
   it('FTD-LOAD-5 coins count: 500 to a load, any part of 500 a whole load', () => {
     expect([coinLoad(0), coinLoad(1), coinLoad(500), coinLoad(501), coinLoad(1200)]).toEqual([0, 1, 1, 2, 3]);
     const t = table([carrier(10, 8, 1200)]);

@@ -31,7 +31,11 @@ function str(o: Record<string, Json>, k: string): string | undefined {
 export function ftdMove(ctx: Resolution, id: string, to: Json): void {
   const c = creatureIn(ctx.state, id);
   requireTurn(ctx, id);
-  if (speedOf(c) === 0) ctx.reject('immobile', `${c.name} carries so much that its speed is 0 ft: drop some load`, 'FTD-LOAD-4');
+  if (speedOf(c) === 0) {
+    // Exhaustion stops a creature whatever it carries (FTD-RESIL-5); otherwise it is the load (FTD-LOAD-4).
+    if (c.conditions.some((x) => x.conditionId === 'exhausted')) ctx.reject('immobile', `${c.name} is exhausted: speed 0 ft`, 'FTD-RESIL-5');
+    ctx.reject('immobile', `${c.name} carries so much that its speed is 0 ft: drop some load`, 'FTD-LOAD-4');
+  }
   const space = ctx.state.space as GridSpaceState | ZoneSpaceState | null;
   if (!space || (space.kind !== 'grid' && space.kind !== 'zones')) return ctx.reject('no-space', 'this encounter has no map or zones to move in');
   if (!Object.hasOwn(space.creatures, id)) return ctx.reject('not-placed', `${c.name} is not placed in the scene`);
