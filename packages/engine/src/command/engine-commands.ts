@@ -123,7 +123,10 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
       const cr = ctx.state.creatures[c.creatureId];
       if (!cr) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
       const maxHp = c.maxHp ?? cr.maxHp;
-      if (c.hp !== undefined && (c.hp < 0 || c.hp > maxHp)) ctx.reject('out-of-bounds', `hp must be between 0 and ${maxHp}`);
+      // Below 0 only where the ruleset keeps negative hit points (13th Age PCs).
+      const floor = Math.min(0, ctx.ruleset.hpFloor?.(ctx.state, c.creatureId) ?? 0);
+      if (c.hp !== undefined && (c.hp < floor || c.hp > maxHp)) ctx.reject('out-of-bounds', `hp must be between ${floor} and ${maxHp}`);
+      const before = cr.hp;
       ctx.emit({
         type: 'HitPointsSet',
         target: c.creatureId,
@@ -132,6 +135,9 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
         ...(c.tempHp !== undefined ? { tempHp: c.tempHp } : {}),
         ...(c.maxHp !== undefined ? { maxHp: c.maxHp } : {}),
       });
+      // The rules that follow hit points (staggered, bloodied, waking) follow an override too.
+      const after = ctx.state.creatures[c.creatureId]!.hp;
+      if (after !== before) runStage(ctx, 'hp.changed', { creatureId: c.creatureId, before, after, damage: 0, source: 'gm', data: {} });
     },
   },
   'gm.addCondition': {

@@ -1,4 +1,4 @@
-import { endUntilRest, requireNoFight, type CommandDef, type Resolution } from '@fray/engine';
+import { endUntilRest, requireNoFight, runStage, type CommandDef, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { pcSheet } from '../core/sheets';
 import { REST_VARS, expendedOf, recordFlights, recordLoss, restingPcs, setExpended } from './state';
@@ -81,7 +81,10 @@ export const fullHealUpCommand: CommandDef = {
 function healUp(ctx: Resolution, cid: string): void {
   const c = ctx.state.creatures[cid]!;
   const pc = pcSheet(c)!;
+  const before = c.hp;
   if (c.hp !== pc.hp || c.maxHp !== pc.hp) ctx.emit({ type: 'HitPointsSet', target: cid, hp: pc.hp, maxHp: pc.hp, reason: 'a full heal-up', ruleId: '13A-REST-5' });
+  // Staggered (and the like) follow the hit points back up (13A-HP-3).
+  if (pc.hp !== before) runStage(ctx, 'hp.changed', { creatureId: cid, before, after: pc.hp, damage: 0, source: null, data: {} });
   if ((c.resources['recoveries'] ?? 0) !== pc.recoveries) ctx.emit({ type: 'ResourceSet', creatureId: cid, key: 'recoveries', value: pc.recoveries, ruleId: '13A-REST-5' });
   if ((c.tallies['phantomRecoveries'] ?? 0) > 0) ctx.emit({ type: 'TallySet', creatureId: cid, key: 'phantomRecoveries', value: 0, ruleId: '13A-HEAL-4' });
   if (Object.keys(expendedOf(c)).length) setExpended(ctx, cid, {});
