@@ -74,9 +74,10 @@ describe('A5E world: cavern', () => {
     for (let i = 0; i < 3; i++) t.run({ type: 'endTurn' });
     expect(t.creature('ana').hp).toBe(28);
     for (let i = 0; i < 2; i++) t.run({ type: 'endTurn' });
-    // round 5, her third turn: 0 hit points, and the dying rules take over (a death save)
-    t.run({ type: 'endTurn' }, { dice: 'd20:10' });
-    expect([t.state.round, t.creature('ana').hp]).toEqual([5, 0]);
+    // round 5, her third turn: 0 hit points and dying; no death save until a turn that starts at 0
+    // (seed 002 over the catalog's proposed order, A5E-ROUND-5)
+    t.run({ type: 'endTurn' });
+    expect([t.state.round, t.creature('ana').hp, t.creature('ana').status]).toEqual([5, 0, 'dying']);
   });
 
   it('A5E-WORLD-10 Stalactites: a ranged attack that hits AC 12 and deals damage drops one; those beneath save DC 12 Dex or take 2d6 piercing', () => {

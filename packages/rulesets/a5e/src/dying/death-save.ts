@@ -1,6 +1,7 @@
 import { d20Test, heal, type Resolution, type TestPayload } from '@fray/engine';
 import { addDeathSaveFailure } from './zero';
-import { becomeStable, die, setTally, DOOMED_AT_ZERO, DYING, SUCCESSES } from './state';
+import { becomeStable, die, setTally, DOOMED_AT_ZERO, DROPPED_ON_TURN, DYING, SUCCESSES } from './state';
+import { suffocatingAtZero } from './first-aid';
 import { gainFatigue, gainStrife } from '../conditions/tracks';
 
 /** Roll option every death saving throw carries, so effects can single it out. */
@@ -36,7 +37,11 @@ export function deathSave(ctx: Resolution, id: string): TestPayload {
   }
   if (p.outcome === 'success') {
     const successes = (c.tallies[SUCCESSES] ?? 0) + 1;
-    if (successes >= 3) becomeStable(ctx, id, 'A5E-DYING-4');
+    // Still without air, it cannot be stabilized, not even by its own saves (A5E-ENV-6, A5E-DYING-19).
+    if (successes >= 3 && suffocatingAtZero(ctx, id)) {
+      setTally(ctx, id, SUCCESSES, 3, 'A5E-DYING-4');
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ENV-6', text: `${c.name} still cannot breathe: three successes, yet not stable`, creatureId: id });
+    } else if (successes >= 3) becomeStable(ctx, id, 'A5E-DYING-4');
     else setTally(ctx, id, SUCCESSES, successes, 'A5E-DYING-4');
   } else addDeathSaveFailure(ctx, id, 'A5E-DYING-4');
   return p;
@@ -52,6 +57,15 @@ export function judgeDeathSave(_ctx: Resolution, p: TestPayload): void {
 /** Dying creatures roll as their turn starts; stable ones do not (A5E-DYING-3, A5E-DYING-12). */
 export function deathSaveAtTurnStart(ctx: Resolution, id: string): void {
   const c = ctx.state.creatures[id]!;
+  const droppedOn = c.vars[DROPPED_ON_TURN];
+  if (droppedOn !== undefined) {
+    ctx.emit({ type: 'VarSet', creatureId: id, key: DROPPED_ON_TURN, value: null });
+    // It had hit points when this turn began: only a turn that starts at 0 brings a save (seed 002; A5E-ROUND-5).
+    if (droppedOn === ctx.state.round && c.status === DYING) {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ROUND-5', text: `${c.name} dropped as its turn began: its first death save comes at the start of its next turn`, creatureId: id });
+      return;
+    }
+  }
   if (c.status === DYING && c.hp === 0) deathSave(ctx, id);
   if (c.status === DOOMED_AT_ZERO && c.vars['finalTurn'] !== true) ctx.emit({ type: 'VarSet', creatureId: id, key: 'finalTurn', value: true });
 }

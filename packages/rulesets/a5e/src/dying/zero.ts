@@ -1,9 +1,9 @@
-import { addCondition, removeCondition, type Json, type Resolution, type StagePayloads } from '@fray/engine';
+import { addCondition, currentCreatureId, removeCondition, type Json, type Resolution, type StagePayloads } from '@fray/engine';
 import { checkMassiveDamage } from '../damage/massive';
 import { DATA_TOTAL } from '../damage/pipeline';
 import {
   askIfWanted, becomeStable, die, dyingRulesFor, fallUnconscious, setStatus, setTally,
-  DEAD, DOOMED_AT_ZERO, DYING, FAILURES, STABLE, STABLE_RECOVERY,
+  DEAD, DOOMED_AT_ZERO, DROPPED_ON_TURN, DYING, FAILURES, STABLE, STABLE_RECOVERY,
 } from './state';
 import { gainFatigue, gainStrife } from '../conditions/tracks';
 
@@ -68,6 +68,9 @@ function dropped(ctx: Resolution, p: ZeroPayload): void {
     return;
   }
   setStatus(ctx, id, DYING, 'A5E-DYING-3');
+  // Dropping on its own turn (its start-of-turn suffocation, say): the first death save waits for the
+  // next turn it starts at 0 (seed 002, over the catalog's proposed order: A5E-ROUND-5).
+  if (inEncounter(ctx) && currentCreatureId(ctx.state) === id) ctx.emit({ type: 'VarSet', creatureId: id, key: DROPPED_ON_TURN, value: ctx.state.round });
   fallUnconscious(ctx, id, p.source, 'A5E-DYING-1');
   // Only damage that drops it during a running encounter costs fatigue (A5E-DYING-2); running out of air is not damage.
   if (inEncounter(ctx) && p.damage > 0) gainFatigue(ctx, id, 1, 'A5E-DYING-2');
