@@ -180,11 +180,13 @@ function oneHanded(attack: Attack): boolean {
 
 /**
  * Attack options a command may give: `thrown` (hurl a thrown melee weapon), `space` (A5E-ATK-9) and
- * `within5` for tables without a map (a melee attack is taken to be within 5 ft unless it says not).
+ * `within5` for tables without a map (a melee attack with a 5-ft reach is taken to be within 5 ft unless it
+ * says not; a longer reach only when it says so).
  */
 function attackCommandOptions(attack: Attack, options: Record<string, Json>): Partial<MakeAttackOptions> {
   const thrown = options['thrown'] === true;
-  const within5 = typeof options['within5'] === 'boolean' ? options['within5'] : attack.kind === 'melee' && !thrown;
+  // A weapon with a longer reach is not assumed to be swung from within 5 ft (A5E-ATK-7): the command says so.
+  const within5 = typeof options['within5'] === 'boolean' ? options['within5'] : attack.kind === 'melee' && !thrown && attack.reachFeet <= 5;
   return { thrown, within5, ...(options['space'] !== undefined ? { space: options['space'] } : {}) };
 }
 

@@ -35,20 +35,27 @@ const rank = (d: CoverDegree): number => coverDegrees.indexOf(d);
 export const best = (a: CoverDegree, b: CoverDegree): CoverDegree => (rank(a) >= rank(b) ? a : b);
 const least = (a: CoverDegree, b: CoverDegree): CoverDegree => (rank(a) <= rank(b) ? a : b);
 
-function rulings(state: EncounterState): Record<string, CoverDegree> {
-  return (state.vars[COVER] as unknown as Record<string, CoverDegree> | undefined) ?? {};
+/** The Narrator's rulings: pair key → source → degree (an older log's bare degree reads as one unnamed source). */
+function rulings(state: EncounterState): Record<string, Record<string, CoverDegree>> {
+  const raw = (state.vars[COVER] as unknown as Record<string, CoverDegree | Record<string, CoverDegree>> | undefined) ?? {};
+  const out: Record<string, Record<string, CoverDegree>> = {};
+  for (const [key, v] of Object.entries(raw)) out[key] = typeof v === 'string' ? { [UNNAMED]: v } : { ...v };
+  return out;
 }
 
+const UNNAMED = '';
+
 /**
- * Cover `to` has against attacks and effects coming from `from`. A Narrator's ruling for the pair
- * (or against everyone) wins (A5E-COVER-7 override); otherwise a grid decides (A5E-COVER-7): the
- * attacker picks its clearest line between square centres, and along it the most protective
- * obstacle counts (A5E-COVER-2); a creature in the way gives half cover (A5E-COVER-3).
+ * Cover `to` has against attacks and effects coming from `from`. The Narrator's rulings for the pair
+ * and against everyone win (A5E-COVER-7 override), the best of the sources named counting (A5E-COVER-2);
+ * otherwise a grid decides (A5E-COVER-7): the attacker picks its clearest line between square centres,
+ * and along it the most protective obstacle counts (A5E-COVER-2); a creature in the way gives half cover
+ * (A5E-COVER-3).
  */
 export function coverAgainst(state: EncounterState, from: string, to: string): CoverDegree {
   const r = rulings(state);
-  const ruled = r[`${from}>${to}`] ?? r[`*>${to}`];
-  if (ruled) return ruled;
+  const ruled = [...Object.values(r[`${from}>${to}`] ?? {}), ...Object.values(r[`*>${to}`] ?? {})];
+  if (ruled.length) return ruled.reduce(best);
   return gridCover(state, from, to);
 }
 
@@ -120,8 +127,10 @@ const setCoverSchema = z.object({
   target: z.string().min(1),
   /** the creature the cover is against; omit for everyone */
   from: z.string().min(1).optional(),
-  /** null clears the ruling so the map decides again */
+  /** null clears the ruling (of this source, or every source) so the map decides again */
   degree: z.enum(coverDegrees).nullable(),
+  /** what gives the cover (a wall, a cart); several named sources: the best counts (A5E-COVER-2) */
+  source: z.string().min(1).max(200).optional(),
 }).strict();
 
 export const coverCommands: CommandDef[] = [
@@ -130,12 +139,24 @@ export const coverCommands: CommandDef[] = [
     run: (ctx, cmd) => {
       const c = cmd as unknown as z.infer<typeof setCoverSchema>;
       for (const id of [c.target, ...(c.from ? [c.from] : [])]) if (!ctx.state.creatures[id]) ctx.reject('unknown-creature', `no creature '${id}'`, 'A5E-COVER-7');
-      const next = cloneJson(rulings(ctx.state) as unknown as Json) as Record<string, Json>;
+      const next = rulings(ctx.state);
       const key = `${c.from ?? '*'}>${c.target}`;
-      if (c.degree === null) delete next[key];
-      else next[key] = c.degree;
-      ctx.emit({ type: 'VarSet', creatureId: null, key: COVER, value: next });
-      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-COVER-7', text: `${ctx.state.creatures[c.target]!.name} has ${c.degree ?? 'map-decided'} cover${c.from ? ` against ${ctx.state.creatures[c.from]!.name}` : ''}`, creatureId: c.target });
+      const sources = { ...(next[key] ?? {}) };
+      if (c.degree === null && c.source === undefined) delete next[key];
+      else {
+        if (c.degree === null) delete sources[c.source!];
+        else sources[c.source ?? UNNAMED] = c.degree;
+        if (Object.keys(sources).length) next[key] = sources;
+        else delete next[key];
+      }
+      ctx.emit({ type: 'VarSet', creatureId: null, key: COVER, value: cloneJson(next as unknown as Json) });
+      const against = c.from ? ` against ${ctx.state.creatures[c.from]!.name}` : '';
+      const total = next[key] ? Object.values(next[key]!).reduce(best) : null;
+      const from = c.source ? ` from ${c.source}` : '';
+      const text = c.degree === null
+        ? `${ctx.state.creatures[c.target]!.name}'s cover${from}${against} is cleared${total ? `: ${total} cover stands` : ': the map decides'}`
+        : `${ctx.state.creatures[c.target]!.name} has ${c.degree} cover${from}${against}${total && total !== c.degree ? ` (${total} counts, the best of its cover)` : ''}`;
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-COVER-7', text, creatureId: c.target });
     },
   },
 ];
