@@ -135,7 +135,8 @@ export class Resolution {
       return recorded.record;
     }
     const visibility = meta.secret ? 'gm' : undefined;
-    if (this.state.dice.mode === 'entered' && !this.rt.dice) {
+    // A roll with no dice in it (a constant ongoing damage) has nothing for a person to enter.
+    if (this.state.dice.mode === 'entered' && !this.rt.dice && hasDice(expression)) {
       const record = this.enterDice(expression, meta);
       this.emit({ type: 'DiceRolled', roller: meta.roller, purpose: meta.purpose, record, entered: true }, visibility);
       return record;
@@ -275,4 +276,9 @@ export class Resolution {
       open: prompts,
     };
   }
+}
+
+/** Whether an expression rolls any die at all ('5' does not). */
+function hasDice(expression: string): boolean {
+  return rollDice(expression, { kind: 'scripted', next: (sides: number) => sides }).terms.some((t) => t.kind === 'dice' && t.count > 0);
 }

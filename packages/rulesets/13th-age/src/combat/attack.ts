@@ -214,6 +214,9 @@ function spend(ctx: Resolution, req: AttackRequest): void {
     return;
   }
   if (atk.action === 'free') {
+    // Off its turn a free action comes only with a trigger (an opportunity attack, an intercept), which
+    // come through their own modes above (13A-ACT-3).
+    if (ctx.state.phase !== 'combat' || currentCreatureId(ctx.state) !== actor) ctx.reject('not-your-turn', `a free-action attack is taken on ${ctx.state.creatures[actor]!.name}'s own turn`, '13A-ACT-3');
     const why = cannotAct(ctx, actor);
     if (why) ctx.reject('cannot-act', why, '13A-ACT-7');
     return;
