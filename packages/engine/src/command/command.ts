@@ -23,9 +23,10 @@ export const creatureSetupSchema = z.object({
   controller: id.nullable().optional(),
   sheet: json,
   tags: z.array(id).optional(),
-  hp: z.number().int().min(0).optional(),
+  hp: z.number().int().optional(),
   tempHp: z.number().int().min(0).optional(),
-  conditions: z.array(z.object({ id, level: z.number().int().min(1).optional() }).strict()).optional(),
+  conditions: z.array(z.object({ id, level: z.number().int().min(1).optional(), source: id.optional(), data: json.optional(), duration: durationInputSchema.optional() }).strict()).optional(),
+  resources: z.record(z.string(), z.number().int()).optional(),
   tracks: z.record(z.string(), z.number().int()).optional(),
   tallies: z.record(z.string(), z.number().int()).optional(),
   status: id.optional(),
@@ -50,7 +51,13 @@ export const engineCommandSchemas = {
   answerPrompt: z.object({ type: z.literal('answerPrompt'), promptId: id, answer: json }).strict(),
   undo: z.object({ type: z.literal('undo') }).strict(),
   'gm.setHp': z.object({ type: z.literal('gm.setHp'), creatureId: id, hp: z.number().int().optional(), tempHp: z.number().int().min(0).optional(), maxHp: z.number().int().min(1).optional() }).strict(),
-  'gm.addCondition': z.object({ type: z.literal('gm.addCondition'), creatureId: id, conditionId: id, level: z.number().int().min(1).optional(), duration: durationInputSchema.optional(), data: json.optional() }).strict(),
+  'gm.addCondition': z.object({
+    type: z.literal('gm.addCondition'), creatureId: id, conditionId: id, level: z.number().int().min(1).optional(), duration: durationInputSchema.optional(),
+    /** who or what it comes from (a grab's grabber); default 'gm' */
+    source: id.optional(),
+    /** the condition's data as the ruleset keeps it (ongoing damage: amount, type) */
+    data: json.optional(),
+  }).strict(),
   'gm.removeCondition': z.object({ type: z.literal('gm.removeCondition'), creatureId: id, conditionId: id }).strict(),
   'gm.setTrack': z.object({ type: z.literal('gm.setTrack'), creatureId: id, track: id, value: z.number().int().min(0) }).strict(),
   'gm.setStatus': z.object({ type: z.literal('gm.setStatus'), creatureId: id, status: id }).strict(),
@@ -61,6 +68,8 @@ export const engineCommandSchemas = {
   'gm.removeCreature': z.object({ type: z.literal('gm.removeCreature'), creatureId: id, reason: z.string().max(500).optional() }).strict(),
   'gm.revealCreature': z.object({ type: z.literal('gm.revealCreature'), creatureId: id }).strict(),
   'gm.setController': z.object({ type: z.literal('gm.setController'), creatureId: id, seat: id.nullable() }).strict(),
+  /** the GM places or moves a creature without the movement rules: a square {x, y} or a zone {zone} */
+  'gm.place': z.object({ type: z.literal('gm.place'), creatureId: id, to: json, elevation: z.number().int().min(-10_000).max(100_000).optional() }).strict(),
 } as const;
 
 export type EngineCommandType = keyof typeof engineCommandSchemas;

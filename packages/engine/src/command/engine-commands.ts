@@ -39,6 +39,7 @@ function removeFromEncounter(ctx: Resolution, id: string, reason: string): void 
   if (isSpaceState(space) && hasCreature(space, id)) ctx.emit({ type: 'SpaceChanged', space: removeFromSpace(space, id) as never, moved: id });
   ctx.emit({ type: 'CreatureRemoved', creatureId: id, name: cr.name, reason });
 }
+import { gmPlace, type PlaceCommand } from './place';
 
 type Def<K extends EngineCommandType> = Omit<CommandDef<z.infer<(typeof engineCommandSchemas)[K]>>, 'schema' | 'type'>;
 
@@ -140,12 +141,17 @@ export const engineCommands: { [K in Exclude<EngineCommandType, 'answerPrompt' |
       if (after !== before) runStage(ctx, 'hp.changed', { creatureId: c.creatureId, before, after, damage: 0, source: 'gm', data: {} });
     },
   },
+  'gm.place': {
+    gmOnly: true,
+    run: (ctx, c) => gmPlace(ctx, c as PlaceCommand),
+  },
   'gm.addCondition': {
     gmOnly: true,
     allowedWhilePending: true,
     run: (ctx, c) => {
+      if (c.source !== undefined && c.source !== 'gm' && !Object.hasOwn(ctx.state.creatures, c.source)) ctx.reject('unknown-creature', `no creature '${c.source}' for the condition's source`);
       const data = checkConditionData(ctx, c.conditionId, c.data);
-      addCondition(ctx, c.creatureId, c.conditionId, { source: 'gm', ...(c.level ? { level: c.level } : {}), ...(c.duration ? { duration: c.duration } : {}), ...(data !== undefined ? { data } : {}) });
+      addCondition(ctx, c.creatureId, c.conditionId, { source: c.source ?? 'gm', ...(c.level ? { level: c.level } : {}), ...(c.duration ? { duration: c.duration } : {}), ...(data !== undefined ? { data } : {}) });
     },
   },
   'gm.removeCondition': {

@@ -30,7 +30,10 @@ export interface CreatureSetup {
   tags?: string[];
   hp?: number;
   tempHp?: number;
-  conditions?: { id: string; level?: number }[];
+  /** conditions at the start, through the rules (implied conditions and immunities apply); `source` a creature or effect, `data` as the ruleset keeps it */
+  conditions?: { id: string; level?: number; source?: string; data?: Json; duration?: Json }[];
+  /** resources as they stand (recoveries used, duel actions, exertion), over the ruleset's starting values */
+  resources?: Record<string, number>;
   tracks?: Record<string, number>;
   tallies?: Record<string, number>;
   status?: string;
@@ -77,8 +80,7 @@ export function creatureFromSetup(ruleset: LoadedRuleset, c: CreatureSetup, file
   }
   const init = ruleset.initCreature(sheet);
   const name = c.name ?? (typeof (sheet as Record<string, Json>)?.['name'] === 'string' ? ((sheet as Record<string, Json>)['name'] as string) : c.id);
-  if (c.hp !== undefined && (c.hp < 0 || c.hp > init.maxHp)) throw new ContentError(file, [...path, 'hp'], `hp ${c.hp} is outside 0..${init.maxHp}`);
-  return {
+  const built: CreatureState = {
     id: c.id,
     name,
     side: c.side,
@@ -91,12 +93,16 @@ export function creatureFromSetup(ruleset: LoadedRuleset, c: CreatureSetup, file
     status: c.status ?? init.status,
     conditions: [],
     tracks: { ...init.tracks, ...(c.tracks ?? {}) },
-    resources: { ...init.resources },
+    resources: { ...init.resources, ...(c.resources ?? {}) },
     tallies: { ...init.tallies, ...(c.tallies ?? {}) },
     hidden: c.hidden ?? false,
     notes: c.notes ?? null,
     vars: { ...(init.vars ?? {}), ...(c.vars ?? {}) },
   };
+  // Below 0 only where the ruleset keeps negative hit points (13th Age PCs: down to -maximum).
+  const floor = Math.min(0, ruleset.hpFloor?.({ creatures: { [c.id]: built } } as unknown as EncounterState, c.id) ?? 0);
+  if (c.hp !== undefined && (c.hp < floor || c.hp > init.maxHp)) throw new ContentError(file, [...path, 'hp'], `hp ${c.hp} is outside ${floor}..${init.maxHp}`);
+  return built;
 }
 
 export type Rejected = { ok: false; error: CommandRejected };
@@ -237,7 +243,10 @@ export class Encounter {
     // Conditions and fixed initiative go through the rules, so implied conditions and immunities apply.
     setup.creatures.forEach((c, i) => {
       for (const [j, cond] of (c.conditions ?? []).entries()) {
-        const r = enc.proposeAs({ id: `setup:${c.id}:cond:${j}`, issuedBy: { role: 'gm' }, command: { type: 'gm.addCondition', creatureId: c.id, conditionId: cond.id, ...(cond.level ? { level: cond.level } : {}) } }, SETUP_COMMAND);
+        const r = enc.proposeAs({ id: `setup:${c.id}:cond:${j}`, issuedBy: { role: 'gm' }, command: {
+          type: 'gm.addCondition', creatureId: c.id, conditionId: cond.id, ...(cond.level ? { level: cond.level } : {}),
+          ...(cond.source !== undefined ? { source: cond.source } : {}), ...(cond.data !== undefined ? { data: cond.data } : {}), ...(cond.duration !== undefined ? { duration: cond.duration } : {}),
+        } }, SETUP_COMMAND);
         if (!r.ok) throw new ContentError(file, ['creatures', i, 'conditions', j], r.error.message);
         enc.commit(r);
       }

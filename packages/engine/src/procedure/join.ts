@@ -4,6 +4,7 @@ import type { CreatureState } from '../core/state';
 import type { Resolution } from '../resolve/context';
 import { addCondition } from './conditions';
 import { settleTies, sortOrder } from './initiative';
+import type { DurationInput } from '../condition/duration';
 
 export interface JoinOptions {
   /** the rule that lets it join, for the log */
@@ -27,11 +28,19 @@ export function joinCreature(ctx: Resolution, setup: CreatureSetup, opts: JoinOp
     throw e;
   }
   ctx.emit({ type: 'CreatureAdded', creature });
-  for (const cond of setup.conditions ?? []) addCondition(ctx, setup.id, cond.id, { source: 'gm', ...(cond.level ? { level: cond.level } : {}) });
+  for (const cond of setup.conditions ?? []) {
+    addCondition(ctx, setup.id, cond.id, {
+      source: cond.source ?? 'gm', ...(cond.level ? { level: cond.level } : {}), ...(cond.data !== undefined ? { data: cond.data } : {}),
+      ...(cond.duration !== undefined ? { duration: cond.duration as unknown as DurationInput } : {}),
+    });
+  }
   const seated = opts.initiative !== false && ctx.state.phase === 'combat' && !creature.tags.includes('no-initiative');
   if (seated) {
     const total = setup.initiative ?? ctx.ruleset.rollInitiative(ctx, setup.id).total;
     insertInOrder(ctx, setup.id, total, `${setup.id} joins at ${total}`, opts.ruleId);
+  } else if (opts.initiative !== false && setup.initiative !== undefined && ctx.state.phase !== 'combat') {
+    // Added while the table sets up: its fixed count holds when combat starts, as for the setup's own creatures.
+    insertInOrder(ctx, setup.id, setup.initiative, `${setup.id} has a fixed initiative of ${setup.initiative}`, opts.ruleId);
   }
   return ctx.state.creatures[setup.id]!;
 }

@@ -106,6 +106,8 @@ export interface Ruleset {
   predicateNamespaces?: string[];
   /** seconds in a round */
   roundSeconds?: number;
+  /** the range bands of its zones, nearest first, and the band between creatures nobody placed apart (a map in zones uses these unless it names its own) */
+  zoneBands?: { bands: string[]; defaultBand: string };
   /** commands between fights (rests, travel), run by a campaign the way `commands` run in an encounter */
   campaignCommands?: CommandDef[];
   /** legal campaign commands for a principal (rests, time), for policies and property tests */

@@ -50,3 +50,6 @@ export {
   type RangeBetween,
   type SpaceQueries,
 } from './space-queries';
+export {
+  buildSpace, MapSetupError, sheetSize, type GridMapSetup, type MapSetup, type PlacementSetup, type ZoneMapSetup,
+} from './map-setup';

@@ -87,6 +87,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     publicState: (state) => ({ escalationDie: state.counters[ESC] ?? 0 }),
     predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
     roundSeconds: 6,
+    zoneBands: { bands: ['engaged', 'nearby', 'far away'], defaultBand: 'nearby' },
     ...restRuleset,
     // The compiled fight models the full module set's rules; a custom build plays on the engine only.
     ...(modules === thirteenModules ? { compileFight: (state: EncounterState, spec: CompiledPolicySpec) => compile13aFight(self.loaded!, Object.keys(merged.actions), state, spec) } : {}),

@@ -73,6 +73,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     campaignLegalCommands: ftdCampaignLegalCommands,
     roundSeconds: 6,
     publicState: ftdPublicState,
+    zoneBands: { bands: ['close', 'ranged', 'far'], defaultBand: 'ranged' },
     // The compiled fight models the full module set's rules; a custom build plays on the engine only.
     ...(modules === ftdModules ? { compileFight: (state: EncounterState, spec: CompiledPolicySpec) => compileFtdFight(self.loaded!, state, spec) } : {}),
   };
