@@ -26,7 +26,19 @@ export function checkExpect(state: EncounterState, expect: ScenarioExpect, at: s
     if (want.conditions) compare(`creatures.${id}.conditions`, [...new Set(want.conditions)].sort(), conditionIdsOf(c));
     const tracks = tracksOf(c);
     for (const [track, level] of Object.entries(want.tracks ?? {})) compare(`creatures.${id}.tracks.${track}`, level, tracks[track] ?? 0);
+    for (const [k, v] of Object.entries(want.resources ?? {})) compare(`creatures.${id}.resources.${k}`, v, c.resources[k] ?? 0);
+    for (const [k, v] of Object.entries(want.tallies ?? {})) compare(`creatures.${id}.tallies.${k}`, v, c.tallies[k] ?? 0);
+    for (const [k, v] of Object.entries(want.vars ?? {})) compare(`creatures.${id}.vars.${k}`, v, c.vars[k] ?? null);
+    if (want.at) {
+      const placed = placementOf(state, id);
+      if (!placed) problems.push(`${at}.creatures.${id}.at: expected ${show(want.at)}, got no place on the map`);
+      else for (const [k, v] of Object.entries(want.at)) compare(`creatures.${id}.at.${k}`, v, placed[k] ?? (k === 'zone' ? null : undefined));
+    }
+    if (want.engagedWith) compare(`creatures.${id}.engagedWith`, [...new Set(want.engagedWith)].sort(), engagedOf(state, id));
   }
+  for (const [k, v] of Object.entries(expect.counters ?? {})) compare(`counters.${k}`, v, state.counters[k] ?? 0);
+  for (const [k, v] of Object.entries(expect.vars ?? {})) compare(`vars.${k}`, v, state.vars[k] ?? null);
+  compare('clockSeconds', expect.clockSeconds, state.clockSeconds);
   compare('round', expect.round, state.round);
   if (expect.current !== undefined) compare('current', expect.current, currentCreatureId(state));
   if (expect.pendingPrompt !== undefined) {
@@ -36,4 +48,17 @@ export function checkExpect(state: EncounterState, expect: ScenarioExpect, at: s
     }
   }
   return problems;
+}
+
+/** Where a creature is on the encounter's map, as plain fields ({x, y, elevation, size} or {zone}), or null. */
+export function placementOf(state: EncounterState, id: string): Record<string, unknown> | null {
+  const space = state.space as { kind?: string; creatures?: Record<string, Record<string, unknown>> } | null;
+  const p = space?.creatures && Object.hasOwn(space.creatures, id) ? space.creatures[id] : undefined;
+  return p ? { ...p } : null;
+}
+
+/** The creatures it is engaged with (zones), sorted; empty on a grid or without a map. */
+export function engagedOf(state: EncounterState, id: string): string[] {
+  const space = state.space as { kind?: string; engagements?: Record<string, string[]> } | null;
+  return space?.kind === 'zones' && space.engagements && Object.hasOwn(space.engagements, id) ? [...space.engagements[id]!].sort() : [];
 }

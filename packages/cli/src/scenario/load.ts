@@ -4,11 +4,11 @@ import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { scripted } from '@fray/dice';
 import {
-  ContentError, Encounter, engineCommandSchemas, inputProblem, type CreatureSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
+  ContentError, Encounter, MapSetupError, buildSpace, engineCommandSchemas, inputProblem, sheetSize, type CreatureSetup, type MapSetup, type PlacementSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { contentDir, displayPath } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
-import { scenarioSchema, type Scenario, type ScenarioCreature } from './schema';
+import { scenarioSchema, type Scenario, type ScenarioCreature, type ScenarioMap } from './schema';
 
 export type Path = (string | number)[];
 
@@ -131,6 +131,11 @@ export function loadScenarioFile(file: string, cwd: string = process.cwd()): Loa
     creatures,
     file: source.file,
   };
+  if (scenario.map) setup.space = spaceOf(source, ruleset, scenario.map, scenario.creatures.map((entry, i) => ({ entry, setup: creatures[i]!, path: ['creatures', i] })));
+  else {
+    const placed = scenario.creatures.findIndex((c) => c.at !== undefined);
+    if (placed >= 0) throw new ScenarioError(source.file, ['creatures', placed, 'at'], 'a creature is placed but the scenario has no map: add map (grid or zones)', source.lineOf(['creatures', placed, 'at']));
+  }
   if (scenario.modules) setup.modules = scenario.modules;
   if (scenario.options) setup.options = scenario.options as Record<string, Json>;
   if (scenario.dice) setup.diceMode = scenario.dice;
@@ -153,7 +158,28 @@ export function creatureSetupOf(source: SourceFile, dir: string, ruleset: Loaded
   if (c.hidden !== undefined) setup.hidden = c.hidden;
   if (c.notes !== undefined) setup.notes = c.notes;
   if (c.initiative !== undefined) setup.initiative = c.initiative;
+  if (c.resources) setup.resources = c.resources;
+  if (c.vars) setup.vars = c.vars as Record<string, Json>;
   return setup;
+}
+
+/**
+ * The scenario's map as the engine's space, with every creature's starting place (`at`). The file's
+ * creatures come first in `placements`, so a problem's path names the creature entry.
+ */
+export function spaceOf(source: SourceFile, ruleset: LoadedRuleset, map: ScenarioMap, creatures: { entry: ScenarioCreature; setup: CreatureSetup; path: Path }[]): Json {
+  try {
+    const { space } = buildSpace(
+      map as MapSetup,
+      creatures.map((c) => ({ id: c.setup.id, at: c.entry.at as PlacementSetup | undefined, size: sheetSize(c.setup.sheet) })),
+      ruleset.zoneBands,
+    );
+    return space as unknown as Json;
+  } catch (err) {
+    if (!(err instanceof MapSetupError)) throw err;
+    const p: Path = err.path[0] === 'creatures' ? [...creatures[err.path[1] as number]!.path, ...err.path.slice(2)] : err.path;
+    throw new ScenarioError(source.file, p, err.reason, source.lineOf(p));
+  }
 }
 
 /** The raw stat block (inline or from `ref`), checked by the ruleset so errors carry the full path. */

@@ -102,6 +102,7 @@ export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i
     const why = `${r.error.code}: ${r.error.message}${r.error.path?.length ? ` (at ${r.error.path.join('.')})` : ''}`;
     if (step.expectRejected === undefined) throw new StepFailure(EXIT.commandRejected, `${at}: command rejected: ${why}`);
     if (r.error.code !== step.expectRejected) throw new StepFailure(EXIT.expectationFailed, `${at}.expectRejected: expected rejection '${step.expectRejected}', got ${why}`);
+    if (step.expectMessage !== undefined && !r.error.message.includes(step.expectMessage)) throw new StepFailure(EXIT.expectationFailed, `${at}.expectMessage: expected the refusal to say '${step.expectMessage}', got '${r.error.message}'`);
     lines.push(`  rejected as expected: ${why}`);
   } else {
     if (step.expectRejected !== undefined) {
