@@ -10,7 +10,7 @@ const run = (name: string) => runCommand(path.join(dir, name));
 
 describe('bundled 13th Age scenarios (scenarios/13th-age)', () => {
   it('lists them', () => {
-    expect(files).toEqual(['bog-bridge.yaml', 'demo-marsh.yaml', 'lantern-crypt.yaml', 'reed-mob.yaml']);
+    expect(files).toEqual(['bog-bridge.yaml', 'demo-marsh.yaml', 'engaged-start.yaml', 'lantern-crypt.yaml', 'reed-mob.yaml']);
   });
 
   it.each(files)('%s runs with exit 0 and every expectation met', (name) => {

@@ -10,7 +10,7 @@ const run = (name: string) => runCommand(path.join(a5eDir, name));
 
 describe('bundled A5E scenarios (scenarios/a5e)', () => {
   it('there is one per environment family, plus the demo, the one-on-one duel and the simulator standard 4v4', () => {
-    expect(files).toEqual(['demo-forest.yaml', 'duel-redcloak.yaml', 'forest-ambush.yaml', 'sim-4v4.yaml', 'storm-crag.yaml', 'swamp-ferry.yaml']);
+    expect(files).toEqual(['demo-forest.yaml', 'duel-redcloak.yaml', 'forest-ambush.yaml', 'map-yard.yaml', 'sim-4v4.yaml', 'storm-crag.yaml', 'swamp-ferry.yaml']);
   });
 
   it.each(files)('%s runs with exit 0 and every expectation met', (name) => {

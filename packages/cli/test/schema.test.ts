@@ -13,7 +13,7 @@ describe('docs/scenario.schema.json', () => {
   it('describes the scenario: required fields, steps, a creature needs a statBlock or a ref', () => {
     const schema = scenarioJsonSchema() as { required: string[]; properties: Record<string, { items?: { oneOf?: unknown } }> };
     expect(schema.required).toEqual(['ruleset', 'creatures']);
-    expect(Object.keys(schema.properties)).toEqual(['$schema', 'ruleset', 'modules', 'seed', 'dice', 'options', 'creatures', 'steps', 'expect']);
+    expect(Object.keys(schema.properties)).toEqual(['$schema', 'ruleset', 'modules', 'seed', 'dice', 'options', 'map', 'creatures', 'steps', 'expect']);
     expect(schema.properties['creatures']!.items!.oneOf).toEqual([{ required: ['statBlock'] }, { required: ['ref'] }]);
   });
 });
