@@ -45,8 +45,13 @@ export function tmpDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'fray-server-'));
 }
 
+/**
+ * A server for tests. Scripted clients send as fast as the machine allows, so the per-connection rate
+ * limit is lifted unless a test sets it (limits.int.test.ts tests the limit itself).
+ */
 export async function startServer(dataDir: string, more: Partial<ServerOptions> = {}): Promise<FrayServer> {
-  return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), ...more });
+  const limits = { maxMessagesPerSecond: 1e6, ...more.limits };
+  return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), ...more, limits });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
