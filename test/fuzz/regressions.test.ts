@@ -82,9 +82,13 @@ describe('class 6: conditions whose rules read data', () => {
     accepted(enc, { type: 'gm.addCondition', creatureId: a, conditionId: 'grabbed', data: { grabber: b } });
   });
 
-  it('an unknown condition id is refused', () => {
-    const enc = started(tables['five-torches-deep']!);
-    expect(refused(enc, { type: 'gm.addCondition', creatureId: enc.state.creatureIds[0]!, conditionId: 'sparkly' }).code).toBe('unknown-condition');
+  it('an unknown or built-in condition id is refused in every ruleset', () => {
+    for (const t of Object.values(tables)) {
+      for (const conditionId of ['sparkly', 'toString']) {
+        const enc = started(t);
+        expect([t.name, refused(enc, { type: 'gm.addCondition', creatureId: enc.state.creatureIds[0]!, conditionId }).code]).toEqual([t.name, conditionId === 'sparkly' ? 'unknown-condition' : 'malformed']);
+      }
+    }
   });
 });
 
