@@ -4,3 +4,5 @@ export { LiveTable, campaignStreamId, fightStreamId, type TableSource, type Tabl
 export { DEFAULT_LIMITS, type ServerLimits } from './limits';
 export type { Narrate } from './projection';
 export { hashToken } from './tokens';
+export { loadContentLibrary, sourceOfLibrary, LibrarySetupError, type ContentLibrary } from './content-library';
+export { movePreviewFor } from './move-preview';

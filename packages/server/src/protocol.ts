@@ -64,6 +64,12 @@ export const clientMessageSchemas = {
   /** GM: end the fight under way (if not ended) and write it back into the campaign. */
   finishFight: z.object({ type: z.literal('finishFight'), requestId: id, reason: z.string().max(500).optional() }).strict(),
   ping: z.object({ type: z.literal('ping'), id: z.string().max(200).optional() }).strict(),
+  /**
+   * Where a dragged token would go: the engine's `previewMove` on the fight under way (path, cost, the
+   * opportunity attacks it provokes, and whether the rules take it). Changes nothing; answered with
+   * `movePreview` (requestId) or rejected.
+   */
+  previewMove: z.object({ type: z.literal('previewMove'), requestId: id, creatureId: id, to: json }).strict(),
 } as const;
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -72,6 +78,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   clientMessageSchemas.startFight,
   clientMessageSchemas.finishFight,
   clientMessageSchemas.ping,
+  clientMessageSchemas.previewMove,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -134,7 +141,20 @@ export type ServerMessage =
   | { type: 'ack'; commandId: string; stream: StreamName | 'both'; version: Versions; retried?: boolean }
   | { type: 'rejected'; commandId?: string; error: WireError }
   | { type: 'error'; error: WireError }
-  | { type: 'pong'; id?: string };
+  | { type: 'pong'; id?: string }
+  | { type: 'movePreview'; requestId: string; preview: MovePreviewWire };
+
+/** The engine's `MovePreview`, as a connection may see it (a seat's `provokes` name only creatures it can see). */
+export interface MovePreviewWire {
+  creatureId: string;
+  to: unknown;
+  legal: boolean;
+  reason?: string;
+  ruleId?: string;
+  path: unknown[];
+  cost: number;
+  provokes: string[];
+}
 
 /**
  * New events on one stream, redacted for the connection (a seat gets `redactEvents`, the GM every
@@ -155,6 +175,48 @@ export interface EventsMessage {
 // ---------------------------------------------------------------------------------------------------
 // HTTP bodies (JSON). Auth: `Authorization: Bearer <token>` except on POST /api/tables.
 
+/** A creature from the server's content library (`GET /api/content/:ruleset`) as a new table places it. */
+export const libraryCreatureSchema = z.object({
+  ref: z.string().min(1).max(300).describe("the library entry's ref, e.g. 'a5e/monsters/ashback-wolf.yaml'"),
+  id: z.string().min(1).max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/).optional().describe('creature id (default: from its name)'),
+  name: z.string().min(1).max(100).optional(),
+  side: z.string().min(1).max(60),
+  controller: id.nullable().optional().describe('the seat that plays it; none: the GM'),
+  hidden: z.boolean().optional(),
+  at: z.object({
+    x: z.number().int().min(0).max(999).optional(),
+    y: z.number().int().min(0).max(999).optional(),
+    elevation: z.number().int().min(-9999).max(9999).optional(),
+    zone: z.string().min(1).max(60).nullable().optional(),
+  }).strict().optional().describe('a square (grid) or a zone (zones); needs a map'),
+}).strict();
+
+/** A new table built from the content library: creatures with seats join the party, the rest are the first fight's foes. */
+export const librarySetupSchema = z.object({
+  ruleset: id,
+  seed: z.union([z.string().max(200), z.number().int()]).optional(),
+  diceMode: z.enum(['seeded', 'entered']).optional(),
+  map: z.union([
+    z.object({ grid: z.object({ width: z.number().int().min(1).max(60), height: z.number().int().min(1).max(60) }).strict() }).strict(),
+    z.object({ zones: z.object({}).strict() }).strict(),
+  ]).optional(),
+  creatures: z.array(libraryCreatureSchema).min(1).max(200),
+}).strict();
+export type LibrarySetup = z.infer<typeof librarySetupSchema>;
+
+/** One entry of the content library, as listed for a ruleset. */
+export interface LibraryEntry {
+  ref: string;
+  name: string;
+  /** 'monster', 'character', 'npc', 'pc' … as the stat block says */
+  kind: string;
+  /** 'level 3', 'HD 4' … */
+  level: string | null;
+  /** the ruleset's role words: 13th Age 'mook', 'large' … */
+  role: string | null;
+  size: string | null;
+}
+
 export const createTableSchema = z.object({
   name: z.string().min(1).max(200).optional(),
   ruleset: id.optional().describe("ruleset id (default 'a5e'; with from:{scenario} the scenario's)"),
@@ -162,6 +224,7 @@ export const createTableSchema = z.object({
     z.literal('empty'),
     z.literal('demo'),
     z.object({ scenario: z.string().min(1).max(PROTOCOL_LIMITS.maxMessageBytes) }).strict().describe('a scenario or campaign file (YAML or JSON text)'),
+    z.object({ library: librarySetupSchema }).strict().describe('creatures from the content library (GET /api/content/:ruleset); the fight starts at once'),
   ]).optional(),
   seats: z.array(z.object({ seat: id, name: z.string().min(1).max(200).optional() }).strict()).max(50).optional()
     .describe('extra seats (a seat is also made for each controller named by the creatures)'),

@@ -10,6 +10,8 @@ import {
   type Principal,
 } from '@fray/engine';
 import { EventStore, type Synchronous } from '@fray/store';
+import { LibrarySetupError, registerContentRoutes, sourceOfLibrary, type ContentLibrary } from './content-library';
+import { movePreviewFor } from './move-preview';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
@@ -31,6 +33,8 @@ export interface ServerOptions {
   narrate?: Narrate;
   /** turns a scenario or campaign file's text into a table source (the CLI passes its loader) */
   loadSetup?: (text: string) => TableSource;
+  /** stat blocks a new table may take its creatures from (`from: {library}`; `GET /api/content`) */
+  content?: ContentLibrary;
   /** the demo table's source (`from: 'demo'`) */
   demo?: () => TableSource;
   /** the web client's built files (served at /, with index.html for /t/*) */
@@ -178,6 +182,14 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     else if (from === 'demo') {
       if (!opts.demo) throw new ServerError(400, { code: 'malformed', message: 'this server has no demo table', path: ['from'] });
       source = opts.demo();
+    } else if ('library' in from) {
+      if (!opts.content) throw new ServerError(400, { code: 'malformed', message: 'this server has no content library', path: ['from'] });
+      try {
+        source = sourceOfLibrary(opts.content, opts.rulesets, from.library, newToken().slice(0, 12));
+      } catch (e) {
+        if (e instanceof LibrarySetupError) throw new ServerError(400, e.wire);
+        throw e;
+      }
     } else {
       if (!opts.loadSetup) throw new ServerError(400, { code: 'malformed', message: 'this server cannot read scenario files', path: ['from'] });
       try {
@@ -263,6 +275,8 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     if (err.statusCode && err.statusCode < 500) return res.code(err.statusCode).send({ type: 'error', error: { code: 'malformed', message: err.message } });
     return res.code(500).send({ type: 'error', error: { code: 'internal', message: 'the server failed on this request' } });
   });
+
+  if (opts.content) registerContentRoutes(app, opts.content);
 
   app.get('/api/health', async () => ({ ok: true, tables: tables.size }));
 
@@ -492,6 +506,10 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       const t: LiveTable = table;
       const who = sub.principal;
       if (m.type === 'command') return answer(await t.submit(who, m.stream, m.envelope));
+      if (m.type === 'previewMove') {
+        const r = movePreviewFor(t, who, m.creatureId, m.to);
+        return send(r.ok ? { type: 'movePreview', requestId: m.requestId, preview: r.preview } : { type: 'rejected', commandId: m.requestId, error: r.error });
+      }
       if (who.role !== 'gm') return send({ type: 'rejected', commandId: m.requestId, error: { code: 'forbidden', message: `only the GM may ${m.type}` } });
       if (m.type === 'startFight') return answer(await t.startFight(m.requestId, m.fight, m.expectedVersion));
       if (m.type === 'finishFight') return answer(await t.finishFight(m.requestId, m.reason));

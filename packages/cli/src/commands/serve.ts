@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { CreatureSetup, FrayEventBody, LoadedRuleset, PromptSpec } from '@fray/engine';
-import { createServer, type FrayServer, type TableSource } from '@fray/server';
+import { createServer, loadContentLibrary, type FrayServer, type TableSource } from '@fray/server';
 import { narrate } from '../narrate';
-import { repoRoot } from '../paths';
+import { contentDir, repoRoot } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
 import { loadScenarioFile } from '../scenario/load';
 import { DEMO_SCENARIO } from './demo';
@@ -69,11 +69,14 @@ export interface Served {
 /** Starts the table server; with `demo`, makes (or finds) the demo table and hands out fresh links to it. */
 export async function serveCommand(o: ServeOptions): Promise<Served> {
   const dataDir = path.resolve(o.data ?? 'fray-data');
+  const all = rulesets();
+  const content = loadContentLibrary(contentDir, all, (text) => parse(text));
   const server = await createServer({
     dataDir,
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 4780,
-    rulesets: rulesets(),
+    rulesets: all,
+    content,
     narrate: (events, ctx) => narrate(events as FrayEventBody[], ctx as { names?: Record<string, string>; prompts?: readonly PromptSpec[] }),
     loadSetup: tableSourceOfText,
     demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
@@ -82,6 +85,8 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
   const lines = [`Fray table server on ${server.url} (data: ${dataDir}, ${server.tables.size} table(s) loaded)`];
   if (!fs.existsSync(path.join(repoRoot, 'packages', 'web', 'dist', 'index.html'))) lines.push('(no web client built: packages/web/dist is missing; the API and WebSocket still work)');
   for (const [id, why] of server.unavailable) lines.push(`table ${id} is not available: ${why}`);
+  for (const s of content.skipped) lines.push(`content library: ${s.file} left out (${s.reason})`);
+  lines.push(`New table (choose creatures from the content library): ${server.url}/#new`);
   if (o.demo) {
     const existing = (await server.store.listTables()).find((t) => t.name === DEMO_NAME && server.tables.has(t.id));
     const links = existing ? await server.issueTokens(existing.id) : await server.createTable({ from: 'demo' });

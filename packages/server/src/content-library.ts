@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import {
+  ContentError, Encounter, MapSetupError, buildSpace, sheetSize, type CreatureSetup, type Json, type LoadedRuleset, type MapSetup, type PlacementSetup,
+} from '@fray/engine';
+import type { LibraryEntry, LibrarySetup, WireError } from './protocol';
+import type { TableSource } from './table';
+
+/**
+ * The content library: the stat blocks under scenarios/content/<ruleset>/…, read once at start and
+ * each checked by its ruleset's own stat block parser (the one the scenario loader uses), so a new
+ * table built in the browser can only name a block the rules have already accepted. A file the
+ * ruleset refuses is left out and listed in `skipped` with why.
+ */
+export interface ContentLibrary {
+  rulesets: string[];
+  entries(ruleset: string): LibraryEntry[] | null;
+  /** the raw stat block of an entry (a fresh copy) */
+  statBlock(ruleset: string, ref: string): unknown;
+  skipped: { file: string; reason: string }[];
+}
+
+/** A library request the rules or the map refuse: `path` points into the request body. */
+export class LibrarySetupError extends Error {
+  constructor(
+    readonly path: (string | number)[],
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+  get wire(): WireError {
+    return { code: 'invalid-setup', message: `${this.path.join('.')}: ${this.reason}`, path: this.path };
+  }
+}
+
+const FILE = /\.(ya?ml|json)$/i;
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(p));
+    else if (FILE.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** What a GM picks by: the name, how tough (level, or hit dice where a ruleset has no level), the role. */
+function summary(ref: string, data: Record<string, unknown>): LibraryEntry {
+  const level = num(data['level']);
+  const hd = num(data['hitDice']) ?? num(data['hd']);
+  return {
+    ref,
+    name: str(data['name']) ?? path.basename(ref).replace(FILE, ''),
+    kind: str(data['kind']) ?? 'creature',
+    level: level !== null ? `level ${level}` : hd !== null ? `HD ${hd}` : null,
+    role: str(data['category']) ?? str(data['role']),
+    size: str(data['size']),
+  };
+}
+
+/**
+ * Reads every stat block file under `dir/<ruleset id>/` for the rulesets given. `parse` turns a file's
+ * text into data (the host passes a YAML parser; JSON is YAML).
+ */
+export function loadContentLibrary(dir: string, rulesets: Record<string, LoadedRuleset>, parse: (text: string) => unknown): ContentLibrary {
+  const byRuleset = new Map<string, Map<string, { entry: LibraryEntry; data: unknown }>>();
+  const skipped: { file: string; reason: string }[] = [];
+  for (const id of Object.keys(rulesets).sort()) {
+    const ruleset = rulesets[id]!;
+    const found = new Map<string, { entry: LibraryEntry; data: unknown }>();
+    for (const file of filesUnder(path.join(dir, id))) {
+      const ref = path.relative(dir, file).split(path.sep).join('/');
+      try {
+        const data = parse(fs.readFileSync(file, 'utf8'));
+        if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a stat block (an object)');
+        ruleset.parseStatBlock(data, ref);
+        found.set(ref, { entry: summary(ref, data as Record<string, unknown>), data });
+      } catch (e) {
+        skipped.push({ file: ref, reason: e instanceof ContentError ? `${e.path.join('.') || '(root)'}: ${e.reason}` : (e as Error).message });
+      }
+    }
+    if (found.size) byRuleset.set(id, found);
+  }
+  return {
+    rulesets: [...byRuleset.keys()],
+    entries: (ruleset) => (byRuleset.has(ruleset) ? [...byRuleset.get(ruleset)!.values()].map((x) => x.entry) : null),
+    statBlock: (ruleset, ref) => {
+      const e = byRuleset.get(ruleset)?.get(ref);
+      return e ? structuredClone(e.data) : undefined;
+    },
+    skipped,
+  };
+}
+
+function slug(name: string): string {
+  const s = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return s || 'creature';
+}
+
+/**
+ * A table source from a library request: creatures a seat plays are the campaign's party (they last
+ * between fights), the others the first fight's foes, placed on the map if there is one. Everything is
+ * checked before anything is stored: the refs against the library, the places by the engine's map
+ * builder, the creatures by creating the fight once on a scratch encounter.
+ */
+export function sourceOfLibrary(library: ContentLibrary, rulesets: Record<string, LoadedRuleset>, req: LibrarySetup, seed: string): TableSource {
+  const at = ['from', 'library'];
+  const ruleset = Object.hasOwn(rulesets, req.ruleset) ? rulesets[req.ruleset]! : null;
+  if (!ruleset || !library.entries(req.ruleset)) {
+    throw new LibrarySetupError([...at, 'ruleset'], `no content for ruleset '${req.ruleset}'; the library has ${library.rulesets.join(', ') || 'nothing'}`);
+  }
+  const used = new Set<string>();
+  for (const c of req.creatures) if (c.id) used.add(c.id);
+  const given = new Set<string>();
+  const creatures: CreatureSetup[] = req.creatures.map((c, i) => {
+    const sheet = library.statBlock(req.ruleset, c.ref);
+    if (sheet === undefined) throw new LibrarySetupError([...at, 'creatures', i, 'ref'], `'${c.ref}' is not in the ${req.ruleset} library (GET /api/content/${req.ruleset} lists it)`);
+    let id = c.id;
+    if (id) {
+      if (given.has(id)) throw new LibrarySetupError([...at, 'creatures', i, 'id'], `the id '${id}' is used twice`);
+      given.add(id);
+    } else {
+      const base = slug(c.name ?? str((sheet as Record<string, unknown>)['name']) ?? 'creature');
+      id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+      used.add(id);
+    }
+    const setup: CreatureSetup = { id, side: c.side, sheet };
+    if (c.name) setup.name = c.name;
+    if (c.controller) setup.controller = c.controller;
+    if (c.hidden) setup.hidden = true;
+    return setup;
+  });
+  let space: Json | undefined;
+  if (req.map) {
+    try {
+      space = buildSpace(
+        req.map as MapSetup,
+        creatures.map((c, i) => ({ id: c.id, at: req.creatures[i]!.at as PlacementSetup | undefined, size: sheetSize(c.sheet) })),
+        ruleset.zoneBands,
+      ).space as unknown as Json;
+    } catch (e) {
+      if (!(e instanceof MapSetupError)) throw e;
+      throw new LibrarySetupError([...at, ...e.path], e.reason);
+    }
+  } else {
+    const placed = req.creatures.findIndex((c) => c.at !== undefined);
+    if (placed >= 0) throw new LibrarySetupError([...at, 'creatures', placed, 'at'], 'a creature is placed but there is no map: choose a grid or zones');
+  }
+  const theSeed = req.seed ?? seed;
+  try {
+    Encounter.create({ id: 'check', seed: theSeed, creatures, ...(space !== undefined ? { space } : {}), ...(req.diceMode ? { diceMode: req.diceMode } : {}) }, { ruleset });
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    throw new LibrarySetupError([...at, ...e.path], e.reason);
+  }
+  const party = creatures.filter((c) => c.controller);
+  const foes = creatures.filter((c) => !c.controller);
+  return {
+    ruleset: ruleset.id,
+    campaign: { seed: theSeed, creatures: party },
+    fight: { id: 'fight-1', seed: theSeed, foes, ...(space !== undefined ? { space } : {}), ...(req.diceMode ? { diceMode: req.diceMode } : {}) },
+  };
+}
+
+/** `GET /api/content` (the rulesets with content) and `GET /api/content/:ruleset` (its entries). Public: stat block summaries only. */
+export function registerContentRoutes(app: FastifyInstance, library: ContentLibrary): void {
+  app.get('/api/content', async () => ({ rulesets: library.rulesets.map((id) => ({ id, entries: library.entries(id)!.length })) }));
+  app.get<{ Params: { ruleset: string } }>('/api/content/:ruleset', async (req, res) => {
+    const entries = library.entries(req.params.ruleset);
+    if (!entries) {
+      return res.code(404).send({ type: 'error', error: { code: 'malformed', message: `no content for ruleset '${req.params.ruleset.slice(0, 60)}'; the library has ${library.rulesets.join(', ')}`, path: ['ruleset'] } });
+    }
+    return { ruleset: req.params.ruleset, entries };
+  });
+}
