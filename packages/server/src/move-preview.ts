@@ -1,6 +1,7 @@
 import { ActionMenuError, previewMove, type Json, type Principal } from '@fray/engine';
 import type { MovePreviewWire, WireError } from './protocol';
 import type { LiveTable } from './table';
+import { hiddenFrom } from './seat-redaction';
 
 /**
  * A dragged token's preview (the engine's `previewMove`) for one connection, on the fight as it is now:
@@ -30,7 +31,7 @@ export function movePreviewFor(t: LiveTable, who: Principal, creatureId: string,
   if (p.reason) preview.reason = p.reason;
   if (p.ruleId) preview.ruleId = p.ruleId;
   if (seat !== null) {
-    const hidden = state.creatureIds.filter((id) => state.creatures[id]!.hidden && state.creatures[id]!.controller !== seat);
+    const hidden = [...hiddenFrom(state, seat)];
     preview.provokes = preview.provokes.filter((id) => !hidden.includes(id));
     if (preview.reason && hidden.some((id) => preview.reason!.includes(id) || preview.reason!.includes(state.creatures[id]!.name))) preview.reason = 'the rules do not allow this move';
   }

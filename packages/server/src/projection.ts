@@ -4,6 +4,7 @@ import {
 } from '@fray/engine';
 import type { EventsMessage, SeatInfo, StreamName, TableInfo, TableView } from './protocol';
 import type { LiveTable } from './table';
+import { menuWithoutHidden } from './seat-redaction';
 
 /** Narration injected by the host (the CLI's `narrate`); the server only passes events through it. */
 export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<string, string>; prompts?: readonly PromptSpec[] }) => string[];
@@ -73,7 +74,7 @@ export function viewFor(t: LiveTable, who: Principal): TableView {
   // The menu is for acting on one's turn: only the seat whose creature is up gets one (it costs a
   // search of every action and target, so it is not built for everyone on every event).
   const current = currentOf(fight?.state);
-  if (current && !fight!.state.pending && fight!.state.creatures[current]?.controller === seat) view.actions = { [current]: withoutOdds(safeMenu(fight!.state, current, who, t.ruleset)) };
+  if (current && !fight!.state.pending && fight!.state.creatures[current]?.controller === seat) view.actions = { [current]: menuWithoutHidden(withoutOdds(safeMenu(fight!.state, current, who, t.ruleset)), fight!.state, seat) };
   return view;
 }
 

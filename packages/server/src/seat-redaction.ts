@@ -1,0 +1,33 @@
+import type { EncounterState } from '@fray/engine';
+
+/** The creatures a seat may not know of: hidden ones it does not control. */
+export function hiddenFrom(state: EncounterState, seat: string): Set<string> {
+  const out = new Set<string>();
+  for (const id of state.creatureIds) {
+    const c = state.creatures[id]!;
+    if (c.hidden && c.controller !== seat) out.add(id);
+  }
+  return out;
+}
+
+/**
+ * A seat's action menu without the creatures hidden from it: the engine's menu is built on the whole
+ * state, so a hidden foe would show up as a target, or among the opportunity attacks a square provokes.
+ */
+export function menuWithoutHidden(menu: unknown, state: EncounterState, seat: string): unknown {
+  const hidden = hiddenFrom(state, seat);
+  if (!hidden.size || !menu || typeof menu !== 'object') return menu;
+  type Target = { creatureId?: string; provokes?: string[] } & Record<string, unknown>;
+  const m = menu as { actions?: { targets?: Target[] }[]; movement?: { reachable?: { provokes?: string[] }[] } };
+  const seen = (ids: string[] | undefined) => ids?.filter((id) => !hidden.has(id));
+  return {
+    ...m,
+    ...(m.actions ? {
+      actions: m.actions.map((a) => (a.targets ? {
+        ...a,
+        targets: a.targets.filter((t) => !hidden.has(t.creatureId ?? '')).map((t) => (t.provokes ? { ...t, provokes: seen(t.provokes) } : t)),
+      } : a)),
+    } : {}),
+    ...(m.movement?.reachable ? { movement: { ...m.movement, reachable: m.movement.reachable.map((r) => (r.provokes ? { ...r, provokes: seen(r.provokes) } : r)) } } : {}),
+  };
+}
