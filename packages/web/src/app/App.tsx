@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'preact/hooks';
 import { parseTableAddress } from '../net/protocol';
+import { NewTableScreen } from '../screens/NewTableScreen';
+import { Shortcuts } from '../panels/ShortcutOverlay';
 import { useTable } from '../net/use-table';
 import { ConnectionBanner } from '../panels/ConnectionBanner';
 import { GmScreen } from '../screens/GmScreen';
@@ -7,9 +10,22 @@ import { Landing } from '../screens/Landing';
 import type { TableAddress } from '../net/protocol';
 
 export function App() {
-  const address = parseTableAddress(window.location.pathname, window.location.hash);
-  if (!address) return <Landing />;
-  return <TableApp address={address} />;
+  // The hash carries the keys and the "new table" screen; following it keeps the page in step with links.
+  const [hash, setHash] = useState(window.location.hash);
+  useEffect(() => {
+    const on = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  const address = parseTableAddress(window.location.pathname, hash);
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const host = params.get('host');
+  return (
+    <>
+      {address ? <TableApp address={address} /> : params.has('new') ? <NewTableScreen hostToken={host} /> : <Landing hostToken={host} />}
+      <Shortcuts />
+    </>
+  );
 }
 
 function TableApp({ address }: { address: TableAddress }) {

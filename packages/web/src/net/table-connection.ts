@@ -1,5 +1,5 @@
 import type { Json } from '@fray/engine';
-import type { ClientEnvelope, ClientMessage, EventsMessage, Role, ServerMessage, Since, StreamName, TableView, Versions, WireError } from './protocol';
+import type { ClientEnvelope, ClientMessage, EventsMessage, MovePreviewWire, Role, ServerMessage, Since, StreamName, TableView, Versions, WireError } from './protocol';
 
 /** The part of the browser's WebSocket this client uses (Node tests pass the `ws` package's). */
 export interface SocketLike {
@@ -38,6 +38,12 @@ export interface ConnectionState {
   inFlight: number;
   /** how many times the connection has come back after dropping */
   reconnects: number;
+}
+
+export interface MovePreviewResult {
+  ok: boolean;
+  preview?: MovePreviewWire;
+  error?: WireError;
 }
 
 export interface CommandResult {
@@ -82,6 +88,8 @@ export class TableConnection {
   private socket: SocketLike | null = null;
   private listeners = new Set<(s: ConnectionState) => void>();
   private waiting = new Map<string, Waiting>();
+  /** move previews asked for and not yet answered (never resent: a new drag asks again) */
+  private previews = new Map<string, (r: MovePreviewResult) => void>();
   private attempt = 0;
   private closedByUs = false;
   private retryTimer: unknown = null;
@@ -145,6 +153,16 @@ export class TableConnection {
     return this.request(requestId, reason ? { type: 'finishFight', requestId, reason } : { type: 'finishFight', requestId });
   }
 
+  /** Where a dragged token would go, as the rules see it now (the server's `previewMove`; nothing changes). */
+  previewMove(creatureId: string, to: Json): Promise<MovePreviewResult> {
+    const requestId = this.newId();
+    if (this.socket?.readyState !== OPEN || this.state.status !== 'open') return Promise.resolve({ ok: false, error: { code: 'offline', message: 'not connected' } });
+    return new Promise((resolve) => {
+      this.previews.set(requestId, resolve);
+      this.socket!.send(JSON.stringify({ type: 'previewMove', requestId, creatureId, to } satisfies ClientMessage));
+    });
+  }
+
   dismissNotice(): void {
     this.update({ notice: null });
   }
@@ -189,6 +207,8 @@ export class TableConnection {
     socket.onclose = () => {
       if (socket !== this.socket) return;
       this.socket = null;
+      for (const p of this.previews.values()) p({ ok: false, error: { code: 'offline', message: 'the connection dropped' } });
+      this.previews.clear();
       if (this.pingTimer !== null) this.clearTimer(this.pingTimer);
       this.pingTimer = null;
       if (this.closedByUs || this.state.status === 'refused') return;
@@ -234,7 +254,20 @@ export class TableConnection {
         // after a drop starts from what this screen has really shown.
         this.settle(msg.commandId, { ok: true });
         return;
+      case 'movePreview': {
+        const p = this.previews.get(msg.requestId);
+        this.previews.delete(msg.requestId);
+        p?.({ ok: true, preview: msg.preview });
+        return;
+      }
       case 'rejected': {
+        const asked = msg.commandId !== undefined ? this.previews.get(msg.commandId) : undefined;
+        if (asked) {
+          // A refused preview is the map's to show, not a notice for the whole screen.
+          this.previews.delete(msg.commandId!);
+          asked({ ok: false, error: msg.error });
+          return;
+        }
         const key = msg.commandId; // a startFight or finishFight is answered under its requestId
         if (key !== undefined) this.settle(key, { ok: false, error: msg.error });
         this.update({ notice: { kind: 'rejected', error: msg.error, at: Date.now() } });

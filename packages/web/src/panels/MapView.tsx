@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Json } from '@fray/engine';
 import type { Table } from '../net/use-table';
+import type { MovePreviewWire } from '../net/protocol';
 import type { FightModel } from '../model/fight';
 import type { ActionMenu } from '../model/actions';
 
@@ -35,8 +36,38 @@ export function MapView({ table, fight, menu }: { table: Table; fight: FightMode
   return <Grid table={table} fight={fight} space={space} menu={menu} />;
 }
 
+type Square = { x: number; y: number };
+const keyOf = (q: Square) => `${q.x},${q.y}`;
+const STEP: Record<string, Square> = {
+  ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 },
+  Home: { x: -1, y: -1 }, PageUp: { x: 1, y: -1 }, End: { x: -1, y: 1 }, PageDown: { x: 1, y: 1 },
+};
+
+/**
+ * The rules' word on a destination, asked of the server (the engine's `previewMove`) each time the
+ * destination changes: the path, its cost, the opportunity attacks it provokes, and whether the move is
+ * allowed. Until the answer comes, the action menu's reachable squares give cost and provokes.
+ */
+function useMovePreview(table: Table, mover: string | null, dest: Square | null): { preview: MovePreviewWire | null; waiting: boolean } {
+  const [answer, setAnswer] = useState<{ key: string; preview: MovePreviewWire | null } | null>(null);
+  const asked = useRef('');
+  const key = mover && dest ? `${mover}@${keyOf(dest)}` : '';
+  useEffect(() => {
+    asked.current = key;
+    if (!mover || !dest) return;
+    void table.conn.previewMove(mover, { x: dest.x, y: dest.y }).then((r) => {
+      if (asked.current === key) setAnswer({ key, preview: r.ok ? r.preview ?? null : null });
+    });
+  }, [key]);
+  return { preview: answer?.key === key ? answer.preview : null, waiting: !!key && answer?.key !== key };
+}
+
 function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; space: GridSpace; menu: ActionMenu | undefined }) {
-  const [dest, setDest] = useState<{ x: number; y: number } | null>(null);
+  const [dest, setDest] = useState<Square | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const svgRef = useRef<SVGSVGElement>(null);
   const mover = menu?.creatureId ?? null;
   const placed = Object.entries(space.creatures).filter(([id]) => fight.byId[id]);
   const xs = placed.map(([, p]) => p.x);
@@ -48,19 +79,107 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     const to = r.to as { x?: number; y?: number };
     if (typeof to.x === 'number' && typeof to.y === 'number') reach.set(`${to.x},${to.y}`, { cost: r.cost, provokes: r.provokes });
   }
-  const preview = dest ? reach.get(`${dest.x},${dest.y}`) : undefined;
   const from = mover ? space.creatures[mover] : undefined;
+  const canMove = !!mover && !!from && reach.size > 0;
+  const { preview, waiting } = useMovePreview(table, canMove ? mover : null, dest);
+  const known = dest ? reach.get(keyOf(dest)) : undefined;
+  const cost = preview ? preview.cost : known?.cost;
+  const provokes = preview ? preview.provokes : known?.provokes ?? [];
+  const legal = preview ? preview.legal : !!known;
   const nameOf = (id: string) => fight.byId[id]?.name ?? id;
-  const move = async () => {
-    if (!mover || !dest) return;
-    const r = await table.send('fight', { type: 'move', creatureId: mover, to: { x: dest.x, y: dest.y } as Json });
-    if (r.ok) setDest(null);
+  // A new turn or a move made elsewhere starts the map afresh.
+  useEffect(() => {
+    setDest(null);
+    setDragging(false);
+  }, [mover, from?.x, from?.y]);
+  const choose = (q: Square | null) => {
+    setRefusal(null);
+    setDest(q);
   };
+  const move = async (to: Square | null = dest) => {
+    if (!mover || !to) return;
+    setSending(true);
+    const r = await table.send('fight', { type: 'move', creatureId: mover, to: { x: to.x, y: to.y } as Json });
+    setSending(false);
+    if (r.ok) setDest(null);
+    else setRefusal(r.error?.message ?? 'the rules refused the move');
+  };
+  const squareAt = (e: PointerEvent): Square | null => {
+    const svg = svgRef.current;
+    if (!svg) return null;
+    const box = svg.getBoundingClientRect();
+    const x = Math.floor(((e.clientX - box.left) / box.width) * w);
+    const y = Math.floor(((e.clientY - box.top) / box.height) * h);
+    return x >= 0 && y >= 0 && x < w && y < h ? { x, y } : null;
+  };
+  // Dragging the acting creature's token: pointer events, so a finger on a phone drags as a mouse does.
+  const onTokenDown = (e: PointerEvent) => {
+    if (!canMove || sending) return;
+    e.preventDefault();
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    setDragging(true);
+    choose(null);
+  };
+  const onDragMove = (e: PointerEvent) => {
+    if (!dragging || !from) return;
+    const q = squareAt(e);
+    if (!q || (q.x === from.x && q.y === from.y)) return choose(null);
+    if (!dest || dest.x !== q.x || dest.y !== q.y) choose(q);
+  };
+  const onDrop = (e: PointerEvent) => {
+    if (!dragging) return;
+    setDragging(false);
+    const q = squareAt(e);
+    if (!q || !from || (q.x === from.x && q.y === from.y)) return choose(null);
+    // Dropped: the move goes to the rules, which take it or say why not.
+    setDest(q);
+    void move(q);
+  };
+  const onGridKey = (e: KeyboardEvent) => {
+    if (!canMove || !from) return;
+    const step = STEP[e.key];
+    if (step) {
+      e.preventDefault();
+      const base = dest ?? { x: from.x, y: from.y };
+      const q = { x: Math.max(0, Math.min(w - 1, base.x + step.x)), y: Math.max(0, Math.min(h - 1, base.y + step.y)) };
+      choose(q.x === from.x && q.y === from.y ? null : q);
+    } else if (e.key === 'Enter' && dest) {
+      e.preventDefault();
+      void move();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      setDragging(false);
+      choose(null);
+    }
+  };
+  const pathPoints = from && dest ? [{ x: from.x, y: from.y }, ...((preview?.path as Square[] | undefined)?.filter((p) => typeof p?.x === 'number') ?? []), dest] : [];
+  const line = pathPoints.map((p) => `${(p.x + 0.5) * CELL},${(p.y + 0.5) * CELL}`).join(' ');
+  const moverSide = from ? (space.sizes[from.size] ?? 1) : 1;
   return (
     <section class="map" aria-labelledby="map-h" data-testid="map">
       <h2 id="map-h">Map ({space.squareFeet}-ft squares)</h2>
-      <p class="muted map-key">≈ hatched: difficult terrain · blue: where the acting creature can move · ↑n: feet up</p>
-      <svg viewBox={`0 0 ${w * CELL} ${h * CELL}`} width={Math.min(w * CELL, 560)} role="img" aria-label={`Grid map, ${placed.length} creatures`}>
+      <p class="muted map-key">
+        ≈ hatched: difficult terrain · blue: where the acting creature can move · ↑n: feet up
+        {canMove ? ` · drag ${nameOf(mover!)}'s token, tap a blue square, or focus the map (M) and use the arrow keys` : ''}
+      </p>
+      <svg
+        ref={svgRef}
+        viewBox={`0 0 ${w * CELL} ${h * CELL}`}
+        width={Math.min(w * CELL, 560)}
+        role={canMove ? 'application' : 'img'}
+        aria-roledescription={canMove ? 'grid map' : undefined}
+        aria-label={canMove ? `Grid map: move ${nameOf(mover!)} with the arrow keys, Enter to move, Escape to cancel` : `Grid map, ${placed.length} creatures`}
+        tabIndex={canMove ? 0 : undefined}
+        onKeyDown={onGridKey}
+        onPointerMove={onDragMove}
+        onPointerUp={onDrop}
+        onPointerCancel={() => {
+          setDragging(false);
+          choose(null);
+        }}
+        class={dragging ? 'dragging' : ''}
+        data-testid="map-grid"
+      >
         <defs>
           <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="6" height="6" fill="#efe6d2" />
@@ -84,8 +203,8 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
               y={y * CELL}
               width={CELL}
               height={CELL}
-              class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}${t?.difficult ? ' difficult' : ''}`}
-              onClick={() => r && setDest({ x, y })}
+              class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}${isDest && !legal && !waiting ? ' refused' : ''}${t?.difficult ? ' difficult' : ''}`}
+              onClick={() => r && !dragging && choose({ x, y })}
               data-testid={r ? `sq-${x}-${y}` : undefined}
             >
               <title>{`square ${x},${y}${t?.difficult ? ', difficult terrain' : ''}${r ? `, reachable for ${r.cost} ft` : ''}`}</title>
@@ -102,36 +221,53 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
               </text>
             );
           })}
-        {from && dest && <line x1={(from.x + 0.5) * CELL} y1={(from.y + 0.5) * CELL} x2={(dest.x + 0.5) * CELL} y2={(dest.y + 0.5) * CELL} class="path" />}
+        {line && <polyline points={line} class={`path${legal ? '' : ' refused'}`} data-testid="move-path" />}
         {placed.map(([id, p]) => {
           const side = space.sizes[p.size] ?? 1;
           const c = fight.byId[id]!;
+          const isMover = canMove && id === mover;
           return (
-            <g key={id} class={`token side-${c.friendly ? 'friend' : 'foe'}${id === fight.currentCreatureId ? ' current' : ''}`} transform={`translate(${p.x * CELL},${p.y * CELL})`}>
+            <g
+              key={id}
+              class={`token side-${c.friendly ? 'friend' : 'foe'}${id === fight.currentCreatureId ? ' current' : ''}${isMover ? ' draggable' : ''}${provokes.includes(id) ? ' provoked' : ''}`}
+              transform={`translate(${p.x * CELL},${p.y * CELL})`}
+              onPointerDown={isMover ? onTokenDown : undefined}
+              data-testid={`token-${id}`}
+            >
               <rect x={2} y={2} width={side * CELL - 4} height={side * CELL - 4} rx={side * CELL * 0.4} />
               <text x={(side * CELL) / 2} y={(side * CELL) / 2 + 4} text-anchor="middle">
                 {c.name.slice(0, 2)}
               </text>
+              {provokes.includes(id) && (
+                <text x={side * CELL - 2} y={10} text-anchor="end" class="oa-mark">
+                  ⚔
+                </text>
+              )}
               {p.elevation !== 0 && (
                 <text x={side * CELL - 3} y={11} text-anchor="end" class="elev">
                   ↑{p.elevation}
                 </text>
               )}
-              <title>{`${c.name} (${p.size}${p.elevation ? `, ${p.elevation} ft up` : ''})`}</title>
+              <title>{`${c.name} (${p.size}${p.elevation ? `, ${p.elevation} ft up` : ''})${isMover ? ': drag to move' : ''}`}</title>
             </g>
           );
         })}
+        {dragging && dest && (
+          <g class="token ghost" transform={`translate(${dest.x * CELL},${dest.y * CELL})`} aria-hidden="true">
+            <rect x={2} y={2} width={moverSide * CELL - 4} height={moverSide * CELL - 4} rx={moverSide * CELL * 0.4} />
+          </g>
+        )}
       </svg>
-      {mover && reach.size > 0 && (
+      {canMove && (
         <p class="row-form">
-          <label for="move-to">Move {nameOf(mover)} to</label>
+          <label for="move-to">Move {nameOf(mover!)} to</label>
           <select
             id="move-to"
-            value={dest ? `${dest.x},${dest.y}` : ''}
+            value={dest ? keyOf(dest) : ''}
             onChange={(e) => {
               const v = (e.currentTarget as HTMLSelectElement).value;
               const [x, y] = v.split(',').map(Number);
-              setDest(v ? { x: x!, y: y! } : null);
+              choose(v ? { x: x!, y: y! } : null);
             }}
             data-testid="move-to"
           >
@@ -145,15 +281,25 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
         </p>
       )}
       {dest && (
-        <p class="move-preview" data-testid="move-preview">
-          Move {mover ? nameOf(mover) : ''} to {dest.x},{dest.y}: {preview ? `${preview.cost} ft` : 'not reachable'}
-          {preview && preview.provokes.length > 0 ? ` · ⚠ provokes opportunity attacks from ${preview.provokes.map(nameOf).join(', ')}` : ' · provokes nothing'}{' '}
-          <button type="button" class="primary small" disabled={!preview} onClick={move} data-testid="confirm-move">
-            Move
-          </button>{' '}
-          <button type="button" class="small" onClick={() => setDest(null)}>
-            Cancel
-          </button>
+        <p class={`move-preview${legal ? '' : ' illegal'}`} data-testid="move-preview" aria-live="polite">
+          {dragging ? 'Drop to move' : 'Move'} {mover ? nameOf(mover) : ''} to {dest.x},{dest.y}:{' '}
+          {legal || waiting ? (cost !== undefined ? `${cost} ft` : 'asking the rules…') : `✕ not allowed: ${preview?.reason ?? 'not reachable'}`}
+          {provokes.length > 0 ? ` · ⚔ provokes opportunity attacks from ${provokes.map(nameOf).join(', ')}` : legal && cost !== undefined ? ' · provokes nothing' : ''}{' '}
+          {!dragging && (
+            <>
+              <button type="button" class="primary small" disabled={sending || (!legal && !waiting)} onClick={() => void move()} data-testid="confirm-move">
+                Move
+              </button>{' '}
+              <button type="button" class="small" onClick={() => choose(null)}>
+                Cancel
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {refusal && (
+        <p class="move-refusal" role="alert" data-testid="move-refusal">
+          ✕ The rules refused the move: {refusal}
         </p>
       )}
       <ul class="sr-only">

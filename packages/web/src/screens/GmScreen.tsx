@@ -56,6 +56,7 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const el = e.target as HTMLElement | null;
       if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable)) return;
+      if (document.querySelector('dialog[open]')) return;
       const k = keys.current;
       if ((e.key === 'n' || e.key === 'N') && k.canNext) {
         e.preventDefault();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser as PwBrowser, type BrowserContext, type Page } from 'playwright-core';
 import { findRuleset, loadScenarioFile, narrate } from '@fray/cli';
-import { createServer, type CreatedTable, type FrayServer, type TableSource } from '@fray/server';
+import { parse } from 'yaml';
+import { createServer, loadContentLibrary, type CreatedTable, type FrayServer, type TableSource } from '@fray/server';
 import type { CreatureSetup, LoadedRuleset } from '@fray/engine';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -111,6 +112,8 @@ export async function startTestServer(opts: { dataDir?: string; port?: number } 
       return nextSource;
     },
     webDir: path.join(webDir, 'dist'),
+    // The content library a new table is built from in the browser, as `fray serve` loads it.
+    content: loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (text) => parse(text)),
   });
   return {
     server,
