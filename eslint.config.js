@@ -4,7 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const pureLayers = ['packages/dice/src/**/*.ts', 'packages/engine/src/**/*.ts', 'packages/rulesets/*/src/**/*.ts'];
+const pureLayers = ['packages/dice/src/**/*.ts', 'packages/engine/src/**/*.ts', 'packages/rulesets/*/src/**/*.ts', 'packages/import/src/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '**/*.d.ts'] },
