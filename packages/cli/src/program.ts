@@ -7,6 +7,7 @@ import { simulateCommand } from './commands/simulate';
 import { oddsCommand } from './commands/odds';
 import { serveCommand } from './commands/serve';
 import { progressReporter } from './sim/progress';
+import { registerLibraryCommands } from './library-program';
 import { EXIT, type CommandResult } from './result';
 
 export interface Io {
@@ -151,6 +152,8 @@ export function runProgram(argv: string[], io: Io): number {
         });
       if (io.background) io.background(task);
     });
+
+  registerLibraryCommands(program, io, emit);
 
   try {
     program.parse(argv, { from: 'user' });

@@ -4,6 +4,8 @@ import type { Json } from '@fray/engine';
 export interface ReportLine {
   field: string;
   text: string;
+  /** the source's own words, for what stays text: the GM reads them from the library file */
+  words?: string;
 }
 
 /**

@@ -69,7 +69,7 @@ describe('broken and half-filled files', () => {
     ((bite['attacks'] as Record<string, unknown>[])[0]!)['extra_damage_die_count'] = null;
     const c = importCreatures(JSON.stringify(p)).creatures[0]!;
     expect((c.statBlock as Record<string, unknown>)['attacks']).toBeUndefined();
-    expect(c.refused).toEqual([{ field: '/results/0/actions/1', text: 'Bite: no damage type in the attack or its text; stays text' }]);
+    expect(c.refused).toEqual([{ field: '/results/0/actions/1', text: 'Bite: no damage type in the attack or its text; stays text', words: 'The drake bites.' }]);
   });
 
   it('a format named that the file is not', () => {

@@ -40,9 +40,9 @@ describe('Open5e v2 creatures (A5E, document a5e-mm)', () => {
       { field: '/results/0/actions/2', text: 'action Ember Breath (recharge 5-6): DC 13 dex save, 6d6 fire, half on a success in a 15-foot cone' },
     ]);
     expect(drake!.text).toEqual([
-      { field: '/results/0/traits/0', text: 'trait Smoldering Hide: stays text' },
-      { field: '/results/0/actions/3', text: 'reaction Tail Flick: stays text (no attack or save against damage the rules can read)' },
-      { field: '/results/0/actions/4', text: 'legendary action Wing Gust: the A5E stat block has no legendary actions yet; the GM runs it' },
+      { field: '/results/0/traits/0', text: 'trait Smoldering Hide: stays text', words: 'A creature that touches the drake takes 2 fire damage.' },
+      { field: '/results/0/actions/3', text: 'reaction Tail Flick: stays text (no attack or save against damage the rules can read)', words: 'The drake flicks its tail at a creature that moved next to it.' },
+      { field: '/results/0/actions/4', text: 'legendary action Wing Gust: the A5E stat block has no legendary actions yet; the GM runs it', words: 'The drake beats its wings and flies up to half its speed.' },
     ]);
     expect(drake!.refused).toEqual([]);
   });

@@ -67,7 +67,7 @@ describe('5etools bestiary', () => {
     });
     expect(c.meta).toEqual({ source: '5etools', key: 'Fen Lurker|TST', document: 'TST', cr: '3', type: 'monstrosity' });
     expect(c.text).toContainEqual({ field: '/monster/0/resist', text: 'resistance fire while submerged: the rules apply it to every attack of those types; the GM waives it where the words say so' });
-    expect(c.text).toContainEqual({ field: '/monster/0/reaction/0', text: 'reaction Slip Away: stays text (no attack or save against damage the rules can read)' });
+    expect(c.text).toContainEqual({ field: '/monster/0/reaction/0', text: 'reaction Slip Away: stays text (no attack or save against damage the rules can read)', words: 'When hit, the lurker moves 10 feet.' });
   });
 });
 
@@ -83,7 +83,7 @@ describe('pasted stat blocks', () => {
       actions: [{ id: 'corroding-howl', name: 'Corroding Howl', cost: 'action', recharge: { min: 5 }, targets: { rangeFeet: 15 }, effects: [{ kind: 'save', ability: 'con', dc: 11, fail: [{ kind: 'damage', dice: '2d8', type: 'acid' }], success: [{ kind: 'damage', dice: '2d8', type: 'acid', half: true }] }] }],
     });
     expect(r.creatures[0]!.meta).toEqual({ source: 'text-5e', cr: '1', type: 'monstrosity' });
-    expect(r.creatures[0]!.text).toEqual([{ field: 'line 14', text: 'trait Keen Nose: stays text' }]);
+    expect(r.creatures[0]!.text).toEqual([{ field: 'line 14', text: 'trait Keen Nose: stays text', words: 'The hound has advantage on Wisdom (Perception) checks that rely on smell.' }]);
   });
 
   it('the same block into Five Torches Deep keeps the main dice and leaves the types to the GM', () => {

@@ -216,11 +216,11 @@ function usageWords(u: Record<string, Json>): string {
 
 function mapFeature(f: DraftFeature, s: Sink): void {
   if (f.kind === 'trait') {
-    s.text.push({ field: f.pointer, text: `trait ${f.name}: stays text` });
+    s.text.push({ field: f.pointer, text: `trait ${f.name}: stays text`, words: f.text });
     return;
   }
   if (f.kind === 'legendary' || f.kind === 'lair') {
-    s.text.push({ field: f.pointer, text: `${f.kind === 'legendary' ? 'legendary' : 'lair'} action ${f.name}: the A5E stat block has no ${f.kind} actions yet; the GM runs it` });
+    s.text.push({ field: f.pointer, text: `${f.kind === 'legendary' ? 'legendary' : 'lair'} action ${f.name}: the A5E stat block has no ${f.kind} actions yet; the GM runs it`, words: f.text });
     return;
   }
   if (f.kind === 'action' && /^multiattack\b/i.test(f.name)) {
@@ -275,7 +275,7 @@ function mapFeature(f: DraftFeature, s: Sink): void {
     s.runs.push({ field: f.pointer, text: `reaction ${f.name}: +${bonus} AC against ${parry[2] ? 'a melee attack' : 'an attack'} that hits (offered by prompt)` });
     return;
   }
-  s.text.push({ field: f.pointer, text: `${f.kind === 'bonus' ? 'bonus action' : f.kind} ${f.name}: stays text (no attack or save against damage the rules can read)` });
+  s.text.push({ field: f.pointer, text: `${f.kind === 'bonus' ? 'bonus action' : f.kind} ${f.name}: stays text (no attack or save against damage the rules can read)`, words: f.text });
 }
 
 /** The words of an Open5e v2 action's text after its damage, when the attack itself came structured. */
@@ -285,16 +285,16 @@ function riderOf(text: string): string {
 
 function mapAttack(f: DraftFeature, label: string, a: DraftAttack, rest: string, s: Sink): void {
   if (a.damage.length === 0) {
-    s.refused.push({ field: f.pointer, text: `${label}: an attack with no damage the rules can read; stays text` });
+    s.refused.push({ field: f.pointer, text: `${label}: an attack with no damage the rules can read; stays text`, words: f.text });
     return;
   }
   const mainType = a.damage[0]!.type;
   if (!mainType) {
-    s.refused.push({ field: f.pointer, text: `${label}: no damage type in the attack or its text; stays text` });
+    s.refused.push({ field: f.pointer, text: `${label}: no damage type in the attack or its text; stays text`, words: f.text });
     return;
   }
   if (f.kind !== 'action') {
-    s.text.push({ field: f.pointer, text: `${label}: an attack as a ${f.kind === 'bonus' ? 'bonus action' : 'reaction'}; A5E stat block attacks are made with the Attack action, so the GM runs it` });
+    s.text.push({ field: f.pointer, text: `${label}: an attack as a ${f.kind === 'bonus' ? 'bonus action' : 'reaction'}; A5E stat block attacks are made with the Attack action, so the GM runs it`, words: f.text });
     return;
   }
   const attack: Record<string, Json> = { id: s.id(label, 'attack'), name: label, kind: a.kind === 'ranged' ? 'ranged' : 'melee', bonus: a.bonus };

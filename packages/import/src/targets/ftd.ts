@@ -28,12 +28,12 @@ export function draftToFtd(d: Draft5e): Mapped {
   const attacks: Json[] = [];
   for (const f of d.features) {
     if (f.kind !== 'action') {
-      text.push({ field: f.pointer, text: `${f.name}: stays text` });
+      text.push({ field: f.pointer, text: `${f.name}: stays text`, words: f.text });
       continue;
     }
     const list = f.attacks?.length ? f.attacks : [parseAttackSentence(f.text)?.attack].filter((x) => x !== undefined);
     if (!list.length) {
-      text.push({ field: f.pointer, text: `${f.name}: stays text` });
+      text.push({ field: f.pointer, text: `${f.name}: stays text`, words: f.text });
       continue;
     }
     for (const a of list) {

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { contentListCommand, contentShowCommand, contentValidateCommand, type ContentOptions } from './commands/content';
+import { importCommand } from './commands/import';
+import { importProgress } from './content/progress';
+import type { Io } from './program';
+import type { CommandResult } from './result';
+
+interface FilterFlags { library?: string; ruleset?: string; name?: string; cr?: string; level?: string; type?: string; json?: boolean }
+
+const filterOf = (o: FilterFlags): ContentOptions => ({
+  ...(o.library !== undefined ? { library: o.library } : {}),
+  ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}),
+  ...(o.name !== undefined ? { name: o.name } : {}),
+  ...(o.cr !== undefined ? { cr: o.cr } : {}),
+  ...(o.level !== undefined ? { level: o.level } : {}),
+  ...(o.type !== undefined ? { type: o.type } : {}),
+  ...(o.json ? { json: true } : {}),
+});
+
+function withFilters(c: Command): Command {
+  return c
+    .option('--library <dir>', 'your library folder, besides scenarios/content (default ./fray-data/content)')
+    .option('--ruleset <id>', 'only this ruleset: a5e, 13th-age, five-torches-deep')
+    .option('--name <text>', 'names containing this')
+    .option('--cr <cr>', "challenge rating, or a range: '1/4', '5', '1-5'")
+    .option('--level <n>', '13th Age level or Hit Dice, or a range: 3, 2-4')
+    .option('--type <type>', 'creature type: dragon, humanoid, undead …')
+    .option('--json', 'print one JSON document');
+}
+
+/** `fray import` and `fray content …`: the stat block importers and the content library (docs/content.md). */
+export function registerLibraryCommands(program: Command, io: Io, emit: (r: CommandResult, stderrOnFailure?: boolean) => void): void {
+  program
+    .command('import')
+    .description('import stat blocks (Open5e v2 or v1 JSON, a 5etools bestiary, or pasted text) into a ruleset and write them into your library, with a report per creature')
+    .argument('<file>', 'the file you downloaded or pasted into')
+    .option('--ruleset <id>', 'a5e (default for 5e sources), five-torches-deep, or 13th-age (13th Age text)')
+    .option('--format <format>', 'auto (default), open5e-v2, open5e-v1, 5etools, text')
+    .option('--out <dir>', 'the library folder to write into (default ./fray-data/content)')
+    .option('--force', 'replace stat blocks already in the library')
+    .option('--dry-run', 'import and report, write nothing')
+    .option('--json', 'print one JSON document: every creature, its stat block and its report')
+    .action((file: string, o: { ruleset?: string; format?: string; out?: string; force?: boolean; dryRun?: boolean; json?: boolean }) => {
+      const progress = importProgress(io);
+      const r = importCommand(file, {
+        ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}),
+        ...(o.format !== undefined ? { format: o.format } : {}),
+        ...(o.out !== undefined ? { out: o.out } : {}),
+        ...(o.force ? { force: true } : {}),
+        ...(o.dryRun ? { dryRun: true } : {}),
+        ...(o.json ? { json: true } : {}),
+        progress: progress.report,
+      });
+      progress.done();
+      emit(r, true);
+    });
+
+  const content = program.command('content').description('the content library: the repository\'s stat blocks and yours (list, show, validate)');
+  withFilters(content.command('list').description('list stat blocks, searchable by name, ruleset, CR or level, type'))
+    .action((o: FilterFlags) => emit(contentListCommand(filterOf(o)), true));
+  withFilters(content.command('show').description('print one stat block file and what the library knows of it').argument('<ref-or-name>', "a ref such as a5e/monsters/gloam-rat, or a name"))
+    .action((what: string, o: FilterFlags) => emit(contentShowCommand(what, filterOf(o)), true));
+  withFilters(content.command('validate').description("check stat blocks with their ruleset's own validation (all of them, or the files given); exit 2 if any is invalid").argument('[files...]', 'stat block files (the ruleset from --ruleset or their folder)'))
+    .action((files: string[], o: FilterFlags) => emit(contentValidateCommand(files, filterOf(o)), true));
+}
