@@ -5,6 +5,8 @@ export default defineConfig({
     // Property tests play hundreds of random fights; CI machines are shared and slow, so allow them time.
     testTimeout: 120_000,
     setupFiles: ['test/fast-check-setup.ts'],
+    // PostgreSQL tests start a throwaway cluster on first use (scripts/ensure-postgres.sh); this stops it.
+    globalSetup: ['test/postgres-global-setup.ts'],
     include: ['packages/**/src/**/*.test.ts', 'packages/**/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     coverage: { provider: 'v8', include: ['packages/**/src/**/*.ts'], exclude: ['**/*.test.ts'] },

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
 import { migrationProvider } from './migrations';
+import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
 import type { StoreDatabase, StreamsTable, TablesTable } from './schema';
 
 /** The append was decided against an older version of the stream: someone else wrote first. */
@@ -80,14 +82,38 @@ export interface StoreOptions {
   /** file name inside dataDir; default fray.sqlite */
   fileName?: string;
   synchronous?: Synchronous;
+  /** a PostgreSQL database instead of the SQLite file (dataDir, fileName and synchronous are then unused) */
+  postgres?: PostgresOptions;
 }
+
+export type Backend = 'sqlite' | 'postgres';
 
 const now = () => new Date().toISOString();
 
-/** SQLite's and PostgreSQL's ways of saying a unique key was hit. */
+/**
+ * SQLite's and PostgreSQL's ways of saying a concurrent writer got there first: a unique key was hit
+ * (or, on PostgreSQL, two multi-stream appends deadlocked and this one was chosen to fail).
+ */
 function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || code === '40P01' || code === '40001';
+}
+
+/** Runs the migrations; on PostgreSQL several processes may start at once, so a lost race is retried. */
+async function migrate(db: Kysely<StoreDatabase>): Promise<void> {
+  let last: unknown = null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    const down = unavailableOf(error);
+    if (down) throw down;
+    last = new Error(`store migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    // 23505/42P07: another process created the same table a moment before (CREATE TABLE IF NOT EXISTS is not race-free).
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== '23505' && code !== '42P07' && code !== '40P01') break;
+  }
+  throw last;
 }
 
 const INSERT_CHUNK = 500;
@@ -99,11 +125,16 @@ const INSERT_CHUNK = 500;
 export class EventStore {
   private constructor(
     readonly db: Kysely<StoreDatabase>,
+    /** the SQLite file, or the PostgreSQL URL without its password */
     readonly file: string,
-    private readonly raw: Database.Database,
+    readonly backend: Backend,
+    private readonly raw: Database.Database | null,
+    /** pg's pool (PostgreSQL only), for what Kysely does not do: LISTEN */
+    readonly pgPool: pg.Pool | null,
   ) {}
 
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
+    if (opts.postgres) return EventStore.openPostgres(opts.postgres);
     const dir = path.resolve(opts.dataDir ?? 'fray-data');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, opts.fileName ?? 'fray.sqlite');
@@ -113,18 +144,34 @@ export class EventStore {
     raw.pragma('foreign_keys = ON');
     raw.pragma('busy_timeout = 5000');
     const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: raw }) });
-    const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) {
+    try {
+      await migrate(db);
+    } catch (e) {
       await db.destroy();
-      throw new Error(`store migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw e;
     }
-    return new EventStore(db, file, raw);
+    return new EventStore(db, file, 'sqlite', raw, null);
   }
 
-  /** The SQLite synchronous mode in force (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
-  synchronousMode(): number {
-    return this.raw.pragma('synchronous', { simple: true }) as number;
+  /**
+   * The same store on PostgreSQL (pg's pool under Kysely's PostgresDialect): the same queries and
+   * migrations. Throws DatabaseUnavailable when the database cannot be reached.
+   */
+  static async openPostgres(o: PostgresOptions): Promise<EventStore> {
+    const { pool, dialectPool } = postgresPool(o);
+    const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool: dialectPool }) });
+    try {
+      await migrate(db);
+    } catch (e) {
+      await db.destroy().catch(() => undefined);
+      throw e;
+    }
+    return new EventStore(db, describeUrl(o.url), 'postgres', null, pool);
+  }
+
+  /** The SQLite synchronous mode in force (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA); null on PostgreSQL. */
+  synchronousMode(): number | null {
+    return this.raw ? (this.raw.pragma('synchronous', { simple: true }) as number) : null;
   }
 
   async close(): Promise<void> {
@@ -164,6 +211,8 @@ export class EventStore {
    * append rolls back to its savepoint without touching the others.
    */
   append(parts: readonly StreamAppend[]): Promise<void> {
+    // PostgreSQL runs concurrent transactions itself (and shares its WAL flushes): each append is its own.
+    if (this.backend === 'postgres') return this.appendAlone(parts);
     return new Promise((resolve, reject) => {
       this.pending.push({ parts, resolve, reject });
       if (!this.flushing) void this.flush();
