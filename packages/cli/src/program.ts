@@ -133,13 +133,17 @@ export function runProgram(argv: string[], io: Io): number {
 
   program
     .command('serve')
-    .description('run the table server: live tables over WebSocket and HTTP, stored in SQLite (docs/server.md)')
+    .description('run the table server: live tables over WebSocket and HTTP, stored in SQLite or PostgreSQL (docs/server.md)')
     .option('--host <host>', 'address to listen on (default 127.0.0.1; 0.0.0.0 for other devices on the network)')
     .option('--port <port>', 'port (default 4780)', port)
-    .option('--data <dir>', 'folder for the database (default ./fray-data)')
+    .option('--data <dir>', 'folder for the SQLite database (default ./fray-data)')
+    .option('--database <url>', 'a PostgreSQL database instead (postgres://user:password@host:port/db; default: DATABASE_URL if set)')
     .option('--demo', 'make the demo table (or reuse it) and print the GM link and each seat link')
-    .action((o: { host?: string; port?: number; data?: string; demo?: boolean }) => {
-      const task = serveCommand({ ...(o.host ? { host: o.host } : {}), ...(o.port !== undefined ? { port: o.port } : {}), ...(o.data ? { data: o.data } : {}), ...(o.demo ? { demo: true } : {}) })
+    .action((o: { host?: string; port?: number; data?: string; database?: string; demo?: boolean }) => {
+      const task = serveCommand({
+        ...(o.host ? { host: o.host } : {}), ...(o.port !== undefined ? { port: o.port } : {}), ...(o.data ? { data: o.data } : {}),
+        ...(o.database ? { database: o.database } : {}), ...(o.demo ? { demo: true } : {}),
+      })
         .then(({ server, lines }) => {
           io.out(lines.join('\n'));
           const stop = () => void server.close().then(() => process.exit(EXIT.ok));

@@ -6,3 +6,4 @@ export type { Narrate } from './projection';
 export { hashToken } from './tokens';
 export { loadContentLibrary, sourceOfLibrary, LibrarySetupError, type ContentLibrary } from './content-library';
 export { movePreviewFor } from './move-preview';
+export { isPostgresUrl } from '@fray/store';

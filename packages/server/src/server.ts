@@ -9,7 +9,7 @@ import {
   Campaign, ContentError, EVENT_SCHEMA_VERSION, Encounter, activeEncounter, campaignCommandTable, type EncounterSnapshot, type FrayEvent, type LoadedRuleset,
   type Principal,
 } from '@fray/engine';
-import { EventStore, type Synchronous } from '@fray/store';
+import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store';
 import { LibrarySetupError, registerContentRoutes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
@@ -43,6 +43,8 @@ export interface ServerOptions {
   publicUrl?: string;
   limits?: Partial<ServerLimits>;
   synchronous?: Synchronous;
+  /** a PostgreSQL database instead of the SQLite file in dataDir (`fray serve --database postgres://…`) */
+  database?: PostgresOptions;
   /** events between a stream's snapshots (default SNAPSHOT_EVERY) */
   snapshotEvery?: number;
   /** fastify's request log (tokens never appear in it: links carry them in the URL fragment) */
@@ -103,7 +105,9 @@ function zodWire(error: z.ZodError, prefix: (string | number)[] = []): WireError
 
 export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
-  const store = await EventStore.open({ dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}) });
+  const store = await EventStore.open({
+    dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}), ...(opts.database ? { postgres: opts.database } : {}),
+  });
   const tables = new Map<string, LiveTable>();
   const unavailable = new Map<string, string>();
   const tokens = new Map<string, Access | null>();

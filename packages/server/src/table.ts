@@ -3,7 +3,7 @@ import {
   encounterResult, encounterSetupFromCampaign, type CampaignSetup, type CommandRejected, type CreatureSetup,
   type FrayEvent, type Json, type LoadedRuleset, type Principal, type Runtime,
 } from '@fray/engine';
-import { VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
+import { DatabaseUnavailable, VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
 import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
 import { project, type Projector } from './projection';
@@ -243,6 +243,7 @@ export class LiveTable {
       await this.store.append(parts);
     } catch (e) {
       if (e instanceof VersionConflict) return { code: 'version-conflict', message: e.message };
+      if (e instanceof DatabaseUnavailable) return { code: 'unavailable', message: 'the database cannot be reached just now; nothing was changed: send the command again' };
       return { code: 'internal', message: 'the store could not write the command; nothing was changed' };
     }
     for (const d of decided) d.commit();

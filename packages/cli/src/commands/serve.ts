@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { CreatureSetup, FrayEventBody, LoadedRuleset, PromptSpec } from '@fray/engine';
-import { createServer, loadContentLibrary, type FrayServer, type TableSource } from '@fray/server';
+import { createServer, isPostgresUrl, loadContentLibrary, type FrayServer, type TableSource } from '@fray/server';
 import { narrate } from '../narrate';
 import { contentDir, repoRoot } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
@@ -14,6 +14,8 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   data?: string;
+  /** postgres://… (else DATABASE_URL when it is one): store the tables in PostgreSQL instead of SQLite */
+  database?: string;
   demo?: boolean;
 }
 
@@ -71,8 +73,11 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
   const dataDir = path.resolve(o.data ?? 'fray-data');
   const all = rulesets();
   const content = loadContentLibrary(contentDir, all, (text) => parse(text));
+  const database: string | undefined = o.database ?? (isPostgresUrl(process.env['DATABASE_URL']) ? process.env['DATABASE_URL'] : undefined);
+  if (database !== undefined && !isPostgresUrl(database)) throw new Error(`--database takes a PostgreSQL URL (postgres://user:password@host:port/database), not '${database.slice(0, 40)}'`);
   const server = await createServer({
     dataDir,
+    ...(database ? { database: { url: database } } : {}),
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 4780,
     rulesets: all,
@@ -82,7 +87,7 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
     demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
     webDir: path.join(repoRoot, 'packages', 'web', 'dist'),
   });
-  const lines = [`Fray table server on ${server.url} (data: ${dataDir}, ${server.tables.size} table(s) loaded)`];
+  const lines = [`Fray table server on ${server.url} (data: ${database ? server.store.file : dataDir}, ${server.tables.size} table(s) loaded)`];
   if (!fs.existsSync(path.join(repoRoot, 'packages', 'web', 'dist', 'index.html'))) lines.push('(no web client built: packages/web/dist is missing; the API and WebSocket still work)');
   for (const [id, why] of server.unavailable) lines.push(`table ${id} is not available: ${why}`);
   for (const s of content.skipped) lines.push(`content library: ${s.file} left out (${s.reason})`);
