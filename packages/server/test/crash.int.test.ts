@@ -16,7 +16,7 @@ const child = path.join(repoRoot, 'node_modules', '.cache', 'fray-crash', 'crash
 async function bundleChild(): Promise<void> {
   await build({
     entryPoints: [source], outfile: child, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
-    external: ['better-sqlite3', 'fastify', '@fastify/*', 'ws', 'kysely', 'zod', 'yaml'],
+    external: ['better-sqlite3', 'fastify', '@fastify/*', 'ws', 'kysely', 'pg', 'zod', 'yaml'],
   });
 }
 
