@@ -1,7 +1,9 @@
 import { removeCondition, type AnyHook, type CommandDef, type Json, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
-import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, effectiveSpeed, spend } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, costNote, effectiveSpeed, spend } from '../core/economy';
+import { splitDeclared, withDeclarations } from '../combat/declarations';
+import { sheetOf } from '../sheet/derived';
 import type { ActionHandler } from '../module';
 import { requireCanSpend } from './common';
 
@@ -126,16 +128,30 @@ export const releaseReadiedCommand: CommandDef<ReleaseReadied> = {
     const r = readiedOf(cr);
     if (!r) return ctx.reject('nothing-readied', `${cr.name} has nothing readied`, 'A5E-ACT-15');
     if (c.decision !== 'ignore') requireCanSpend(ctx, c.creatureId, REACTION, 'A5E-ACT-15');
+    const note = costNote(ctx.ruleset, ctx.state, c.creatureId, REACTION);
     const decision = c.decision ?? ctx.ask({
       key: 'a5e.releaseReadied', to: { controllerOf: c.creatureId }, about: c.creatureId, ruleId: 'A5E-ACT-15',
-      text: `The trigger has come: ${r.trigger}. Release the readied ${r.spell ?? r.action} with ${cr.name}'s reaction?`,
-      options: [{ id: 'release', label: 'Release it (reaction)' }, { id: 'ignore', label: 'Ignore the trigger (the readied action is wasted)' }],
+      text: `The trigger has come: ${r.trigger}. Release the readied ${r.spell ?? r.action} with ${cr.name}'s reaction${note ? ` (${note})` : ''}?`,
+      options: [...releaseOptions(ctx, c.creatureId, r), { id: 'ignore', label: 'Ignore the trigger (the readied action is wasted)' }],
       default: 'release',
     });
-    if (decision === 'release') release(ctx, c.creatureId, r);
+    const chosen = splitDeclared(String(decision));
+    if (chosen.base === 'release') release(ctx, c.creatureId, { ...r, options: { ...r.options, ...chosen.options } });
     else clearReadied(ctx, c.creatureId, 'the trigger was ignored', 'A5E-ACT-15');
   },
 };
+
+/**
+ * Releasing, and for a readied attack that declared nothing before, releasing it with each declaration it
+ * may carry now (a duel's targeted attack, DUEL-TARGET-1: `release;target=neck`).
+ */
+function releaseOptions(ctx: Resolution, id: string, r: Readied): { id: string; label: string }[] {
+  const base = { id: 'release', label: 'Release it (reaction)' };
+  const target = r.targets[0];
+  if (r.action !== 'attack' || !target || !ctx.state.creatures[target] || r.options['target'] !== undefined) return [base];
+  const attack = sheetOf(ctx.state.creatures[id]!).attacks.find((a) => a.id === r.options['attack']) ?? sheetOf(ctx.state.creatures[id]!).attacks[0];
+  return attack ? withDeclarations(base, ctx.ruleset, ctx.state, id, target, attack) : [base];
+}
 
 /** An unused readied action lapses at the start of the readier's next turn (A5E-ACT-15, proposed ruling). */
 export function expireReadied(ctx: Resolution, id: string): void {

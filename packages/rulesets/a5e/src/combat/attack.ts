@@ -11,6 +11,7 @@ import { offerDropProne } from '../position/prone';
 import { perceive } from '../senses/vision';
 import { runOnHit } from '../effects/run';
 import { conditionAcModifier } from '../conditions/queries';
+import { declaredTestOptions } from './declarations';
 
 export { ATTACK_WITHIN_5 };
 
@@ -179,15 +180,17 @@ function oneHanded(attack: Attack): boolean {
 }
 
 /**
- * Attack options a command may give: `thrown` (hurl a thrown melee weapon), `space` (A5E-ATK-9) and
+ * Attack options a command may give: `thrown` (hurl a thrown melee weapon), `space` (A5E-ATK-9),
  * `within5` for tables without a map (a melee attack with a 5-ft reach is taken to be within 5 ft unless it
- * says not; a longer reach only when it says so).
+ * says not; a longer reach only when it says so), and what other modules let an attack declare before its
+ * roll (a duel's `target`, DUEL-TARGET-1), which the roll carries as test options.
  */
 function attackCommandOptions(attack: Attack, options: Record<string, Json>): Partial<MakeAttackOptions> {
   const thrown = options['thrown'] === true;
   // A weapon with a longer reach is not assumed to be swung from within 5 ft (A5E-ATK-7): the command says so.
   const within5 = typeof options['within5'] === 'boolean' ? options['within5'] : attack.kind === 'melee' && !thrown && attack.reachFeet <= 5;
-  return { thrown, within5, ...(options['space'] !== undefined ? { space: options['space'] } : {}) };
+  const declared = declaredTestOptions(options);
+  return { thrown, within5, ...(options['space'] !== undefined ? { space: options['space'] } : {}), ...(declared.length ? { options: declared } : {}) };
 }
 
 /** The off-hand allowance lasts for the turn it was earned in. */

@@ -101,6 +101,8 @@ export interface CostHook {
   charge?(ctx: Resolution, actorId: string, cost: Cost, ruleId: string): boolean;
   /** why a whole option (an action with its options) cannot be paid for, beyond its cost type: for legal-command lists */
   optionRefusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, action: string, options: Record<string, Json>): Refusal | null;
+  /** what paying the cost now takes besides the turn's budget, in words for a prompt (a duel's purchase of a duel action) */
+  note?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): string | null;
 }
 
 const costHooks: CostHook[] = [];
@@ -114,6 +116,12 @@ export function optionRefusal(ruleset: LoadedRuleset, state: EncounterState, com
     if (r) return r;
   }
   return null;
+}
+
+/** What paying a cost now takes besides the turn's budget, for a prompt that offers it (the cost hooks' words), or null. */
+export function costNote(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): string | null {
+  const notes = costHooks.map((h) => h.note?.(ruleset, state, actorId, cost) ?? null).filter((n): n is string => !!n);
+  return notes.length ? notes.join('; ') : null;
 }
 
 /** Adds (or, by id, replaces) a cost hook. */

@@ -1,5 +1,5 @@
 import type { Resolution, TestPayload } from '@fray/engine';
-import { canSpend, REACTION, spend } from '../core/economy';
+import { canSpend, costNote, REACTION, spend } from '../core/economy';
 import { sheetOf } from '../sheet/derived';
 import { CRIT_BLOCK_USED_VAR, SHIELD_SACRIFICED_VAR, usesFullRules } from '../dying/state';
 import { gainFatigue } from '../conditions/tracks';
@@ -18,11 +18,12 @@ export function offerCritDowngrade(ctx: Resolution, p: TestPayload): void {
   const block = usesFullRules(t) && t.vars[CRIT_BLOCK_USED_VAR] !== true;
   if (!shield && !block) return;
   const attacker = p.actor ? ctx.state.creatures[p.actor]?.name ?? p.actor : 'an attacker';
+  const note = costNote(ctx.ruleset, ctx.state, t.id, REACTION);
   const answer = ctx.ask({
     key: 'a5e.crit.block',
     to: { controllerOf: t.id },
     about: t.id,
-    text: `${attacker} scores a critical hit on ${t.name}: use your reaction to turn it into a normal hit?`,
+    text: `${attacker} scores a critical hit on ${t.name}: use your reaction to turn it into a normal hit${note ? ` (${note})` : ''}?`,
     options: [
       { id: 'take', label: 'Take the critical hit' },
       ...(block ? [{ id: 'block', label: 'Block it: reaction and one level of fatigue (once per rest)' }] : []),

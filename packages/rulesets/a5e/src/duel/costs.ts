@@ -3,7 +3,7 @@ import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, registerCostHook, typ
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
 import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, isSpectator, opponentOf, res, UNUSUAL_ANATOMY_TAG } from './active';
-import { purchaseRefusal, buyDuelActions, spendExertion, exertionHeld } from './exertion';
+import { canCover, coverShortfall, purchaseNote, spendExertion, exertionHeld } from './exertion';
 import { interfere } from './interference';
 
 interface Price {
@@ -112,11 +112,15 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): 
     countSpell(ctx, ctx.state.creatures[actorId]!, cost);
   }
   const exertion = cmd?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
-  const pool = res(c, DUEL_RES.pool);
+  // A reaction comes when its trigger does, with no room for a purchase command first: what the pool
+  // lacks is bought as the prompt that offered it said (DUEL-EXERT-1).
+  if (cost === REACTION && p.price > res(c, DUEL_RES.pool) && canCover(c, p.price)) coverShortfall(ctx, actorId, p.price);
+  const pool = res(ctx.state.creatures[actorId]!, DUEL_RES.pool);
   if (p.price > pool) {
     ctx.reject('no-duel-actions', `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${p.what} costs ${p.price} (buy more with exertion: a5e.duel.buyActions)`, 'DUEL-ACTION-2');
   }
-  if (exertion > exertionHeld(c)) ctx.reject('no-exertion', `${c.name} has ${exertionHeld(c)} exertion; the maneuver costs ${exertion} as well as its duel actions`, 'DUEL-ACTION-6');
+  const held = exertionHeld(ctx.state.creatures[actorId]!);
+  if (exertion > held) ctx.reject('no-exertion', `${c.name} has ${held} exertion; the maneuver costs ${exertion} as well as its duel actions`, 'DUEL-ACTION-6');
   if (p.price > 0) {
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: DUEL_RES.pool, value: pool - p.price, ruleId: p.ruleId });
     ctx.emit({ type: 'RuleApplied', ruleId: p.ruleId, text: `${c.name} spends ${p.price} duel action${p.price === 1 ? '' : 's'} on ${p.what} (${pool - p.price} left)`, creatureId: actorId });
@@ -158,6 +162,8 @@ function refusal(_r: unknown, state: Parameters<typeof duelists>[0], actorId: st
   const price = byType(cost);
   const pool = res(c, DUEL_RES.pool);
   if (pool >= price) return null;
+  // A reaction short of duel actions is still there to take when exertion can buy them (DUEL-EXERT-1).
+  if (cost === REACTION && canCover(c, price)) return null;
   return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${cost === ACTION ? 'an action costs 2' : 'this costs 1'}`, ruleId: 'DUEL-ACTION-2' };
 }
 
@@ -176,7 +182,13 @@ function optionRefusal(_r: unknown, state: EncounterState, actorId: string, acti
   return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${action} needs ${need}`, ruleId: 'DUEL-ACTION-2' };
 }
 
-registerCostHook({ id: 'a5e.duel.costs', charge, optionRefusal, refusal: (r, s, a, c) => refusal(r, s as never, a, c) });
+/** What a reaction offered now would buy first, for the prompt that offers it (DUEL-EXERT-1). */
+function note(_r: unknown, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): string | null {
+  if (cost !== REACTION || !isDuelist(state, actorId)) return null;
+  return purchaseNote(state.creatures[actorId]!, byType(cost));
+}
+
+registerCostHook({ id: 'a5e.duel.costs', charge, optionRefusal, note, refusal: (r, s, a, c) => refusal(r, s as never, a, c) });
 
 const concentrating = (c: CreatureState): boolean => c.vars[CONCENTRATING] !== undefined || hasCondition(c, CONCENTRATING);
 
@@ -205,16 +217,15 @@ export function concentrationUpkeep(ctx: Resolution, id: string): void {
   if (!isDuelist(ctx.state, id) || !concentrating(c)) return;
   const since = c.vars[DUEL_VARS.concentrationSince];
   if (typeof since === 'number' && since >= ctx.state.round) return;
-  const pool = res(c, DUEL_RES.pool);
-  const canBuy = pool < 1 && purchaseRefusal(c, 1) === null;
-  if (pool < 1 && !canBuy) {
+  if (!canCover(c, 1)) {
     endConcentration(ctx, id, 'no duel action to keep it (DUEL-ACTION-11)');
     return;
   }
-  const pay = pool >= 1 ? 'pay' : 'buy-and-pay';
+  const purchase = purchaseNote(c, 1);
+  const pay = purchase ? 'buy-and-pay' : 'pay';
   const answer = ctx.ask({
     key: 'a5e.duel.concentration', to: { controllerOf: id }, about: id, ruleId: 'DUEL-ACTION-11',
-    text: `${c.name} is concentrating: keeping it costs 1 duel action this round${pay === 'buy-and-pay' ? ' (bought with 1 exertion)' : ''}.`,
+    text: `${c.name} is concentrating: keeping it costs 1 duel action this round${purchase ? ` (${purchase})` : ''}.`,
     options: [{ id: pay, label: pay === 'pay' ? 'Pay 1 duel action' : 'Buy a duel action and pay it' }, { id: 'drop', label: 'Let the concentration go' }],
     default: pay,
   });
@@ -222,7 +233,7 @@ export function concentrationUpkeep(ctx: Resolution, id: string): void {
     endConcentration(ctx, id, 'chose not to pay a duel action for it (DUEL-ACTION-11)');
     return;
   }
-  if (pay === 'buy-and-pay') buyDuelActions(ctx, id, 1);
+  coverShortfall(ctx, id, 1);
   const left = res(ctx.state.creatures[id]!, DUEL_RES.pool) - 1;
   ctx.emit({ type: 'ResourceSet', creatureId: id, key: DUEL_RES.pool, value: left, ruleId: 'DUEL-ACTION-11' });
   ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-11', text: `${c.name} spends 1 duel action to keep concentrating (${left} left)`, creatureId: id });

@@ -29,6 +29,33 @@ export function purchaseRefusal(c: CreatureState, count: number): { code: string
   return null;
 }
 
+/** The duel actions a duelist lacks to pay `price` from its pool now (DUEL-ACTION-2). */
+export const shortOf = (c: CreatureState, price: number): number => Math.max(0, price - res(c, DUEL_RES.pool));
+
+/**
+ * Whether a duelist can pay `price` duel actions now, its pool topped up by buying what it lacks
+ * (DUEL-ACTION-2, DUEL-EXERT-1: exertion buys duel actions at any time). The one rule for what is paid at
+ * a moment when no purchase command can come first: a reaction asked in a prompt, concentration upkeep.
+ */
+export function canCover(c: CreatureState, price: number): boolean {
+  const short = shortOf(c, price);
+  return short === 0 || purchaseRefusal(c, short) === null;
+}
+
+/** The purchase paying `price` takes, in words for the prompt that offers it, or null when the pool covers it or nothing can (DUEL-EXERT-1). */
+export function purchaseNote(c: CreatureState, price: number): string | null {
+  const short = shortOf(c, price);
+  if (short === 0 || !canCover(c, price)) return null;
+  const pool = res(c, DUEL_RES.pool);
+  return `${pool === 0 ? 'no duel actions left' : `${pool} duel action${pool === 1 ? '' : 's'} left`}: ${purchasePrice(c, short)} exertion buys ${short === 1 ? 'the one' : `the ${short}`} it needs`;
+}
+
+/** Buys what the pool lacks to pay `price` (DUEL-EXERT-1); refuses, as `buyDuelActions` does, when it cannot. */
+export function coverShortfall(ctx: Resolution, id: string, price: number): void {
+  const short = shortOf(ctx.state.creatures[id]!, price);
+  if (short > 0) buyDuelActions(ctx, id, short);
+}
+
 /** Spends exertion, temporary points first (DUEL-EXERT-7, proposed ruling). */
 export function spendExertion(ctx: Resolution, id: string, n: number, ruleId: string): void {
   const c = ctx.state.creatures[id]!;

@@ -1,6 +1,15 @@
-import type { Hook } from '@fray/engine';
+import type { EncounterState, Hook, LoadedRuleset } from '@fray/engine';
 import { distanceBetween, isHostile, isIncapacitated, reachOf } from '../position/geometry';
 import { isDuelist, opponentOf } from './active';
+
+/** The opponent is hostile, not incapacitated and within reach of the duelist (DUEL-MAGIC-3). */
+export function opponentThreatens(ruleset: LoadedRuleset, state: EncounterState, actor: string): boolean {
+  const opp = opponentOf(state, actor);
+  if (!opp) return false;
+  const o = state.creatures[opp]!;
+  const d = distanceBetween(state, opp, actor);
+  return isHostile(state, opp, actor) && !isIncapacitated(ruleset, o) && d !== null && d <= reachOf(o);
+}
 
 /**
  * Ranged attacks within reach (DUEL-MAGIC-3): the base disadvantage (A5E-ATK-14) counts only the
@@ -11,10 +20,8 @@ export const rangedInReachHook: Hook<'test.modifiers'> = {
   stage: 'test.modifiers', id: 'a5e.duel.ranged-in-reach', priority: 800, ruleId: 'DUEL-MAGIC-3',
   run: (ctx, p) => {
     if (p.kind !== 'attack' || !p.actor || !isDuelist(ctx.state, p.actor) || !p.options.has('attack:ranged')) return;
-    const opp = opponentOf(ctx.state, p.actor)!;
-    const o = ctx.state.creatures[opp]!;
-    const d = distanceBetween(ctx.state, opp, p.actor);
-    const threatened = isHostile(ctx.state, opp, p.actor) && !isIncapacitated(ctx.ruleset, o) && d !== null && d <= reachOf(o);
+    const o = ctx.state.creatures[opponentOf(ctx.state, p.actor)!]!;
+    const threatened = opponentThreatens(ctx.ruleset, ctx.state, p.actor);
     const before = p.rollModeSources.length;
     p.rollModeSources = p.rollModeSources.filter((s) => s.ruleId !== 'A5E-ATK-14');
     if (threatened) {

@@ -1,6 +1,14 @@
-import { addCondition, removeInstance, testPredicate, type CommandDef, type Hook, type Json, type Resolution } from '@fray/engine';
+import {
+  addCondition, conditionRollModes, removeInstance, testPredicate, type CommandDef, type EncounterState, type Hook, type Json, type JsonSchema,
+  type LoadedRuleset, type Resolution, type RollModeSource,
+} from '@fray/engine';
 import { z } from 'zod';
-import { DUEL_VARS, inDuel, isDuelist, pbOf } from './active';
+import { declaredOn, registerAttackDeclaration, type DeclarationChoice } from '../combat/declarations';
+import { attackSituationOf } from '../position/attack-geometry';
+import { attackAbility, sheetOf } from '../sheet/derived';
+import type { Attack } from '../sheet/stat-block';
+import { DUEL_VARS, inDuel, isDuelist, opponentOf, pbOf } from './active';
+import { opponentThreatens } from './magic';
 
 /** The locations of the targeted-attack table (DUEL-TARGET-5..7); arms and legs are one row. */
 export const LOCATIONS = ['neck', 'head', 'limbs'] as const;
@@ -21,17 +29,76 @@ export function targetableLocations(state: Parameters<typeof inDuel>[0], id: str
   return Array.isArray(v) ? LOCATIONS.filter((l) => v.includes(l)) : [...LOCATIONS];
 }
 
-/** The location declared on the attack command being resolved (`options.target`), if this attack is that command's. */
-function declared(ctx: Resolution, actor: string): { location: Location | null; raw: Json } | null {
+/**
+ * The location declared for this attack roll: carried by the roll (`declare:target=…`, from an attack
+ * command's `options.target`, a readied attack's options or a prompt's answer), or else on the actor's own
+ * `takeAction` command (a spell's attack through `use-action`).
+ */
+function declared(ctx: Resolution, actor: string, testOptions: ReadonlySet<string>): { location: Location | null; raw: Json } | null {
+  const onRoll = declaredOn(testOptions, 'target');
+  if (onRoll !== null) return { location: aliases[onRoll] ?? null, raw: onRoll };
   const cmd = ctx.envelope.command as { type: string; actorId?: string; action?: string; options?: Record<string, Json> };
   if (cmd.type !== 'takeAction' || cmd.actorId !== actor || cmd.options?.['target'] === undefined) return null;
   const raw = cmd.options['target'];
   return { location: typeof raw === 'string' ? (aliases[raw] ?? null) : null, raw };
 }
 
+/** Why this duelist cannot declare a targeted attack on `target` now, whatever the roll's mode (DUEL-TARGET-1), or null. */
+export function targetedRefusal(state: EncounterState, attacker: string, target: string): { code: string; message: string; ruleId: string } | null {
+  const me = state.creatures[attacker];
+  if (!me || !isDuelist(state, attacker) || !isDuelist(state, target)) return { code: 'not-a-duelist', message: 'targeted attacks are for the duelists, against each other', ruleId: 'DUEL-TARGET-1' };
+  if (me.vars[DUEL_VARS.targetedRound] === state.round) return { code: 'targeted-attack-used', message: `${me.name} has already made its targeted attack this round`, ruleId: 'DUEL-TARGET-1' };
+  return null;
+}
+
 /**
- * A targeted attack (DUEL-TARGET-1..3): declared on the attack command as `options.target` ('neck',
- * 'head', 'arms' or 'legs'), so it is fixed before the d20 is rolled. Once per round, at the opponent,
+ * The disadvantage an attack would have now, foreseen from the map, the conditions, the duel's rule for
+ * ranged attacks in reach and the interference penalty (DUEL-TARGET-3), so a targeted attack is not
+ * offered where the roll would refuse it. Hooks that add disadvantage at roll time are checked there.
+ */
+function foreseenDisadvantage(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack): boolean {
+  const ranged = attack.kind === 'ranged';
+  const situation = attackSituationOf(ruleset, state, attacker, target, attack, ranged, attack.kind === 'melee' && attack.reachFeet <= 5);
+  const options = new Set([`attack:${ranged ? 'ranged' : 'melee'}`, ...situation.options]);
+  const sources: RollModeSource[] = [
+    ...situation.rollModeSources.filter((s) => s.ruleId !== 'A5E-ATK-14'),
+    ...conditionRollModes(ruleset, state, attacker, target, ['attack', `attack:${attackAbility(sheetOf(state.creatures[attacker]!), attack)}`]),
+  ];
+  if (ranged && opponentThreatens(ruleset, state, attacker)) return true;
+  if (state.creatures[attacker]!.vars[DUEL_VARS.penalty] === true) return true;
+  return sources.some((s) => s.mode === 'disadvantage' && testPredicate(s.predicate, options));
+}
+
+const LABELS: Record<Location, string> = {
+  neck: 'a targeted attack at the neck (1d4 × proficiency bonus more damage)',
+  head: 'a targeted attack at the head (blinded)',
+  limbs: 'a targeted attack at the arms/legs (slowed)',
+};
+
+/** The locations a duelist may aim this attack at now, for a prompt (DUEL-TARGET-1, DUEL-TARGET-3, DUEL-TARGET-8). */
+export function targetedChoices(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack): DeclarationChoice[] {
+  if (!inDuel(state) || targetedRefusal(state, attacker, target) || foreseenDisadvantage(ruleset, state, attacker, target, attack)) return [];
+  return targetableLocations(state, target).map((l) => ({ value: l, label: LABELS[l] }));
+}
+
+/** The menu's `target` option for an attack on the opponent, while this round's targeted attack is unused (DUEL-TARGET-1). */
+function targetedSchema(ruleset: LoadedRuleset, state: EncounterState, attacker: string, attack: Attack): JsonSchema | null {
+  const opp = opponentOf(state, attacker);
+  if (!opp) return null;
+  const choices = targetedChoices(ruleset, state, attacker, opp, attack);
+  if (!choices.length) return null;
+  return {
+    type: 'string', enum: choices.map((c) => c.value), enumLabels: choices.map((c) => c.label),
+    description: 'a targeted attack at the opponent: once a round, declared before the roll, with disadvantage (DUEL-TARGET-1)',
+  };
+}
+
+registerAttackDeclaration({ id: 'a5e.duel.targeted', option: 'target', choices: targetedChoices, schema: targetedSchema });
+
+/**
+ * A targeted attack (DUEL-TARGET-1..3): declared on any attack, before the d20 is rolled: an attack
+ * command's or a readied attack's `options.target` ('neck', 'head', 'arms' or 'legs'), or the answer to
+ * a prompt that offers an attack (an opportunity attack, a readied attack's release). Once per round, at the opponent,
  * never when the roll already has any disadvantage (even one cancelled by advantage, proposed ruling);
  * it adds disadvantage, which an advantage cancels into a straight roll. The allowance is spent on
  * declaring, hit or miss. Runs after the other modifiers so every disadvantage is known.
@@ -40,13 +107,14 @@ export const declareHook: Hook<'test.modifiers'> = {
   stage: 'test.modifiers', id: 'a5e.duel.targeted-declare', priority: 900, ruleId: 'DUEL-TARGET-1',
   run: (ctx, p) => {
     if (p.kind !== 'attack' || !p.actor || !p.target || !inDuel(ctx.state)) return;
-    const d = declared(ctx, p.actor);
+    const d = declared(ctx, p.actor, p.options);
     if (!d) return;
     const me = ctx.state.creatures[p.actor]!;
     const them = ctx.state.creatures[p.target]!;
-    if (!isDuelist(ctx.state, p.actor) || !isDuelist(ctx.state, p.target)) ctx.reject('not-a-duelist', 'targeted attacks are for the duelists, against each other', 'DUEL-TARGET-1');
+    const refusal = targetedRefusal(ctx.state, p.actor, p.target);
+    if (refusal?.code === 'not-a-duelist') ctx.reject(refusal.code, refusal.message, refusal.ruleId);
     if (!d.location) return ctx.reject('bad-location', `'${String(d.raw)}' is no location: neck, head, arms or legs`, 'DUEL-TARGET-1');
-    if (me.vars[DUEL_VARS.targetedRound] === ctx.state.round) ctx.reject('targeted-attack-used', `${me.name} has already made its targeted attack this round`, 'DUEL-TARGET-1');
+    if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
     if (!targetableLocations(ctx.state, p.target).includes(d.location)) ctx.reject('location-not-targetable', `${them.name}'s ${d.location} cannot be aimed at (its anatomy)`, 'DUEL-TARGET-8');
     const disadvantage = p.rollModeSources.find((s) => s.mode === 'disadvantage' && testPredicate(s.predicate, p.options));
     if (disadvantage) ctx.reject('targeted-at-disadvantage', `${me.name}'s attack already has disadvantage (${disadvantage.label}), so it cannot be a targeted attack`, 'DUEL-TARGET-3');

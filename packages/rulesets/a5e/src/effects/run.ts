@@ -5,7 +5,7 @@ import {
 import type { RollRecord } from '@fray/dice';
 import type { ActionHandler } from '../module';
 import { a5eTest } from '../core/d20';
-import { REACTION, spend } from '../core/economy';
+import { costNote, REACTION, spend } from '../core/economy';
 import { armorClass } from '../combat/attack';
 import { hostileActionBlock } from '../conditions/queries';
 import { attackSituation } from '../position/attack-geometry';
@@ -285,11 +285,12 @@ export function offerHitReactions(ctx: Resolution, p: TestPayload, mayReact: (id
     .filter((r) => !entryRefusal(me, r));
   if (!offered.length) return;
   const attacker = ctx.state.creatures[p.actor]?.name ?? p.actor;
+  const note = costNote(ctx.ruleset, ctx.state, me.id, REACTION);
   const answer = ctx.ask({
     key: 'a5e.reaction',
     to: { controllerOf: me.id },
     about: me.id,
-    text: `${attacker}'s attack hits ${me.name}: use a reaction?`,
+    text: `${attacker}'s attack hits ${me.name}: use a reaction${note ? ` (${note})` : ''}?`,
     options: [...offered.map((r) => ({ id: r.id, label: `${r.name} (${r.trigger.text})` })), { id: 'decline', label: 'No reaction' }],
     default: 'decline',
     ruleId: 'A5E-ROUND-4',

@@ -15,6 +15,7 @@ import { useObjectRefusal } from '../actions/use-object';
 import { attackAbility, attackBonus, sheetOf } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
 import { entryRefusal, targetLimit } from '../effects/run';
+import { declarationSchemas } from '../combat/declarations';
 import { a5eMovementMenu } from './menu-movement';
 
 type Resolutionish = Parameters<typeof armorClass>[0];
@@ -51,7 +52,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     });
     actions.push({
       id: `attack:${attack.id}`, label: attack.name, kind: 'attack', cost: attackCost, available: attackRefusal === null, ...why(attackRefusal),
-      targets, maxTargets: 1, options: attackOptions(attack, state), command: take('attack', { attack: attack.id }),
+      targets, maxTargets: 1, options: attackOptions(ruleset, state, actor, attack), command: take('attack', { attack: attack.id }),
     });
   }
 
@@ -63,7 +64,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
       actions.push({
         id: `off-hand-attack:${attack.id}`, label: `${attack.name} (off hand)`, kind: 'attack', cost: costOf(BONUS), available: offHand === null, ...why(offHand),
         targets: seen.map((t) => targetFor(attackTargetRefusal(state, actor, t, attack, false) ?? unseenTargetRefusal(ruleset, state, actor, t), t)), maxTargets: 1,
-        options: attackOptions(attack, state), command: take('off-hand-attack', { attack: attack.id }),
+        options: attackOptions(ruleset, state, actor, attack), command: take('off-hand-attack', { attack: attack.id }),
       });
     }
   }
@@ -156,11 +157,13 @@ function targetFor(r: Refusal | null, creatureId: string): ActionTarget {
   return { creatureId, valid: r === null, ...why(r) };
 }
 
-function attackOptions(attack: Attack, state: EncounterState): JsonSchema {
+/** An attack's options: which attack, thrown, the space struck at, within 5 ft without a map, and what it may declare now (a duel's `target`). */
+function attackOptions(ruleset: LoadedRuleset, state: EncounterState, actor: string, attack: Attack): JsonSchema {
   const properties: Record<string, JsonSchema> = { attack: { type: 'string', enum: [attack.id], default: attack.id } };
   if (attack.kind === 'melee' && attack.properties.includes('thrown')) properties['thrown'] = { type: 'boolean', description: 'hurl it as a ranged attack', default: false };
   properties['space'] = { description: 'where to strike at a target it cannot see and has not located: a square {x, y} or a zone (A5E-ATK-9)' };
   if (!state.space) properties['within5'] = { type: 'boolean', description: 'without a map: attacker and target are within 5 ft', default: attack.kind === 'melee' };
+  Object.assign(properties, declarationSchemas(ruleset, state, actor, attack));
   return { type: 'object', required: ['attack'], properties };
 }
 

@@ -1,7 +1,8 @@
 import { hasFlag, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { NO_OPPORTUNITY_ATTACKS } from '../actions/disengage';
 import { makeAttack } from '../combat/attack';
-import { REACTION, spend } from '../core/economy';
+import { declaredTestOptions, splitDeclared, withDeclarations } from '../combat/declarations';
+import { costNote, REACTION, spend } from '../core/economy';
 import { distanceBetween, isHostile, isIncapacitated, withinReach } from '../position/geometry';
 import { mayReact } from '../position/reactions';
 import { perceive } from '../senses/vision';
@@ -63,7 +64,8 @@ export function provocations(ctx: Resolution, m: MovingGroup, wasPresent: (react
  * Opportunity attacks (A5E-ATK-16): each provoked creature that can see a leaving creature, has its
  * reaction and a melee attack reaching it is asked, before the move takes it out of reach, whether to
  * attack. One reaction, one attack. The answer is `attack:<attack id>` (or `attack:<attack id>:<target>`
- * for the other creature of a mounted pair) or `decline`.
+ * for the other creature of a mounted pair), with `;<option>=<value>` for a declaration the attack carries
+ * (`;target=neck`, a duel's targeted attack), or `decline`.
  */
 export function offerOpportunityAttacks(ctx: Resolution, provoked: readonly Provocation[], moverName: string): void {
   for (const { reactor, targets } of provoked) {
@@ -73,24 +75,28 @@ export function offerOpportunityAttacks(ctx: Resolution, provoked: readonly Prov
       const tc = ctx.state.creatures[t];
       if (!tc || tc.status === 'dead' || !perceive(ctx.ruleset, ctx.state, reactor, t).perceives) continue;
       for (const a of meleeAttacksReaching(ctx.state, reactor, t)) {
-        options.push({ id: i === 0 ? `attack:${a.id}` : `attack:${a.id}:${t}`, label: `${a.name} against ${tc.name}` });
+        // each attack also as the declarations it may carry (a duel's targeted attack, DUEL-TARGET-1)
+        options.push(...withDeclarations({ id: i === 0 ? `attack:${a.id}` : `attack:${a.id}:${t}`, label: `${a.name} against ${tc.name}` }, ctx.ruleset, ctx.state, reactor, t, a));
       }
     }
     if (!options.length) continue;
     const r = ctx.state.creatures[reactor]!;
+    // what the reaction costs beyond the reaction itself (a duel's purchase of a duel action, DUEL-EXERT-1)
+    const note = costNote(ctx.ruleset, ctx.state, reactor, REACTION);
     const answer = ctx.ask({
       key: 'a5e.opportunityAttack', to: { controllerOf: reactor }, about: reactor, ruleId: 'A5E-ATK-16',
-      text: `${moverName} is leaving ${r.name}'s reach: make an opportunity attack with its reaction?`,
+      text: `${moverName} is leaving ${r.name}'s reach: make an opportunity attack with its reaction${note ? ` (${note})` : ''}?`,
       options: [...options, { id: 'decline', label: 'Let it go' }],
       context: { targets: [...targets], feet: distanceBetween(ctx.state, reactor, targets[0]!) },
     });
     if (typeof answer !== 'string' || answer === 'decline') continue;
-    const [, attackId, who] = answer.split(':');
+    const chosen = splitDeclared(answer);
+    const [, attackId, who] = chosen.base.split(':');
     const target = who ?? targets[0]!;
     const attack = sheetOf(r).attacks.find((a) => a.id === attackId);
     if (!attack) continue;
     spend(ctx, reactor, REACTION, 'A5E-ATK-16');
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-16', text: `${r.name} makes an opportunity attack against ${ctx.state.creatures[target]!.name}`, creatureId: reactor });
-    makeAttack(ctx, reactor, attack, [target], { cost: 'reaction', options: ['attack:opportunity'] });
+    makeAttack(ctx, reactor, attack, [target], { cost: 'reaction', options: ['attack:opportunity', ...declaredTestOptions(chosen.options)] });
   }
 }

@@ -3,7 +3,7 @@ import {
 } from '@fray/engine';
 import { oneTarget } from '../actions/common';
 import { a5eTest } from '../core/d20';
-import { controllerCreature, isActingNow, MOVEMENT, MOVEMENT_MAX, REACTION, spend } from '../core/economy';
+import { controllerCreature, costNote, isActingNow, MOVEMENT, MOVEMENT_MAX, REACTION, spend } from '../core/economy';
 import { fall } from '../hazards/falling';
 import type { ActionHandler } from '../module';
 import { sheetById, sizeRank } from '../sheet/derived';
@@ -191,9 +191,10 @@ export const mountFallsHook: Hook<'condition.added'> = {
     const mount = ctx.state.creatures[p.creatureId]!;
     let land = 'fall';
     if (mayReact(ctx.ruleset, ctx.state, riderId)) {
+      const note = costNote(ctx.ruleset, ctx.state, riderId, REACTION);
       land = ctx.ask({
         key: 'a5e.mountFalls', to: { controllerOf: riderId }, about: riderId, ruleId: 'A5E-POS-5',
-        text: `${mount.name} falls prone: use ${ctx.state.creatures[riderId]!.name}'s reaction to dismount and land on its feet?`,
+        text: `${mount.name} falls prone: use ${ctx.state.creatures[riderId]!.name}'s reaction to dismount and land on its feet${note ? ` (${note})` : ''}?`,
         options: [{ id: 'dismount', label: 'Dismount (reaction)' }, { id: 'fall', label: 'Fall with it' }], default: 'dismount',
       }) as string;
     }

@@ -1,5 +1,5 @@
 import { addCondition, hasCondition, removeCondition, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
-import { isActingNow, MOVEMENT, REACTION, spend, type Refusal } from '../core/economy';
+import { costNote, isActingNow, MOVEMENT, REACTION, spend, type Refusal } from '../core/economy';
 import { speedOf } from '../conditions/queries';
 import { MOVED } from '../movement/speed';
 import type { ActionHandler } from '../module';
@@ -54,9 +54,10 @@ export function offerDropProne(ctx: Resolution, attacker: string, target: string
   const t = ctx.state.creatures[target];
   if (!t || hasCondition(t, 'prone') || !mayReact(ctx.ruleset, ctx.state, target)) return;
   if (!perceive(ctx.ruleset, ctx.state, target, attacker).perceives) return;
+  const note = costNote(ctx.ruleset, ctx.state, target, REACTION);
   const answer = ctx.ask({
     key: 'a5e.dropProne', to: { controllerOf: target }, about: target, ruleId: 'A5E-POS-7',
-    text: `${ctx.state.creatures[attacker]!.name} takes aim at ${t.name}: drop prone with its reaction?`,
+    text: `${ctx.state.creatures[attacker]!.name} takes aim at ${t.name}: drop prone with its reaction${note ? ` (${note})` : ''}?`,
     options: [{ id: 'stay', label: 'Stay standing' }, { id: 'drop-prone', label: 'Drop prone (reaction)' }], default: 'stay',
   });
   if (answer !== 'drop-prone') return;
