@@ -112,12 +112,19 @@ export function importCreatures(input: string, opts: ImportOptions = {}): Import
     throw new ImportError('unsupported-ruleset', `no ruleset '${wanted}' to import into; rulesets: ${importRulesets.join(', ')}`);
   }
   const looksJson = /^\s*[[{]/.test(input);
-  const format: ImportFormat = opts.format && opts.format !== 'auto' ? opts.format : looksJson ? (detectJsonFormat(parseJson(input)) ?? unknownJson()) : 'text';
+  // Parsed once: the detection and the import read the same document.
+  const parsed = looksJson && opts.format !== 'text' ? { doc: parseJson(input) } : null;
+  const format: ImportFormat = opts.format && opts.format !== 'auto' ? opts.format : parsed ? (detectJsonFormat(parsed.doc) ?? unknownJson()) : 'text';
   const seen = new Set<string>();
+  // The next number to try per name, so a file of 5,000 "Goblin"s is not quadratic.
+  const next = new Map<string, number>();
   const slugOf = (name: string) => {
     const base = kebab(name, 'creature');
     let s = base;
-    for (let i = 2; seen.has(s); i++) s = `${base}-${i}`;
+    for (let i = next.get(base) ?? 2; seen.has(s); i++) {
+      s = `${base}-${i}`;
+      next.set(base, i + 1);
+    }
     seen.add(s);
     return s;
   };
@@ -148,7 +155,7 @@ export function importCreatures(input: string, opts: ImportOptions = {}): Import
 
   const ruleset = (wanted ?? 'a5e') as ImportRuleset;
   if (ruleset === '13th-age') throw new ImportError('unsupported-ruleset', `${format} creatures are 5e creatures; they import into a5e or five-torches-deep, not 13th-age`);
-  const doc = parseJson(input);
+  const doc = parsed ? parsed.doc : parseJson(input);
   const detected = detectJsonFormat(doc);
   if (opts.format && opts.format !== 'auto' && detected !== null && detected !== format) {
     throw new ImportError('unknown-format', `the file looks like ${detected}, not ${format}`);

@@ -101,3 +101,11 @@ describe('broken and half-filled files', () => {
     expect(({} as Record<string, unknown>)['armor_class']).toBeUndefined();
   });
 });
+
+describe('slugs', () => {
+  it('creatures of one name get numbered slugs, and a name that already ends in a number is not taken twice', () => {
+    const one = (name: string) => ({ name, ability_scores: { strength: 10, dexterity: 10, constitution: 10, intelligence: 10, wisdom: 10, charisma: 10 }, armor_class: 10, hit_points: 4 });
+    const r = importCreatures(JSON.stringify([one('Goblin'), one('Goblin'), one('Goblin 2'), one('Goblin'), one('Gob-lin!')]));
+    expect(r.creatures.map((c) => c.slug)).toEqual(['goblin', 'goblin-2', 'goblin-2-2', 'goblin-3', 'gob-lin']);
+  });
+});

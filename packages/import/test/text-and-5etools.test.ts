@@ -125,3 +125,17 @@ describe('pasted stat blocks', () => {
     expect(r.creatures[0]!.text).toEqual([{ field: 'line 7', text: "'Howls before it charges.' stays text" }]);
   });
 });
+
+describe('a 5e block pasted with Markdown emphasis', () => {
+  it('reads the same numbers as the plain block', () => {
+    const md = sample('5e-block.txt').split('\n').map((l, i) => {
+      if (i === 0) return `## ${l}`;
+      if (/^(Armor Class|Hit Points|Speed|Saving Throws|Skills|Damage Immunities|Senses|Challenge)/.test(l)) return l.replace(/^([A-Z][a-z]+(?: [A-Z][a-z]+)?)/, '**$1**');
+      if (/^(Keen Nose|Bite|Corroding Howl)/.test(l)) return `***${l.replace('. ', '.*** ')}`;
+      if (l === 'Actions') return '### Actions';
+      return l;
+    }).join('\n');
+    expect(md).toContain('**Armor Class** 13 (natural armor)');
+    expect(importCreatures(md).creatures[0]!.statBlock).toEqual(importCreatures(sample('5e-block.txt')).creatures[0]!.statBlock);
+  });
+});

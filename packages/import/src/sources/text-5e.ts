@@ -50,7 +50,8 @@ export function draftFrom5eText(lines: Line[]): Draft5e {
   let scoresPending = false;
   for (; i < body.length; i++) {
     const line = body[i]!;
-    const t = plain(line.text).replace(/^[*_#\s]+|[*_]+(?=\.)|[*_]+$/g, '');
+    // Markdown emphasis (Open5e pages, forum posts) and heading marks say nothing about the rules.
+    const t = plain(line.text.replace(/\*+/g, '').replace(/^#+\s*/, '').replace(/(^|\s)_+|_+(?=[\s.:]|$)/g, '$1'));
     const where = `line ${line.n}`;
     const lower = t.toLowerCase().replace(/[:.]$/, '');
     if (Object.hasOwn(sections, lower)) {

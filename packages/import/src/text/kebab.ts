@@ -14,10 +14,14 @@ export function kebab(name: string, fallback = 'x'): string {
 /** Hands out ids unique within one scope: a second "claw" becomes "claw-2". */
 export function uniqueIds(): (name: string, fallback?: string) => string {
   const seen = new Set<string>();
+  const next = new Map<string, number>();
   return (name, fallback) => {
     const base = kebab(name, fallback);
     let id = base;
-    for (let i = 2; seen.has(id); i++) id = `${base}-${i}`;
+    for (let i = next.get(base) ?? 2; seen.has(id); i++) {
+      id = `${base}-${i}`;
+      next.set(base, i + 1);
+    }
     seen.add(id);
     return id;
   };
