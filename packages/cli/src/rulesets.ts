@@ -2,7 +2,7 @@ import type { LoadedRuleset } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
-import { miniRuleset } from '@fray/testkit';
+import { miniRuleset } from '@fray/ruleset-mini';
 
 /**
  * Rulesets a scenario can name in `ruleset:`. Adding one is one line here, as for `a5e`

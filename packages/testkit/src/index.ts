@@ -1,4 +1,4 @@
-export * from './mini-ruleset';
+export * from '@fray/ruleset-mini';
 export * from './table';
 export * from './arbitraries';
 export * from './campaign-table';
