@@ -1,3 +1,4 @@
+import { ShortcutsButton } from './ShortcutOverlay';
 import { useEffect, useState } from 'preact/hooks';
 import { seatName } from '../model/fight';
 import type { Table } from '../net/use-table';
@@ -30,6 +31,7 @@ export function ConnectionBanner({ table }: { table: Table }) {
         {s.word}
         {state.inFlight > 0 && <span class="sending"> · sending…</span>}
       </span>
+      <ShortcutsButton />
       {state.notice && (
         <div class="notice" role="alert" data-testid="notice">
           <strong>{state.notice.kind === 'rejected' ? 'Not done: ' : 'Problem: '}</strong>

@@ -92,6 +92,18 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     setDest(null);
     setDragging(false);
   }, [mover, from?.x, from?.y]);
+  // Escape drops a drag wherever the focus is (a pointer drag does not move the focus to the map).
+  useEffect(() => {
+    if (!dragging) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      setDragging(false);
+      setDest(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dragging]);
   const choose = (q: Square | null) => {
     setRefusal(null);
     setDest(q);
@@ -159,7 +171,7 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     <section class="map" aria-labelledby="map-h" data-testid="map">
       <h2 id="map-h">Map ({space.squareFeet}-ft squares)</h2>
       <p class="muted map-key">
-        ≈ hatched: difficult terrain · blue: where the acting creature can move · ↑n: feet up
+        ≈ hatched: difficult terrain · dark: wall · blue: where the acting creature can move · ↑n: feet up
         {canMove ? ` · drag ${nameOf(mover!)}'s token, tap a blue square, or focus the map (M) and use the arrow keys` : ''}
       </p>
       <svg
@@ -203,11 +215,11 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
               y={y * CELL}
               width={CELL}
               height={CELL}
-              class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}${isDest && !legal && !waiting ? ' refused' : ''}${t?.difficult ? ' difficult' : ''}`}
+              class={`sq${r ? ' reachable' : ''}${isDest ? ' dest' : ''}${isDest && !legal && !waiting ? ' refused' : ''}${t?.difficult ? ' difficult' : ''}${t?.tags.includes('wall') ? ' wall' : ''}`}
               onClick={() => r && !dragging && choose({ x, y })}
               data-testid={r ? `sq-${x}-${y}` : undefined}
             >
-              <title>{`square ${x},${y}${t?.difficult ? ', difficult terrain' : ''}${r ? `, reachable for ${r.cost} ft` : ''}`}</title>
+              <title>{`square ${x},${y}${t?.tags.includes('wall') ? ', wall' : ''}${t?.difficult ? ', difficult terrain' : ''}${r ? `, reachable for ${r.cost} ft` : ''}`}</title>
             </rect>
           );
         })}
@@ -257,6 +269,21 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
             <rect x={2} y={2} width={moverSide * CELL - 4} height={moverSide * CELL - 4} rx={moverSide * CELL * 0.4} />
           </g>
         )}
+        {dest && (() => {
+          // The rules' answer beside the destination, where the eye (or the finger) is.
+          const words = !legal && !waiting ? '✕ not allowed' : cost === undefined ? '…' : `${cost} ft${provokes.length ? ` · ⚔ ${provokes.length}` : ''}`;
+          const wide = words.length * 7 + 12;
+          const lx = Math.max(0, Math.min(w * CELL - wide, (dest.x + 0.5) * CELL - wide / 2));
+          const ly = dest.y > 0 ? dest.y * CELL - 22 : (dest.y + 1) * CELL + 2;
+          return (
+            <g class={`drag-label${!legal && !waiting ? ' refused' : provokes.length ? ' provokes' : ''}`} transform={`translate(${lx},${ly})`} aria-hidden="true">
+              <rect width={wide} height={20} rx={4} />
+              <text x={wide / 2} y={14} text-anchor="middle">
+                {words}
+              </text>
+            </g>
+          );
+        })()}
       </svg>
       {canMove && (
         <p class="row-form">

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { SHORTCUTS, isTyping } from '../model/shortcuts';
 
+const OPEN_EVENT = 'fray-shortcuts';
+
 /**
  * `?` opens the list of every keyboard shortcut as a modal dialog: labelled by its heading, focus moved
  * into it and kept there (Tab cycles inside), Escape or the Close button closes it and focus returns to
@@ -38,8 +40,13 @@ export function Shortcuts() {
         }
       }
     };
+    const onOpen = () => setOpen(true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(OPEN_EVENT, onOpen);
+    };
   }, []);
   useEffect(() => {
     const d = ref.current;
@@ -120,5 +127,14 @@ export function Shortcuts() {
         </tbody>
       </table>
     </dialog>
+  );
+}
+
+/** A button that opens the shortcut list (for the mouse; the list is also `?`). */
+export function ShortcutsButton({ class: cls = 'small' }: { class?: string }) {
+  return (
+    <button type="button" class={`shortcuts-open ${cls}`} onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))} aria-keyshortcuts="?" data-testid="shortcuts-open">
+      Keys <kbd>?</kbd>
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ShortcutsButton } from '../panels/ShortcutOverlay';
 import {
   defaultMap, filterLibrary, freeSquare, isCharacter, libraryRequest, type CreatedTable, type LibraryEntry, type MapChoice, type Pick, type SeatDraft,
 } from '../model/new-table';
@@ -109,7 +110,9 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
   return (
     <main class="new-table" data-testid="new-table">
       <header class="new-head">
-        <h1>A new table</h1>
+        <h1>
+          A new table <ShortcutsButton />
+        </h1>
         <p class="muted">Pick the creatures from the library, say who plays each one, then start the fight. Players get a link each.</p>
       </header>
       <section class="nt-library" aria-labelledby="lib-h">
@@ -158,29 +161,6 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
 
       <section class="nt-roster" aria-labelledby="roster-h">
         <h2 id="roster-h">The fight ({picks.length} creature{picks.length === 1 ? '' : 's'})</h2>
-        <div class="row-form">
-          <label for="nt-name">Table name</label>
-          <input id="nt-name" value={name} placeholder="e.g. The ford at dusk" onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} data-testid="nt-name" />
-        </div>
-        <fieldset class="nt-map">
-          <legend>Battlefield</legend>
-          {(['grid', 'zones', 'none'] as const).map((m) => (
-            <label key={m}>
-              <input type="radio" name="nt-map" checked={map === m} onChange={() => setMap(m)} data-testid={`nt-map-${m}`} />{' '}
-              {m === 'grid' ? 'Grid of 5-ft squares' : m === 'zones' ? 'Zones (range bands)' : 'No map'}
-            </label>
-          ))}
-          {map === 'grid' && (
-            <span class="grid-size">
-              <label>
-                width <input type="number" min={2} max={60} value={size.width} onInput={(e) => setSize({ ...size, width: Number((e.currentTarget as HTMLInputElement).value) || 1 })} />
-              </label>
-              <label>
-                height <input type="number" min={2} max={60} value={size.height} onInput={(e) => setSize({ ...size, height: Number((e.currentTarget as HTMLInputElement).value) || 1 })} />
-              </label>
-            </span>
-          )}
-        </fieldset>
         {picks.length === 0 ? (
           <p class="empty">No creatures yet: add them from the library.</p>
         ) : (
@@ -237,11 +217,35 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
             <option key={s} value={s} />
           ))}
         </datalist>
-        {map === 'grid' && picks.length > 0 && <PlacementPreview picks={picks} size={size} onPlace={(key, x, y) => patch(key, { x: String(x), y: String(y) })} />}
       </section>
 
-      <section class="nt-seats" aria-labelledby="seats-h">
-        <h2 id="seats-h">Players' seats</h2>
+      <section class="nt-seats" aria-labelledby="table-h">
+        <h2 id="table-h">The table</h2>
+        <div class="row-form">
+          <label for="nt-name">Table name</label>
+          <input id="nt-name" value={name} placeholder="e.g. The ford at dusk" onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} data-testid="nt-name" />
+        </div>
+        <fieldset class="nt-map">
+          <legend>Battlefield</legend>
+          {(['grid', 'zones', 'none'] as const).map((m) => (
+            <label key={m}>
+              <input type="radio" name="nt-map" checked={map === m} onChange={() => setMap(m)} data-testid={`nt-map-${m}`} />{' '}
+              {m === 'grid' ? 'Grid of 5-ft squares' : m === 'zones' ? 'Zones (range bands)' : 'No map'}
+            </label>
+          ))}
+          {map === 'grid' && (
+            <span class="grid-size">
+              <label>
+                width <input type="number" min={2} max={60} value={size.width} onInput={(e) => setSize({ ...size, width: Number((e.currentTarget as HTMLInputElement).value) || 1 })} />
+              </label>
+              <label>
+                height <input type="number" min={2} max={60} value={size.height} onInput={(e) => setSize({ ...size, height: Number((e.currentTarget as HTMLInputElement).value) || 1 })} />
+              </label>
+            </span>
+          )}
+        </fieldset>
+        {map === 'grid' && picks.length > 0 && <PlacementPreview picks={picks} size={size} onPlace={(key, x, y) => patch(key, { x: String(x), y: String(y) })} />}
+        <h3 id="seats-h">Players' seats</h3>
         <p class="muted">Each seat gets its own link. A player sees their own creatures in full and nothing hidden.</p>
         <ul class="seat-list">
           {seats.map((s, i) => (
@@ -264,14 +268,16 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
             <input type="radio" name="nt-dice" checked={diceMode === 'entered'} onChange={() => setDiceMode('entered')} /> Everyone enters physical dice
           </label>
         </fieldset>
-        <button type="button" class="primary big" disabled={busy || picks.length === 0 || !ruleset} onClick={create} data-testid="nt-create">
-          Make the table and set up the fight
-        </button>
-        {error && (
-          <p class="notice" role="alert" data-testid="nt-error">
-            {error}
-          </p>
-        )}
+        <div class="nt-go">
+          {error && (
+            <p class="notice" role="alert" data-testid="nt-error">
+              {error}
+            </p>
+          )}
+          <button type="button" class="primary big" disabled={busy || picks.length === 0 || !ruleset} onClick={create} data-testid="nt-create">
+            Make the table ({picks.length} creature{picks.length === 1 ? '' : 's'}, {seats.length} seat{seats.length === 1 ? '' : 's'})
+          </button>
+        </div>
       </section>
     </main>
   );

@@ -169,7 +169,11 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
     await gm.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await gm.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('undo');
-    // ? again opens it, and its Close button closes it.
+    // The Keys button in the top bar opens it too (for the mouse); ? toggles it; its Close button closes it.
+    await gm.getByTestId('shortcuts-open').click();
+    await dialog.waitFor({ state: 'visible' });
+    await gm.keyboard.press('?');
+    await dialog.waitFor({ state: 'hidden' });
     await gm.keyboard.press('?');
     await dialog.waitFor({ state: 'visible' });
     await gm.keyboard.press('Enter');

@@ -88,6 +88,75 @@ try {
     return false;
   }, 60_000);
   await shot(gm13, 'gm-13th-age', 'laptop');
+
+  // The landing page, and a new table being set up from the content library.
+  for (const size of ['laptop', 'phone'] as const) {
+    const p = await browser.page(size);
+    await p.goto(`${srv.url}/`);
+    await p.getByTestId('landing').waitFor();
+    await shot(p, 'landing', size);
+    await p.getByTestId('new-table-link').click();
+    await until('the library', async () => (await p.locator('[data-testid^="lib-a5e/"]').count()) > 10);
+    await p.getByTestId('nt-name').fill('The ford at dusk');
+    for (const f of ['brannoc', 'tamsin', 'ashback', 'snapjaw', 'gloam rat']) {
+      await p.getByTestId('nt-filter').fill(f);
+      await until(`${f} in the library`, async () => (await p.locator('[data-testid="lib-add"]').count()) === 1);
+      await p.locator('[data-testid="lib-add"]').first().click();
+    }
+    await p.getByTestId('nt-filter').fill('');
+    await p.locator('li.pick').nth(4).getByTestId('pick-hidden').check();
+    await p.getByTestId('seat-name-seat-1').fill('Ana');
+    await p.getByTestId('seat-name-seat-2').fill('Bo');
+    await p.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await shot(p, 'new-table', size);
+    if (size === 'laptop') await shot(p, 'new-table-full', size, true);
+    await p.getByTestId('nt-create').click();
+    await p.getByTestId('nt-made').waitFor();
+    await shot(p, 'new-table-links', size);
+    if (size === 'laptop') {
+      // That table's GM ends the fight at once: the screen between fights.
+      await p.getByTestId('nt-open-gm').click();
+      await p.getByTestId('gm-screen').waitFor();
+      await p.locator('details.danger-zone summary').click();
+      await p.getByTestId('end-encounter').click();
+      await p.getByTestId('finish-fight').click();
+      await p.getByTestId('setup-screen').waitFor();
+      await shot(p, 'between-fights', 'laptop');
+      await shot(p, 'between-fights', 'phone');
+    }
+  }
+
+  // A drag in progress: Brannoc's player drags his token away from the wolf (an opportunity attack).
+  const yard = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'The yard' }));
+  const ygm = await browser.page('laptop');
+  await ygm.goto(yard.gm.link);
+  await ygm.getByTestId('start-combat').click();
+  for (const size of ['laptop', 'phone'] as const) {
+    const p = await browser.page(size);
+    await p.goto(yard.seats.find((x) => x.seat === 'seat-brannoc')!.link);
+    await until('reachable squares', async () => (await p.locator('[data-testid^="sq-"]').count()) > 0);
+    await p.getByTestId('map-grid').scrollIntoViewIfNeeded();
+    const box = (await p.getByTestId('map-grid').boundingBox())!;
+    const at = (x: number, y: number) => ({ x: box.x + ((x + 0.5) * box.width) / 10, y: box.y + ((y + 0.5) * box.height) / 6 });
+    await p.mouse.move(at(1, 0).x, at(1, 0).y);
+    await p.mouse.down();
+    await p.mouse.move(at(3, 1).x, at(3, 1).y, { steps: 6 });
+    await until('the preview', async () => (await p.getByTestId('move-preview').innerText()).includes('provokes'));
+    await p.evaluate(() => document.querySelector('[data-testid="map"]')?.scrollIntoView({ block: 'center' }));
+    await p.waitForTimeout(200);
+    await p.screenshot({ path: path.join(out, `drag-${size}.png`) });
+    console.log(`docs/screenshots/drag-${size}.png`);
+    await p.keyboard.press('Escape');
+    await p.mouse.up();
+    // The shortcut list over the player's screen.
+    await p.keyboard.press('?');
+    await p.getByTestId('shortcuts').waitFor({ state: 'visible' });
+    await shot(p, 'shortcuts', size);
+    await p.keyboard.press('Escape');
+  }
 } finally {
   await browser.close();
   await srv.close();
