@@ -103,3 +103,66 @@ describe('an imported A5E creature plays through the rules (Open5e v2, a5e-mm)',
     expect(lines).toContain('    6d6 → 1+1+1+1+1+1 = 6 fire; Brannoc Vale 6 → 0 HP');
   });
 });
+
+/** A pasted 13th Age block (our own sample) imported, then fought by Tessel with scripted dice. */
+const scenario13a = `ruleset: 13th-age
+seed: 13
+creatures:
+  - { id: ghast, side: foes, ref: lib/13th-age/ditch-ghast.yaml, initiative: 20 }
+  - { id: tessel, side: party, controller: seat-tessel, ref: 13th-age/tessel.yaml, initiative: 10 }
+steps:
+  - command: { type: startCombat }
+  - command: { type: takeAction, actorId: ghast, action: engage, targets: [tessel] }
+  # Rending Claws +8 vs. AC: natural 14 hits for 9, and a natural even hit adds 4 ongoing damage
+  - command: { type: takeAction, actorId: ghast, action: rending-claws, targets: [tessel] }
+    dice: d20:14
+    expect: { creatures: { tessel: { hp: 31 } } }
+  - command: { type: endTurn }
+  - command: { type: endTurn }
+    as: seat-tessel
+    dice: d20:18
+    expect: { creatures: { tessel: { hp: 27 } } }
+  # a miss still deals the imported "Miss: 3 damage."
+  - command: { type: takeAction, actorId: ghast, action: rending-claws, targets: [tessel] }
+    dice: d20:3
+    expect: { creatures: { tessel: { hp: 24 } } }
+  - command: { type: endTurn }
+  - command: { type: endTurn }
+    as: seat-tessel
+  # R: Grave Spit +7 vs. PD, 8 negative energy; natural 16+ weakens
+  - command: { type: takeAction, actorId: ghast, action: grave-spit, targets: [tessel] }
+    dice: d20:16
+    expect: { creatures: { tessel: { hp: 16 } } }
+`;
+
+describe('an imported 13th Age monster plays through the rules (pasted text)', () => {
+  let out: string[] = [];
+  beforeAll(() => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-import-13a-'));
+    try {
+      expect(importCommand(path.join(repoRoot, 'packages', 'import', 'test', 'samples', '13a-block.txt'), { out: path.join(d, 'lib'), cwd: d }).exitCode).toBe(0);
+      fs.writeFileSync(path.join(d, 'play.yaml'), scenario13a);
+      const r = runCommand(path.join(d, 'play.yaml'));
+      expect(r.errorOutput).toBeUndefined();
+      out = r.output.split('\n');
+      expect(out.at(-1)).toBe('OK: 9 steps, every expectation met');
+    } finally {
+      fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('13A-ATK-4 the attack line\'s bonus and defense: +8 vs. AC and +7 vs. PD', () => {
+    expect(out).toContain('  Ditch Ghast attacks Tessel Varr: d20 14 + 8 = 22 vs AC 17, hit');
+    expect(out).toContain('  Ditch Ghast attacks Tessel Varr: d20 16 + 7 = 23 vs PD 17, hit');
+    expect(out).toContain('    8 → 8 = 8 negative energy; Tessel Varr 24 → 16 HP');
+  });
+
+  it('13A-ONG-1 a "natural even hit" trigger line gives 4 ongoing damage, taken at the end of the target\'s turn', () => {
+    expect(out).toContain('    [13A-GEN-1] Rending Claws: natural 14 triggers an effect');
+    expect(out).toContain('    [13A-ONG-1] Tessel Varr takes 4 ongoing weapon damage at the end of its turn');
+  });
+
+  it('13A-ATK-7 the "Miss: 3 damage." line deals 3 on a miss', () => {
+    expect(out).toContain('    [13A-ATK-7] miss damage 3 to Tessel Varr');
+  });
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { contentListCommand, contentShowCommand, contentValidateCommand } from '../src/commands/content';
 import { importCommand } from '../src/commands/import';
 import { importProgress } from '../src/content/progress';
@@ -84,6 +85,27 @@ describe('fray import', () => {
     const plain = importProgress({ out: () => {}, err: (s) => lines.push(s) }, { isTTY: false, write: () => {} });
     for (let i = 1; i <= 2000; i++) plain.report(i, 2000);
     expect(lines).toEqual(['import: 25 % (500/2000 creatures)', 'import: 50 % (1000/2000 creatures)', 'import: 75 % (1500/2000 creatures)', 'import: 100 % (2000/2000 creatures)']);
+  });
+});
+
+describe('every sample through YAML and back', () => {
+  it('each written file reads back as the stat block imported, and every one passes its ruleset\'s validation', () => {
+    const cwd = tmp();
+    const files = ['open5e-v2-a5e-page.json', 'open5e-v1-page.json', '5etools-bestiary.json', '5e-block.txt', '13a-block.txt', 'ftd-block.txt'];
+    let count = 0;
+    for (const f of files) {
+      const r = JSON.parse(importCommand(path.join(samples, f), { cwd, json: true }).output) as { creatures: { file: string; statBlock: unknown }[] };
+      for (const c of r.creatures) {
+        expect(parse(fs.readFileSync(path.join(cwd, c.file), 'utf8'))).toEqual(c.statBlock);
+        count++;
+      }
+    }
+    const ftd = JSON.parse(importCommand(path.join(samples, 'open5e-v1-page.json'), { cwd, json: true, ruleset: 'five-torches-deep' }).output) as { creatures: { file: string }[] };
+    expect(ftd.creatures.map((c) => c.file)).toEqual(['fray-data/content/five-torches-deep/bramble-ogre.yaml']);
+    expect(count).toBe(8);
+    const v = JSON.parse(contentValidateCommand([], { cwd, json: true }).output) as { checked: number; invalid: unknown[] };
+    expect(v.invalid).toEqual([]);
+    expect(JSON.parse(contentListCommand({ cwd, json: true }).output).entries.filter((e: { origin: string }) => e.origin === 'library').length).toBe(9);
   });
 });
 
