@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { contentListCommand, contentShowCommand, contentValidateCommand, type ContentOptions } from './commands/content';
+import { encounterCommand } from './commands/encounter';
 import { importCommand } from './commands/import';
 import { importProgress } from './content/progress';
 import type { Io } from './program';
@@ -53,6 +54,36 @@ export function registerLibraryCommands(program: Command, io: Io, emit: (r: Comm
       });
       progress.done();
       emit(r, true);
+    });
+
+  program
+    .command('encounter')
+    .description("how deadly a party against 1, 2, … of one foe is, by simulation with the ruleset's rules, and how many make it hard")
+    .requiredOption('--ruleset <id>', 'a5e, 13th-age, five-torches-deep')
+    .requiredOption('--party <refs>', 'the party: stat block refs or files, comma-separated (your library first, then scenarios/content)')
+    .requiredOption('--foe <ref>', "the foe's stat block ref or file")
+    .option('--count <counts>', 'counts to try: 1-8 (default), or 2,4,6')
+    .option('--win <p>', '"hard" = the party still wins at least this often (default 0.75)')
+    .option('-n, --fights <n>', 'fights per count (default 500)')
+    .option('--seed <seed>', 'seed (default "encounter")')
+    .option('--library <dir>', 'your library folder (default ./fray-data/content)')
+    .option('--json', 'print one JSON document')
+    .action((o: { ruleset: string; party: string; foe: string; count?: string; win?: string; fights?: string; seed?: string; library?: string; json?: boolean }) => {
+      const counts = o.count === undefined ? undefined : /^\d+-\d+$/.test(o.count)
+        ? (() => { const [a, b] = o.count!.split('-').map(Number); return Array.from({ length: Math.max(0, b! - a! + 1) }, (_, i) => a! + i); })()
+        : o.count.split(',').map((x) => Number(x.trim()));
+      const progress = importProgress(io);
+      emit(encounterCommand({
+        ruleset: o.ruleset, party: o.party.split(',').map((s) => s.trim()).filter(Boolean), foe: o.foe,
+        ...(counts ? { counts } : {}),
+        ...(o.win !== undefined ? { win: Number(o.win) } : {}),
+        ...(o.fights !== undefined ? { n: Number(o.fights) } : {}),
+        ...(o.seed !== undefined ? { seed: o.seed } : {}),
+        ...(o.library !== undefined ? { library: o.library } : {}),
+        ...(o.json ? { json: true } : {}),
+        progress: (d, t) => progress.report(d, t, 'counts'),
+      }), true);
+      progress.done();
     });
 
   const content = program.command('content').description('the content library: the repository\'s stat blocks and yours (list, show, validate)');

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simulate, type Odds, type SimResult } from '@fray/sim';
+import { DEFAULT_LIBRARY, LIBRARY_RULESETS } from '../content/library';
+import { contentDir } from '../paths';
+import { EXIT, type CommandResult } from '../result';
+import { ScenarioError } from '../scenario/load';
+import { loadSimFile, SimSetupError } from '../sim/load-sim-scenario';
+
+export interface EncounterOptions {
+  ruleset: string;
+  /** stat block refs or files of the party (a ref is looked up in your library, then scenarios/content) */
+  party: string[];
+  /** the foe's stat block ref or file */
+  foe: string;
+  /** counts of the foe to try, lowest first (default 1..8) */
+  counts?: number[];
+  /** "hard" means the party still wins at least this often (default 0.75) */
+  win?: number;
+  n?: number;
+  seed?: string;
+  library?: string;
+  json?: boolean;
+  cwd?: string;
+  /** called after each count is played (counts done, counts to try) */
+  progress?: (done: number, total: number) => void;
+}
+
+/** One count of foes played n times: the party's chances, with 95 % Wilson intervals. */
+export interface EncounterRow {
+  foes: number;
+  partyWins: Odds;
+  draws: Odds;
+  meanRounds: number;
+  /** the PC most likely to drop, and to die */
+  worstDrop: { name: string } & Odds;
+  worstDeath: { name: string } & Odds;
+}
+
+/**
+ * The count to suggest: the most foes with which the party still wins at least `win` of the fights
+ * (by the point estimate); null when even one foe is too many.
+ */
+export function suggestCount(rows: EncounterRow[], win: number): number | null {
+  let best: number | null = null;
+  for (const r of rows) if (r.partyWins.p >= win) best = best === null ? r.foes : Math.max(best, r.foes);
+  return best;
+}
+
+function resolveRef(ref: string, ruleset: string, library: string, cwd: string): string | null {
+  const tries = [path.resolve(cwd, ref), path.resolve(cwd, library, ref), path.resolve(cwd, library, ruleset, ref), path.resolve(contentDir, ref), path.resolve(contentDir, ruleset, ref)];
+  const withExt = tries.flatMap((t) => [t, `${t}.yaml`]);
+  return withExt.find((t) => fs.existsSync(t) && fs.statSync(t).isFile()) ?? null;
+}
+
+const pct = (o: Odds) => `${(100 * o.p).toFixed(1)} % (${(100 * o.ci[0]).toFixed(1)}-${(100 * o.ci[1]).toFixed(1)})`;
+
+function rowOf(foes: number, r: SimResult, partyIds: Set<string>): EncounterRow {
+  const party = r.sides.find((s) => s.side === 'party')!;
+  const pcs = r.creatures.filter((c) => partyIds.has(c.id));
+  const worst = (k: 'drop' | 'death') => pcs.reduce((a, c) => (c[k].p > a[k].p ? c : a), pcs[0]!);
+  const wd = worst('drop');
+  const wx = worst('death');
+  return { foes, partyWins: party, draws: r.draws, meanRounds: r.rounds.mean, worstDrop: { name: wd.name, ...wd.drop }, worstDeath: { name: wx.name, ...wx.death } };
+}
+
+/**
+ * `fray encounter`: how deadly a party against 1, 2, … of one foe is, by simulation with the ruleset's
+ * own rules (the simulator's policies on both sides), and the count that makes it "hard" for the GM's
+ * target chance of a party win.
+ */
+export function encounterCommand(o: EncounterOptions): CommandResult {
+  const cwd = o.cwd ?? process.cwd();
+  const fail = (m: string): CommandResult => ({ output: '', exitCode: EXIT.invalidInput, errorOutput: `fray encounter: ${m}` });
+  if (!(LIBRARY_RULESETS as readonly string[]).includes(o.ruleset)) return fail(`no ruleset '${o.ruleset}'; rulesets: ${LIBRARY_RULESETS.join(', ')}`);
+  if (!o.party.length) return fail('give the party: --party ref[,ref…]');
+  const counts = o.counts ?? [1, 2, 3, 4, 5, 6, 7, 8];
+  if (!counts.length || counts.some((c) => !Number.isInteger(c) || c < 1 || c > 30)) return fail('--count takes whole numbers from 1 to 30, e.g. 1-6 or 2,4,6');
+  const win = o.win ?? 0.75;
+  if (!(win > 0 && win < 1)) return fail('--win is a chance between 0 and 1, e.g. 0.75');
+  const library = o.library ?? DEFAULT_LIBRARY;
+  const files: string[] = [];
+  for (const ref of [...o.party, o.foe]) {
+    const f = resolveRef(ref, o.ruleset, library, cwd);
+    if (!f) return fail(`no stat block '${ref}' (looked in ${library}, scenarios/content and the working folder)`);
+    files.push(f);
+  }
+  const partyFiles = files.slice(0, -1);
+  const foeFile = files.at(-1)!;
+  const n = o.n ?? 500;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-encounter-'));
+  const rows: EncounterRow[] = [];
+  const partyIds = new Set(partyFiles.map((_, i) => `pc-${i + 1}`));
+  try {
+    for (const k of [...counts].sort((a, b) => a - b)) {
+      const creatures = [
+        ...partyFiles.map((f, i) => `  - { id: pc-${i + 1}, side: party, controller: seat-${i + 1}, ref: ${JSON.stringify(f)} }`),
+        ...Array.from({ length: k }, (_, i) => `  - { id: foe-${i + 1}, side: foes, ref: ${JSON.stringify(foeFile)} }`),
+      ];
+      const file = path.join(dir, `encounter-${k}.yaml`);
+      fs.writeFileSync(file, `ruleset: ${o.ruleset}\nseed: ${JSON.stringify(o.seed ?? 'encounter')}\ncreatures:\n${creatures.join('\n')}\n`);
+      let loaded;
+      try {
+        loaded = loadSimFile({ file, cwd: dir });
+      } catch (err) {
+        if (err instanceof ScenarioError || err instanceof SimSetupError) return fail(err.message.replace(file, `(${k} foes)`));
+        throw err;
+      }
+      const r = simulate(loaded.scenario, { n, seed: o.seed ?? 'encounter', workers: 1, mode: 'fast' });
+      const row = rowOf(k, r, partyIds);
+      rows.push(row);
+      o.progress?.(rows.length, counts.length);
+      // More foes only make it harder: stop once the party wins less than a tenth as often as asked.
+      if (row.partyWins.ci[1] < win / 10) break;
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const suggestion = suggestCount(rows, win);
+  if (o.json) return { output: JSON.stringify({ ruleset: o.ruleset, party: o.party, foe: o.foe, n, win, rows, hard: suggestion }, null, 2), exitCode: EXIT.ok };
+  const lines = [`${o.party.length} PC${o.party.length === 1 ? '' : 's'} against ${path.basename(foeFile).replace(/\.ya?ml$/, '')} (${o.ruleset}), ${n} fights per count (95 % intervals):`, ''];
+  const table = [['foes', 'party wins', 'draws', 'rounds', 'likeliest PC to drop', 'likeliest PC to die'], ...rows.map((r) => [String(r.foes), pct(r.partyWins), pct(r.draws), r.meanRounds.toFixed(1), `${r.worstDrop.name} ${pct(r.worstDrop)}`, `${r.worstDeath.name} ${pct(r.worstDeath)}`])];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((t) => t[i]!.length)));
+  lines.push(...table.map((t) => t.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()));
+  lines.push('', suggestion === null ? `hard (the party wins at least ${Math.round(100 * win)} %): even one is more than that` : `hard (the party wins at least ${Math.round(100 * win)} %): ${suggestion} of them`);
+  return { output: lines.join('\n'), exitCode: EXIT.ok };
+}
