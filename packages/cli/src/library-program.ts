@@ -64,7 +64,7 @@ export function registerLibraryCommands(program: Command, io: Io, emit: (r: Comm
     .requiredOption('--foe <ref>', "the foe's stat block ref or file")
     .option('--count <counts>', 'counts to try: 1-8 (default), or 2,4,6')
     .option('--win <p>', '"hard" = the party still wins at least this often (default 0.75)')
-    .option('-n, --fights <n>', 'fights per count (default 500)')
+    .option('-n, --fights <n>', 'fights per count (default 200)')
     .option('--seed <seed>', 'seed (default "encounter")')
     .option('--library <dir>', 'your library folder (default ./fray-data/content)')
     .option('--json', 'print one JSON document')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encounterCommand, suggestCount, type EncounterRow } from '../src/commands/encounter';
 
 const odds = (p: number) => ({ count: Math.round(p * 100), p, ci: [Math.max(0, p - 0.1), Math.min(1, p + 0.1)] as [number, number] });
-const row = (foes: number, win: number): EncounterRow => ({ foes, partyWins: odds(win), draws: odds(0), meanRounds: 3, worstDrop: { name: 'A', ...odds(0.5) }, worstDeath: { name: 'A', ...odds(0.1) } });
+const row = (foes: number, win: number): EncounterRow => ({ foes, partyWins: odds(win), draws: odds(0), meanRounds: 3, anyPcDrops: odds(0.5), anyPcDies: odds(0.1), worstDrop: { name: 'A', ...odds(0.5) }, worstDeath: { name: 'A', ...odds(0.1) } });
 
 describe('fray encounter', () => {
   it('suggests the most foes with which the party still wins as often as the GM asks', () => {
@@ -23,11 +23,17 @@ describe('fray encounter', () => {
     expect(r.rows[0]!.partyWins.count).toBe(40);
     expect(r.rows[0]!.draws.count).toBe(0);
     expect(r.hard).toBe(2);
+    for (const x of r.rows) {
+      // the union of the PCs' drops is at least the likeliest PC's, and a death is a drop
+      expect(x.anyPcDrops.count).toBeGreaterThanOrEqual(x.worstDrop.count);
+      expect(x.anyPcDies.count).toBeLessThanOrEqual(x.anyPcDrops.count);
+      expect(x.anyPcDies.count).toBeGreaterThanOrEqual(x.worstDeath.count);
+    }
     expect(run().output).toBe(JSON.stringify(r, null, 2));
     const text = encounterCommand({ ruleset: 'a5e', party, foe: 'a5e/monsters/gloam-rat', counts: [1], n: 20, seed: 'test' }).output.split('\n');
     expect(text[0]).toBe('4 PCs against gloam-rat (a5e), 20 fights per count (95 % intervals):');
-    expect(text[2]).toMatch(/^foes +party wins +draws +rounds +likeliest PC to drop +likeliest PC to die$/);
-    expect(text[3]).toMatch(/^1 +100\.0 % \(83\.9-100\.0\) +0\.0 % \(0\.0-16\.1\) /);
+    expect(text[2]).toMatch(/^foes +party wins +a PC drops +a PC dies +rounds +draws +likeliest to drop$/);
+    expect(text[3]).toMatch(/^1 +100\.0 % \(83\.9-100\.0\) +/);
     expect(text.at(-1)).toBe('hard (the party wins at least 75 %): 1 of them');
   });
 

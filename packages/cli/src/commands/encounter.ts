@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FrayEventBody } from '@fray/engine';
 import { simulate, type Odds, type SimResult } from '@fray/sim';
 import { DEFAULT_LIBRARY, LIBRARY_RULESETS } from '../content/library';
 import { contentDir } from '../paths';
@@ -33,6 +34,9 @@ export interface EncounterRow {
   partyWins: Odds;
   draws: Odds;
   meanRounds: number;
+  /** fights in which at least one PC dropped (0 hit points or worse), and in which at least one died */
+  anyPcDrops: Odds;
+  anyPcDies: Odds;
   /** the PC most likely to drop, and to die */
   worstDrop: { name: string } & Odds;
   worstDeath: { name: string } & Odds;
@@ -56,13 +60,44 @@ function resolveRef(ref: string, ruleset: string, library: string, cwd: string):
 
 const pct = (o: Odds) => `${(100 * o.p).toFixed(1)} % (${(100 * o.ci[0]).toFixed(1)}-${(100 * o.ci[1]).toFixed(1)})`;
 
-function rowOf(foes: number, r: SimResult, partyIds: Set<string>): EncounterRow {
+/** 95 % Wilson interval, as the simulator gives its own odds. */
+function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.959963984540054;
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+const oddsOf = (k: number, n: number): Odds => ({ count: k, p: n ? k / n : 0, ci: wilson(k, n) });
+
+/**
+ * Whether a PC dropped and whether one died in a fight, from the fight's event log: a drop as the
+ * simulator's observer counts it (damage to 0 or below, or any status but conscious), a death as a
+ * `dead` status.
+ */
+function pcFates(events: readonly FrayEventBody[], partyIds: Set<string>): { dropped: boolean; died: boolean } {
+  let dropped = false;
+  let died = false;
+  for (const e of events) {
+    if (e.type === 'DamageApplied' && partyIds.has(e.target) && e.hpAfter <= 0) dropped = true;
+    else if (e.type === 'StatusSet' && partyIds.has(e.creatureId) && e.status !== 'conscious') {
+      dropped = true;
+      if (e.status === 'dead') died = true;
+    }
+  }
+  return { dropped, died };
+}
+
+function rowOf(foes: number, r: SimResult, partyIds: Set<string>, any: { drops: number; deaths: number }): EncounterRow {
   const party = r.sides.find((s) => s.side === 'party')!;
   const pcs = r.creatures.filter((c) => partyIds.has(c.id));
   const worst = (k: 'drop' | 'death') => pcs.reduce((a, c) => (c[k].p > a[k].p ? c : a), pcs[0]!);
   const wd = worst('drop');
   const wx = worst('death');
-  return { foes, partyWins: party, draws: r.draws, meanRounds: r.rounds.mean, worstDrop: { name: wd.name, ...wd.drop }, worstDeath: { name: wx.name, ...wx.death } };
+  return { foes, partyWins: party, draws: r.draws, meanRounds: r.rounds.mean, anyPcDrops: oddsOf(any.drops, r.n), anyPcDies: oddsOf(any.deaths, r.n), worstDrop: { name: wd.name, ...wd.drop }, worstDeath: { name: wx.name, ...wx.death } };
 }
 
 /**
@@ -88,7 +123,7 @@ export function encounterCommand(o: EncounterOptions): CommandResult {
   }
   const partyFiles = files.slice(0, -1);
   const foeFile = files.at(-1)!;
-  const n = o.n ?? 500;
+  const n = o.n ?? 200;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-encounter-'));
   const rows: EncounterRow[] = [];
   const partyIds = new Set(partyFiles.map((_, i) => `pc-${i + 1}`));
@@ -107,8 +142,18 @@ export function encounterCommand(o: EncounterOptions): CommandResult {
         if (err instanceof ScenarioError || err instanceof SimSetupError) return fail(err.message.replace(file, `(${k} foes)`));
         throw err;
       }
-      const r = simulate(loaded.scenario, { n, seed: o.seed ?? 'encounter', workers: 1, mode: 'fast' });
-      const row = rowOf(k, r, partyIds);
+      // Every fight on the engine with its log, so "any PC drops" is counted per fight (the simulator
+      // tallies each creature on its own, not their union).
+      const any = { drops: 0, deaths: 0 };
+      const r = simulate(loaded.scenario, {
+        n, seed: o.seed ?? 'encounter', workers: 1, mode: 'recorded', engine: true,
+        onRecord: (rec) => {
+          const f = pcFates(rec.events, partyIds);
+          if (f.dropped) any.drops++;
+          if (f.died) any.deaths++;
+        },
+      });
+      const row = rowOf(k, r, partyIds, any);
       rows.push(row);
       o.progress?.(rows.length, counts.length);
       // More foes only make it harder: stop once the party wins less than a tenth as often as asked.
@@ -120,7 +165,7 @@ export function encounterCommand(o: EncounterOptions): CommandResult {
   const suggestion = suggestCount(rows, win);
   if (o.json) return { output: JSON.stringify({ ruleset: o.ruleset, party: o.party, foe: o.foe, n, win, rows, hard: suggestion }, null, 2), exitCode: EXIT.ok };
   const lines = [`${o.party.length} PC${o.party.length === 1 ? '' : 's'} against ${path.basename(foeFile).replace(/\.ya?ml$/, '')} (${o.ruleset}), ${n} fights per count (95 % intervals):`, ''];
-  const table = [['foes', 'party wins', 'draws', 'rounds', 'likeliest PC to drop', 'likeliest PC to die'], ...rows.map((r) => [String(r.foes), pct(r.partyWins), pct(r.draws), r.meanRounds.toFixed(1), `${r.worstDrop.name} ${pct(r.worstDrop)}`, `${r.worstDeath.name} ${pct(r.worstDeath)}`])];
+  const table = [['foes', 'party wins', 'a PC drops', 'a PC dies', 'rounds', 'draws', 'likeliest to drop'], ...rows.map((r) => [String(r.foes), pct(r.partyWins), pct(r.anyPcDrops), pct(r.anyPcDies), r.meanRounds.toFixed(1), pct(r.draws), `${r.worstDrop.name} ${pct(r.worstDrop)}`])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((t) => t[i]!.length)));
   lines.push(...table.map((t) => t.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()));
   lines.push('', suggestion === null ? `hard (the party wins at least ${Math.round(100 * win)} %): even one is more than that` : `hard (the party wins at least ${Math.round(100 * win)} %): ${suggestion} of them`);
