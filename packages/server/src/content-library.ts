@@ -35,6 +35,19 @@ export class LibrarySetupError extends Error {
 }
 
 const FILE = /\.(ya?ml|json)$/i;
+/** The line `fray import` writes at the top of an imported stat block: where it came from, its CR and type. */
+const META = /^#\s*fray-meta\s+(\{.*\})\s*$/m;
+
+function metaOf(text: string): Record<string, unknown> {
+  const m = META.exec(text.slice(0, 4096));
+  if (!m) return {};
+  try {
+    const v = JSON.parse(m[1]!) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -51,38 +64,50 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : nul
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** What a GM picks by: the name, how tough (level, or hit dice where a ruleset has no level), the role. */
-function summary(ref: string, data: Record<string, unknown>): LibraryEntry {
+function summary(ref: string, data: Record<string, unknown>, meta: Record<string, unknown>): LibraryEntry {
   const level = num(data['level']);
   const hd = num(data['hitDice']) ?? num(data['hd']);
+  const cr = str(meta['cr']);
   return {
     ref,
     name: str(data['name']) ?? path.basename(ref).replace(FILE, ''),
     kind: str(data['kind']) ?? 'creature',
-    level: level !== null ? `level ${level}` : hd !== null ? `HD ${hd}` : null,
-    role: str(data['category']) ?? str(data['role']),
+    level: cr !== null ? `CR ${cr}` : level !== null ? `level ${level}` : hd !== null ? `HD ${hd}` : null,
+    role: str(data['category']) ?? str(data['role']) ?? str(meta['type']),
     size: str(data['size']),
   };
 }
 
 /**
- * Reads every stat block file under `dir/<ruleset id>/` for the rulesets given. `parse` turns a file's
- * text into data (the host passes a YAML parser; JSON is YAML).
+ * Reads every stat block file under `<root>/<ruleset id>/` for the rulesets given, root by root (the
+ * repository's scenarios/content first, then the user's library that `fray import` writes; a ref
+ * already taken by an earlier root is left out). `parse` turns a file's text into data (the host
+ * passes a YAML parser; JSON is YAML).
  */
-export function loadContentLibrary(dir: string, rulesets: Record<string, LoadedRuleset>, parse: (text: string) => unknown): ContentLibrary {
+export function loadContentLibrary(roots: string | string[], rulesets: Record<string, LoadedRuleset>, parse: (text: string) => unknown): ContentLibrary {
   const byRuleset = new Map<string, Map<string, { entry: LibraryEntry; data: unknown }>>();
   const skipped: { file: string; reason: string }[] = [];
   for (const id of Object.keys(rulesets).sort()) {
     const ruleset = rulesets[id]!;
     const found = new Map<string, { entry: LibraryEntry; data: unknown }>();
-    for (const file of filesUnder(path.join(dir, id))) {
-      const ref = path.relative(dir, file).split(path.sep).join('/');
-      try {
-        const data = parse(fs.readFileSync(file, 'utf8'));
-        if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a stat block (an object)');
-        ruleset.parseStatBlock(data, ref);
-        found.set(ref, { entry: summary(ref, data as Record<string, unknown>), data });
-      } catch (e) {
-        skipped.push({ file: ref, reason: e instanceof ContentError ? `${e.path.join('.') || '(root)'}: ${e.reason}` : (e as Error).message });
+    const seen = new Set<string>();
+    for (const dir of [...new Set((Array.isArray(roots) ? roots : [roots]).map((r) => path.resolve(r)))]) {
+      for (const file of filesUnder(path.join(dir, id))) {
+        const ref = path.relative(dir, file).split(path.sep).join('/');
+        if (seen.has(ref)) {
+          skipped.push({ file: ref, reason: `the ref '${ref}' is already taken by an earlier content folder (${dir} comes later)` });
+          continue;
+        }
+        seen.add(ref);
+        try {
+          const text = fs.readFileSync(file, 'utf8');
+          const data = parse(text);
+          if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a stat block (an object)');
+          ruleset.parseStatBlock(data, ref);
+          found.set(ref, { entry: summary(ref, data as Record<string, unknown>, metaOf(text)), data });
+        } catch (e) {
+          skipped.push({ file: ref, reason: e instanceof ContentError ? `${e.path.join('.') || '(root)'}: ${e.reason}` : (e as Error).message });
+        }
       }
     }
     if (found.size) byRuleset.set(id, found);
@@ -179,4 +204,36 @@ export function registerContentRoutes(app: FastifyInstance, library: ContentLibr
     }
     return { ruleset: req.params.ruleset, entries };
   });
+}
+
+/**
+ * A next fight's foes may name a library entry instead of carrying a stat block: `{ref, id?, name?,
+ * side?, hidden?, controller?}` becomes a creature setup with the library's block (the table's
+ * `startFight` then checks it like any other). Ids are made from the name, clear of `taken`.
+ */
+export function resolveLibraryFoes(library: ContentLibrary | undefined, ruleset: string, taken: readonly string[], foes: readonly unknown[]): { ok: true; foes: unknown[] } | { ok: false; error: WireError } {
+  const used = new Set<string>(taken);
+  for (const f of foes) if (f && typeof f === 'object' && typeof (f as { id?: unknown }).id === 'string') used.add((f as { id: string }).id);
+  const out: unknown[] = [];
+  for (const [i, f] of foes.entries()) {
+    const o = f && typeof f === 'object' && !Array.isArray(f) ? (f as Record<string, unknown>) : null;
+    if (!o || !('ref' in o) || 'sheet' in o) {
+      out.push(f);
+      continue;
+    }
+    const { ref, ...rest } = o;
+    const sheet = typeof ref === 'string' && library ? library.statBlock(ruleset, ref) : undefined;
+    if (sheet === undefined) {
+      return { ok: false, error: { code: 'invalid-setup', message: `fight.foes.${i}.ref: ${library ? `not in the ${ruleset} library (GET /api/content/${ruleset} lists it)` : 'this server has no content library'}`, path: ['fight', 'foes', i, 'ref'] } };
+    }
+    let id = typeof rest['id'] === 'string' ? rest['id'] : '';
+    if (!id) {
+      const base = slug(typeof rest['name'] === 'string' ? rest['name'] : (str((sheet as Record<string, unknown>)['name']) ?? 'creature'));
+      id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+      used.add(id);
+    }
+    out.push({ side: 'foes', ...rest, id, sheet });
+  }
+  return { ok: true, foes: out };
 }

@@ -10,7 +10,7 @@ import {
   type Principal,
 } from '@fray/engine';
 import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store';
-import { LibrarySetupError, registerContentRoutes, sourceOfLibrary, type ContentLibrary } from './content-library';
+import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
@@ -246,6 +246,14 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     return { tableId: id, gm: { token: gmToken, link: linkOf(id, 'gm', gmToken) }, seats };
   }
 
+  /** startFight, with foes named by library ref given their stat blocks first. */
+  async function startWithLibrary(t: LiveTable, requestId: string, fight: z.infer<typeof fightSpecSchema>, expectedVersion?: number): Promise<Outcome> {
+    if (!fight.foes?.length) return t.startFight(requestId, fight, expectedVersion);
+    const r = resolveLibraryFoes(opts.content, t.ruleset.id, t.campaign.state.creatureIds, fight.foes);
+    if (!r.ok) return { ok: false, commandId: requestId, error: r.error };
+    return t.startFight(requestId, { ...fight, foes: r.foes }, expectedVersion);
+  }
+
   // ---- HTTP -------------------------------------------------------------------------------------
 
   const bearer = (req: FastifyRequest): string | undefined => {
@@ -306,7 +314,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const body = req.body as { requestId?: unknown; fight?: unknown } | null;
     const fight = parse(fightSpecSchema, body?.fight ?? {});
     const requestId = typeof body?.requestId === 'string' && body.requestId ? body.requestId : newId('start');
-    return reply(res, await table.startFight(requestId, fight));
+    return reply(res, await startWithLibrary(table, requestId, fight));
   });
 
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/fights/finish', async (req, res) => {
@@ -515,7 +523,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
         return send(r.ok ? { type: 'movePreview', requestId: m.requestId, preview: r.preview } : { type: 'rejected', commandId: m.requestId, error: r.error });
       }
       if (who.role !== 'gm') return send({ type: 'rejected', commandId: m.requestId, error: { code: 'forbidden', message: `only the GM may ${m.type}` } });
-      if (m.type === 'startFight') return answer(await t.startFight(m.requestId, m.fight, m.expectedVersion));
+      if (m.type === 'startFight') return answer(await startWithLibrary(t, m.requestId, m.fight, m.expectedVersion));
       if (m.type === 'finishFight') return answer(await t.finishFight(m.requestId, m.reason));
     }
   });

@@ -58,6 +58,25 @@ describe('the content library and tables built from it', () => {
     expect(lib.entries('a5e')).toHaveLength(20);
   });
 
+  it('a user library folder adds its stat blocks after the repository\'s, with the CR `fray import` notes; a ref already taken or a block the rules refuse is left out, with why', () => {
+    const mine = tmpDir();
+    try {
+      const wolf = fs.readFileSync(path.join(repoRoot, 'scenarios', 'content', WOLF), 'utf8');
+      fs.mkdirSync(path.join(mine, 'a5e', 'monsters'), { recursive: true });
+      fs.writeFileSync(path.join(mine, 'a5e', 'moor-wolf.yaml'), `# fray-meta {"source":"open5e","cr":"1/4","type":"beast"}\n${wolf.replace('Ashback Wolf', 'Moor Wolf')}`);
+      fs.writeFileSync(path.join(mine, 'a5e', 'monsters', 'ashback-wolf.yaml'), wolf);
+      fs.writeFileSync(path.join(mine, 'a5e', 'broken.yaml'), 'name: Broken\nkind: monster\nac: lots\n');
+      const lib = loadContentLibrary([path.join(repoRoot, 'scenarios', 'content'), mine], rulesets, (t) => parse(t));
+      expect(lib.entries('a5e')).toHaveLength(21);
+      expect(lib.entries('a5e')).toContainEqual({ ref: 'a5e/moor-wolf.yaml', name: 'Moor Wolf', kind: 'monster', level: 'CR 1/4', role: 'beast', size: 'medium' });
+      expect(lib.skipped.map((x) => x.file)).toEqual(['a5e/broken.yaml', 'a5e/monsters/ashback-wolf.yaml']);
+      expect(lib.skipped[0]!.reason).toBe('proficiency: Invalid input: expected number, received undefined');
+      expect(lib.skipped[1]!.reason).toContain("the ref 'a5e/monsters/ashback-wolf.yaml' is already taken by an earlier content folder");
+    } finally {
+      fs.rmSync(mine, { recursive: true, force: true });
+    }
+  });
+
   it('GET /api/content lists the rulesets; GET /api/content/:ruleset each entry with name, level, role; an unknown ruleset is a typed 404', async () => {
     expect((await getJson(`${server.url}/api/content`)).body).toEqual({ rulesets: [{ id: '13th-age', entries: 17 }, { id: 'a5e', entries: 20 }] });
     const a5e = await getJson(`${server.url}/api/content/a5e`);
@@ -107,6 +126,27 @@ describe('the content library and tables built from it', () => {
     const space = server.tables.get(r.body.tableId)!.fight!.state.space as { kind: string; creatures: Record<string, { zone: string | null }> };
     expect(space.kind).toBe('zones');
     expect(space.creatures['tessel-varr']).toEqual(expect.objectContaining({ zone: 'nearby' }));
+  });
+
+  it('between fights, the next fight\'s foes can be library refs: an unknown ref is refused with its path and nothing changes; known ones get their stat blocks and ids clear of the party', async () => {
+    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: BRANNOC, side: 'party', controller: 'seat-1' }, { ref: WOLF, side: 'foes' }] } } });
+    const gm = await Client.open(server.url, r.body.tableId);
+    await gm.hello(r.body.gm.token);
+    gm.send({ type: 'finishFight', requestId: 'done' });
+    expect(await gm.next((m) => m['commandId'] === 'done')).toMatchObject({ type: 'ack' });
+    const live = server.tables.get(r.body.tableId)!;
+    const before = await storeHash(server);
+    gm.send({ type: 'startFight', requestId: 'bad', fight: { foes: [{ ref: WOLF }, { ref: 'a5e/monsters/dragon.yaml' }] } });
+    expect(await gm.next((m) => m['commandId'] === 'bad')).toMatchObject({ type: 'rejected', error: { code: 'invalid-setup', path: ['fight', 'foes', 1, 'ref'] } });
+    expect(await storeHash(server)).toBe(before);
+    gm.send({ type: 'startFight', requestId: 'go', fight: { foes: [{ ref: WOLF, hidden: true }, { ref: WOLF, name: 'Brannoc Vale' }, { ref: RAT, side: 'rats' }] } });
+    expect(await gm.next((m) => m['commandId'] === 'go')).toMatchObject({ type: 'ack' });
+    const f = live.fight!.state;
+    expect([...f.creatureIds].sort()).toEqual(['ashback-wolf', 'brannoc-vale', 'brannoc-vale-2', 'gloam-rat']);
+    expect(f.creatures['ashback-wolf']!.hidden).toBe(true);
+    expect(f.creatures['gloam-rat']!.side).toBe('rats');
+    expect(f.creatures['brannoc-vale-2']!.name).toBe('Brannoc Vale');
+    gm.close();
   });
 
   it('previewMove: the GM sees the path, its cost and the opportunity attack; the seat sees the same without the hidden rat; bad ones are typed errors', async () => {

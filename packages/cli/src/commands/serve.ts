@@ -72,7 +72,8 @@ export interface Served {
 export async function serveCommand(o: ServeOptions): Promise<Served> {
   const dataDir = path.resolve(o.data ?? 'fray-data');
   const all = rulesets();
-  const content = loadContentLibrary(contentDir, all, (text) => parse(text));
+  // The repository's stat blocks, then the ones `fray import` wrote into the data folder's library.
+  const content = loadContentLibrary([contentDir, path.join(dataDir, 'content')], all, (text) => parse(text));
   const database: string | undefined = o.database ?? (isPostgresUrl(process.env['DATABASE_URL']) ? process.env['DATABASE_URL'] : undefined);
   if (database !== undefined && !isPostgresUrl(database)) throw new Error(`--database takes a PostgreSQL URL (postgres://user:password@host:port/database), not '${database.slice(0, 40)}'`);
   const server = await createServer({

@@ -7,6 +7,7 @@ import { EventLog } from '../panels/EventLog';
 import { GmOverrides } from '../panels/GmOverrides';
 import { PromptQueue } from '../panels/PromptQueue';
 import { formatSeconds } from '../model/clock';
+import { LibraryFoes, type FoeDraft } from '../panels/LibraryFoes';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -37,6 +38,7 @@ export function SetupScreen({ table }: { table: Table }) {
   const [diceMode, setDiceMode] = useState<'seeded' | 'entered'>('seeded');
   const [busy, setBusy] = useState(false);
   const [hours, setHours] = useState('1');
+  const [foes, setFoes] = useState<FoeDraft[]>([]);
   if (!campaign) return <main class="setup">Loading the campaign…</main>;
   const chosen = members ?? campaign.creatures.map((c) => c.id);
   const nameOf = (id: string) => campaign.byId[id]?.name ?? id;
@@ -64,8 +66,22 @@ export function SetupScreen({ table }: { table: Table }) {
               <input type="radio" name="dice" checked={diceMode === 'entered'} onChange={() => setDiceMode('entered')} data-testid="dice-entered" /> Everyone enters physical dice
             </label>
           </fieldset>
-          <button type="button" class="primary" disabled={busy || chosen.length === 0} onClick={() => run(() => table.conn.startFight({ members: chosen, diceMode }))} data-testid="start-fight">
+          <LibraryFoes ruleset={view.table.ruleset.id} foes={foes} onChange={setFoes} />
+          <button
+            type="button"
+            class="primary"
+            disabled={busy || chosen.length + foes.length === 0}
+            onClick={() =>
+              run(async () => {
+                const foeList = foes.map((f) => ({ ref: f.entry.ref, ...(f.hidden ? { hidden: true } : {}) }));
+                const r = await table.conn.startFight({ members: chosen, diceMode, ...(foeList.length ? { foes: foeList } : {}) });
+                if (r.ok) setFoes([]);
+              })
+            }
+            data-testid="start-fight"
+          >
             Start a fight with {chosen.length} creature{chosen.length === 1 ? '' : 's'}
+            {foes.length ? ` against ${foes.length} foe${foes.length === 1 ? '' : 's'}` : ''}
           </button>
         </section>
         <section aria-labelledby="between-h">

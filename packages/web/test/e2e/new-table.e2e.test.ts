@@ -141,6 +141,35 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
     await player.close();
   });
 
+  it('between fights the GM adds foes from the library, one hidden, and starts the next fight; the player sees only the visible one', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next' }));
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await browser.page('phone');
+    const frames = recordFrames(player);
+    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    await gm.locator('details.danger-zone summary').click();
+    await gm.getByTestId('end-encounter').click();
+    await gm.getByTestId('finish-fight').click();
+    await gm.getByTestId('setup-screen').waitFor();
+    await gm.getByTestId('library-foes-open').click();
+    for (const name of ['snapjaw', 'thicket boar']) {
+      await gm.getByTestId('foe-filter').fill(name);
+      await until(`${name} in the list`, async () => (await gm.getByTestId('foe-add').count()) === 1);
+      await gm.getByTestId('foe-add').click();
+    }
+    await gm.getByTestId('foe-hidden').nth(1).check();
+    await waitText(gm.getByTestId('start-fight'), 'against 2 foes');
+    await gm.getByTestId('start-fight').click();
+    await gm.getByTestId('gm-screen').waitFor();
+    await waitText(gm.locator('.everyone'), 'Thicket Boar');
+    await waitText(player.getByTestId('player-screen'), 'Snapjaw Skirmisher');
+    expect(await player.content()).not.toContain('Thicket');
+    expect(frames.join('\n')).not.toContain('Thicket');
+    await gm.close();
+    await player.close();
+  });
+
   it('? opens the shortcut list as a labelled dialog that keeps focus, Escape closes it and focus returns; a shortcut does nothing while it is open', async () => {
     const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Keys' }));
     const gm = await browser.page('laptop');

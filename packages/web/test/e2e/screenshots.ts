@@ -124,6 +124,10 @@ try {
       await p.getByTestId('end-encounter').click();
       await p.getByTestId('finish-fight').click();
       await p.getByTestId('setup-screen').waitFor();
+      await p.getByTestId('library-foes-open').click();
+      await p.getByTestId('foe-filter').fill('rat');
+      await until('rats in the list', async () => (await p.getByTestId('foe-add').count()) > 0);
+      await p.getByTestId('foe-add').first().click();
       await shot(p, 'between-fights', 'laptop');
       await shot(p, 'between-fights', 'phone');
     }
