@@ -34,7 +34,7 @@ export function registerLibraryCommands(program: Command, io: Io, emit: (r: Comm
   program
     .command('import')
     .description('import stat blocks (Open5e v2 or v1 JSON, a 5etools bestiary, or pasted text) into a ruleset and write them into your library, with a report per creature')
-    .argument('<file>', 'the file you downloaded or pasted into')
+    .argument('<file>', "the file you downloaded or pasted into ('-' reads standard input)")
     .option('--ruleset <id>', 'a5e (default for 5e sources), five-torches-deep, or 13th-age (13th Age text)')
     .option('--format <format>', 'auto (default), open5e-v2, open5e-v1, 5etools, text')
     .option('--out <dir>', 'the library folder to write into (default ./fray-data/content)')

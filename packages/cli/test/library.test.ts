@@ -64,6 +64,14 @@ describe('fray import', () => {
     expect(json.creatures.map((c) => [c.name, c.file, c.statBlock.hd])).toEqual([['Cave Howler', 'mine/five-torches-deep/cave-howler.yaml', 2]]);
   });
 
+  it("'-' reads a pasted block from standard input", () => {
+    const cwd = tmp();
+    const r = importCommand('-', { cwd, stdin: () => fs.readFileSync(path.join(samples, 'ftd-block.txt'), 'utf8') });
+    expect(r.output.split('\n')[0]).toBe('Cave Howler (five-torches-deep, level 2) → fray-data/content/five-torches-deep/cave-howler.yaml');
+    expect(fs.readFileSync(path.join(cwd, 'fray-data/content/five-torches-deep/cave-howler.yaml'), 'utf8').split('\n')[0]).toBe('# Cave Howler: imported by `fray import` from pasted text (text).');
+    expect(importCommand('-', { cwd, stdin: () => '' }).errorOutput).toBe('fray import: (stdin): the text holds no stat block (no-creatures); nothing was imported');
+  });
+
   it('bad arguments and missing files are exit 2 with the reason', () => {
     expect(importCommand('nope.json', { cwd: tmp() }).errorOutput).toBe('fray import: nope.json: no such file');
     expect(importCommand(path.join(samples, 'ftd-block.txt'), { format: 'xml' }).errorOutput).toBe("fray import: --format must be auto, open5e-v2, open5e-v1, 5etools, text; not 'xml'");

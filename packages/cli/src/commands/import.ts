@@ -18,6 +18,8 @@ export interface ImportCommandOptions {
   json?: boolean;
   progress?: (done: number, total: number) => void;
   cwd?: string;
+  /** how '-' reads standard input (tests pass the text) */
+  stdin?: () => string;
 }
 
 /** Files larger than this are refused before they are read (the importer's own limit is in characters). */
@@ -85,16 +87,21 @@ function fail(message: string): CommandResult {
  */
 export function importCommand(file: string, opts: ImportCommandOptions = {}): CommandResult {
   const cwd = opts.cwd ?? process.cwd();
-  const absolute = path.resolve(cwd, file);
-  const shown = displayPath(absolute, cwd);
+  // '-' reads standard input: a stat block pasted into the terminal (end it with Ctrl-D).
+  const stdin = file === '-';
+  const absolute = stdin ? path.resolve(cwd, 'stdin') : path.resolve(cwd, file);
+  const shown = stdin ? '(stdin)' : displayPath(absolute, cwd);
   if (opts.format !== undefined && opts.format !== 'auto' && !(importFormats as readonly string[]).includes(opts.format)) {
     return fail(`--format must be auto, ${importFormats.join(', ')}; not '${opts.format}'`);
   }
   let input: string;
   try {
-    const size = fs.statSync(absolute).size;
-    if (size > MAX_FILE_BYTES) return fail(`${shown}: ${size} bytes; at most ${MAX_FILE_BYTES} are taken`);
-    input = fs.readFileSync(absolute, 'utf8');
+    if (stdin) input = (opts.stdin ?? (() => fs.readFileSync(0, 'utf8')))();
+    else {
+      const size = fs.statSync(absolute).size;
+      if (size > MAX_FILE_BYTES) return fail(`${shown}: ${size} bytes; at most ${MAX_FILE_BYTES} are taken`);
+      input = fs.readFileSync(absolute, 'utf8');
+    }
   } catch (err) {
     return fail(`${shown}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
   }
@@ -116,7 +123,7 @@ export function importCommand(file: string, opts: ImportCommandOptions = {}): Co
     if (there.length) return fail(`${there.length} file${there.length > 1 ? 's are' : ' is'} already in the library (${there.slice(0, 3).map((p) => displayPath(p.file, cwd)).join(', ')}${there.length > 3 ? ', …' : ''}); use --force to replace them; nothing was imported`);
   }
   if (!opts.dryRun) {
-    const texts = planned.map((p) => ({ file: p.file, text: libraryFileText(p.c, path.basename(absolute)) }));
+    const texts = planned.map((p) => ({ file: p.file, text: libraryFileText(p.c, stdin ? 'pasted text' : path.basename(absolute)) }));
     try {
       for (const t of texts) {
         fs.mkdirSync(path.dirname(t.file), { recursive: true });
