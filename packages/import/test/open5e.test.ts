@@ -100,3 +100,23 @@ describe('Open5e v1 monsters (actions as text)', () => {
     expect(ogre.runs).toContainEqual({ field: '/results/0/actions/3', text: 'action Hurl Thornball: +7 to hit, range 30/90 ft, 2d6 + 5 piercing (recharge 6)' });
   });
 });
+
+describe('Open5e v2: a structured attack whose rider is only in the prose', () => {
+  it('the save DC and its damage come from the text, as an on-hit save', () => {
+    const creature = {
+      name: 'Venom Gar', size: { key: 'medium' }, challenge_rating: 2, armor_class: 13, hit_points: 30,
+      ability_scores: { strength: 14, dexterity: 14, constitution: 12, intelligence: 2, wisdom: 10, charisma: 4 },
+      actions: [{
+        name: 'Bite', action_type: 'ACTION',
+        desc: 'Melee Weapon Attack: +4 to hit, reach 5 ft., one target. Hit: 7 (1d8 + 3) piercing damage, and the target must succeed on a DC 12 Constitution saving throw, taking 7 (2d6) poison damage on a failed save, or half as much damage on a successful one.',
+        attacks: [{ attack_type: 'WEAPON', to_hit_mod: 4, reach: 5, damage_die_count: 1, damage_die_type: 'D8', damage_bonus: 3, damage_type: { key: 'piercing' } }],
+      }],
+    };
+    const c = importCreatures(JSON.stringify(creature)).creatures[0]!;
+    expect((c.statBlock as { attacks: unknown[] }).attacks).toEqual([{
+      id: 'bite', name: 'Bite', kind: 'melee', bonus: 4, reachFeet: 5, damage: '1d8 + 3', damageType: 'piercing', addAbilityToDamage: false,
+      onHit: [{ kind: 'save', ability: 'con', dc: 12, fail: [{ kind: 'damage', dice: '2d6', type: 'poison' }], success: [{ kind: 'damage', dice: '2d6', type: 'poison', half: true }] }],
+    }]);
+    expect(c.runs).toContainEqual({ field: '/actions/0', text: 'attack Bite: +4 to hit, reach 5 ft, 1d8 + 3 piercing; on a hit DC 12 con save against 2d6 poison (half on a success)' });
+  });
+});
