@@ -45,36 +45,43 @@ function gmState(state: EncounterState): unknown {
   return { ...state, pending };
 }
 
+/** The campaign's part of a connection's view and its open prompts (GM: the state; a seat: its player view). */
+export function campaignPartFor(t: LiveTable, who: Principal): { view: unknown; prompts: unknown[] } {
+  if (who.role === 'gm') return { view: gmState(t.campaign.state), prompts: [...(t.campaign.state.pending?.open ?? [])] };
+  const view = campaignPlayerView(t.campaign.state, who.seat, t.ruleset);
+  return { view, prompts: [...view.prompts] };
+}
+
+/** The fight's part of a connection's view and its open prompts (null when no fight is under way). */
+export function fightPartFor(t: LiveTable, who: Principal): { view: TableView['fight']; prompts: unknown[] } {
+  const fight = t.fight;
+  if (!fight) return { view: null, prompts: [] };
+  if (who.role === 'gm') return { view: { id: fight.state.id, version: fight.version, view: gmState(fight.state) }, prompts: [...(fight.state.pending?.open ?? [])] };
+  const view = playerView(fight.state, who.seat, t.ruleset);
+  return { view: { id: fight.state.id, version: fight.version, view }, prompts: [...(view.prompts ?? [])] };
+}
+
+/**
+ * The action menus a connection gets now: for the creature whose turn it is, when nothing is pending,
+ * to the GM (with the odds) and to the seat that controls it (without). It costs a search of every
+ * action and target, so it is built for nobody else, and it travels after the ack (`actions` messages).
+ */
+export function menusFor(t: LiveTable, who: Principal): Record<string, unknown> | null {
+  const fight = t.fight;
+  const current = currentOf(fight?.state);
+  if (!fight || !current || fight.state.pending) return null;
+  if (who.role === 'gm') return { [current]: safeMenu(fight.state, current, who, t.ruleset) };
+  if (fight.state.creatures[current]?.controller !== who.seat) return null;
+  return { [current]: menuWithoutHidden(withoutOdds(safeMenu(fight.state, current, who, t.ruleset)), fight.state, who.seat) };
+}
+
 /** The whole screen for one connection (GM: everything; a seat: the engine's player views only). */
 export function viewFor(t: LiveTable, who: Principal): TableView {
-  const fight = t.fight;
-  if (who.role === 'gm') {
-    const prompts = [...(t.campaign.state.pending?.open ?? []), ...(fight?.state.pending?.open ?? [])];
-    const view: TableView = {
-      table: tableInfo(t),
-      campaign: gmState(t.campaign.state),
-      fight: fight ? { id: fight.state.id, version: fight.version, view: gmState(fight.state) } : null,
-      prompts,
-      versions: t.versions(),
-    };
-    const current = currentOf(fight?.state);
-    if (current && !fight!.state.pending) view.actions = { [current]: safeMenu(fight!.state, current, who, t.ruleset) };
-    return view;
-  }
-  const seat = who.seat;
-  const campaign = campaignPlayerView(t.campaign.state, seat, t.ruleset);
-  const fightView = fight ? playerView(fight.state, seat, t.ruleset) : null;
-  const view: TableView = {
-    table: tableInfo(t),
-    campaign,
-    fight: fight && fightView ? { id: fight.state.id, version: fight.version, view: fightView } : null,
-    prompts: [...campaign.prompts, ...(fightView?.prompts ?? [])],
-    versions: t.versions(),
-  };
-  // The menu is for acting on one's turn: only the seat whose creature is up gets one (it costs a
-  // search of every action and target, so it is not built for everyone on every event).
-  const current = currentOf(fight?.state);
-  if (current && !fight!.state.pending && fight!.state.creatures[current]?.controller === seat) view.actions = { [current]: menuWithoutHidden(withoutOdds(safeMenu(fight!.state, current, who, t.ruleset)), fight!.state, seat) };
+  const campaign = campaignPartFor(t, who);
+  const fight = fightPartFor(t, who);
+  const view: TableView = { table: tableInfo(t), campaign: campaign.view, fight: fight.view, prompts: [...campaign.prompts, ...fight.prompts], versions: t.versions() };
+  const actions = menusFor(t, who);
+  if (actions) view.actions = actions;
   return view;
 }
 
@@ -101,7 +108,7 @@ function safeMenu(state: EncounterState, id: string, who: Principal, ruleset: Lo
   }
 }
 
-/** New events on a stream as one connection may see them, with narration and the fresh view. */
+/** New events on a stream as one audience may see them, with narration (the view travels apart, as a patch). */
 export function project(t: LiveTable, who: Principal, stream: StreamName, events: readonly FrayEvent[]): EventsMessage {
   const enc = stream === 'table' ? t.campaign : t.fight!;
   const state = enc.state;
@@ -114,7 +121,6 @@ export function project(t: LiveTable, who: Principal, stream: StreamName, events
     version: enc.version,
     events: visible as unknown[],
     narration: [],
-    view: viewFor(t, who),
   };
   if (stream === 'fight') msg.fightId = state.id;
   if (t.projector.narrate) {

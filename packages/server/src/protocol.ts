@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { ViewPatch } from './view-patch';
+
+export type { ViewPatch, ViewPath } from './view-patch';
 
 /**
  * The table server's wire protocol: every message a client may send is parsed here at the edge (one zod
@@ -124,7 +127,9 @@ export interface TableView {
   prompts: unknown[];
   /**
    * Action menus (the engine's `actionMenu`) for the creature whose turn it is, when no prompt is open:
-   * to the GM and to the seat that controls it. Keyed by creature id; absent otherwise.
+   * to the GM and to the seat that controls it. Keyed by creature id; absent otherwise. In the welcome
+   * and the HTTP state; after that they come in `actions` messages (a screen drops its menus at every
+   * `events` message and takes the next `actions` whose versions are its view's).
    */
   actions?: Record<string, unknown>;
   versions: Versions;
@@ -136,8 +141,17 @@ export interface Versions {
 }
 
 export type ServerMessage =
-  | { type: 'welcome'; role: Role; seat?: string; view: TableView; version: Versions; catchUp?: EventsMessage[] }
+  | {
+    type: 'welcome'; role: Role; seat?: string; view: TableView;
+    /** the view's serial: the first `events`/`view` patch applies to it */
+    viewSeq: number;
+    version: Versions; catchUp?: EventsMessage[];
+  }
   | EventsMessage
+  /** the view changed without events (a seat was added or revoked): a patch as in `events` */
+  | { type: 'view'; patch: ViewPatch }
+  /** the action menus for the view at `versions` (computed after the command's ack) */
+  | { type: 'actions'; versions: Versions; actions: Record<string, unknown> }
   | { type: 'ack'; commandId: string; stream: StreamName | 'both'; version: Versions; retried?: boolean }
   | { type: 'rejected'; commandId?: string; error: WireError }
   | { type: 'error'; error: WireError }
@@ -158,7 +172,8 @@ export interface MovePreviewWire {
 
 /**
  * New events on one stream, redacted for the connection (a seat gets `redactEvents`, the GM every
- * event), narration lines for them, and the connection's fresh view.
+ * event), narration lines for them, and the patch that brings the connection's view up to date
+ * (absent in a welcome's catch-up: the welcome's view is already current).
  */
 export interface EventsMessage {
   type: 'events';
@@ -169,7 +184,7 @@ export interface EventsMessage {
   version: number;
   events: unknown[];
   narration: string[];
-  view: TableView;
+  patch?: ViewPatch;
 }
 
 // ---------------------------------------------------------------------------------------------------

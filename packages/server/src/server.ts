@@ -16,7 +16,7 @@ import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
   addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, postCommandSchema, type ClientMessage, type CreatedTable,
-  type ServerMessage, type WireError,
+  type EventsMessage, type ServerMessage, type WireError,
 } from './protocol';
 import { LiveTable, campaignStreamId, fightStreamId, type Outcome, type Subscriber, type TableMeta, type TableSource } from './table';
 import { hashToken, newId, newToken } from './tokens';
@@ -333,6 +333,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       if (!table.meta.seats.some((s) => s.seat === body.seat)) {
         table.meta.seats.push({ seat: body.seat, name });
         await store.updateTableMeta(table.id, table.meta);
+        table.refreshViews();
       }
       return addSeatToken(table.id, body.seat, 'seat', name);
     });
@@ -437,9 +438,10 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     let table: LiveTable | null = null;
     let sub: (Subscriber & { close: () => void }) | null = null;
     let chain: Promise<void> = Promise.resolve();
-    const send = (m: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+    const sendText = (text: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text);
     };
+    const send = (m: ServerMessage) => sendText(JSON.stringify(m));
     const fail = (code: string, message: string, p?: (string | number)[]) => send({ type: 'error', error: p ? { code, message, path: p } : { code, message } });
     const answer = (o: Outcome) =>
       send(o.ok
@@ -468,7 +470,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       chain = chain.then(() => handle(parsed.data)).catch(() => fail('internal', 'the server failed on this message; nothing was changed'));
     });
     socket.on('close', () => {
-      if (table && sub) table.subscribers.delete(sub);
+      if (table && sub) table.unsubscribe(sub);
     });
     socket.on('error', () => undefined);
 
@@ -492,14 +494,8 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
         }
         // Queued on the table, so nothing is pushed between the welcome's view and the subscription.
         await t.serial(async () => {
-          table = t;
-          sub = { principal: a.principal, send, close: () => socket.close(4401, 'revoked') };
-          const welcome: ServerMessage = {
-            type: 'welcome', role: a.principal.role === 'gm' ? 'gm' : 'seat', ...(a.principal.role === 'player' ? { seat: a.principal.seat } : {}),
-            view: viewFor(t, a.principal), version: t.versions(),
-          };
+          const missed: EventsMessage[] = [];
           if (m.since) {
-            const missed = [];
             const tbl = await catchUp(t, a.principal, 'table', m.since.table);
             if (tbl) missed.push(tbl);
             if (t.fight) {
@@ -507,10 +503,14 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
               const f = await catchUp(t, a.principal, 'fight', from);
               if (f) missed.push(f);
             }
-            if (welcome.type === 'welcome') welcome.catchUp = missed;
           }
-          send(welcome);
-          t.subscribers.add(sub);
+          table = t;
+          sub = { principal: a.principal, send, sendText, close: () => socket.close(4401, 'revoked') };
+          const { view, viewSeq } = t.subscribe(sub);
+          send({
+            type: 'welcome', role: a.principal.role === 'gm' ? 'gm' : 'seat', ...(a.principal.role === 'player' ? { seat: a.principal.seat } : {}),
+            view, viewSeq, version: t.versions(), ...(m.since ? { catchUp: missed } : {}),
+          });
         });
         return;
       }

@@ -6,8 +6,9 @@ import {
 import { DatabaseUnavailable, VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
 import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
-import { project, type Projector } from './projection';
-import type { ServerMessage } from './protocol';
+import { Audience, audienceKey } from './audience';
+import { viewFor, type Projector } from './projection';
+import type { ServerMessage, TableView } from './protocol';
 
 /** What a table is made from (the demo, a scenario or campaign file, or nothing). */
 export interface TableSource {
@@ -26,6 +27,8 @@ export interface TableMeta {
 export interface Subscriber {
   principal: Principal;
   send(msg: ServerMessage): void;
+  /** a message already serialized (the same text goes to every connection of an audience) */
+  sendText(text: string): void;
 }
 
 export interface TableLimits {
@@ -63,6 +66,9 @@ function wire(e: CommandRejected): WireError {
  */
 export class LiveTable {
   readonly subscribers = new Set<Subscriber>();
+  /** the GM and each seat with a connection: what their connections hold, worked out once for all of them */
+  private readonly audiences = new Map<string, Audience>();
+  private menusDue = false;
   private tail: Promise<unknown> = Promise.resolve();
   /** the version of each stream's newest snapshot (written every SNAPSHOT_EVERY events) */
   private readonly snapshotAt = new Map<string, number>();
@@ -149,8 +155,8 @@ export class LiveTable {
       if (d.decided.retried) return { ok: true, commandId, stream, versions: this.versions(), retried: true };
       const failure = await this.write([{ stream: this.streamOf(stream), expectedVersion: d.decided.baseVersion, events: d.decided.events }], [d.decided]);
       if (failure) return { ok: false, commandId, error: failure };
-      await this.maybeSnapshot(stream === 'table' ? this.campaign : this.fight!, this.streamOf(stream));
       this.broadcast(stream, d.decided.events);
+      await this.maybeSnapshot(stream === 'table' ? this.campaign : this.fight!, this.streamOf(stream));
       return { ok: true, commandId, stream, versions: this.versions() };
     });
   }
@@ -267,15 +273,98 @@ export class LiveTable {
     return this.store.read(this.streamOf(stream), from);
   }
 
-  /** Pushes new events to every subscriber, each its own projection. */
-  broadcast(stream: StreamName, events: readonly FrayEvent[]): void {
+  /**
+   * Subscribes a connection and returns its welcome view (with menus) and serial. The audience's parts
+   * are brought up to now first, so its other connections and the newcomer patch from the same base.
+   * Call inside `serial`, so nothing is pushed between the view and the subscription.
+   */
+  subscribe(sub: Subscriber): { view: TableView; viewSeq: number } {
+    const key = audienceKey(sub.principal);
+    let a = this.audiences.get(key);
+    if (!a) this.audiences.set(key, (a = new Audience(sub.principal)));
+    this.pushPatch(a, this.subscribersOf(key));
+    this.subscribers.add(sub);
+    return { view: viewFor(this, sub.principal), viewSeq: a.seq };
+  }
+
+  unsubscribe(sub: Subscriber): void {
+    this.subscribers.delete(sub);
+    const key = audienceKey(sub.principal);
+    if (!this.subscribersOf(key).length) this.audiences.delete(key);
+  }
+
+  private subscribersOf(key: string): Subscriber[] {
+    return [...this.subscribers].filter((s) => audienceKey(s.principal) === key);
+  }
+
+  /** Sends an audience's connections the patch to its view now, if anything changed (seats added or revoked). */
+  private pushPatch(a: Audience, subs: readonly Subscriber[]): void {
+    const patch = a.advance(this);
+    if (patch && subs.length) this.sendAll(subs, `{"type":"view","patch":${patch}}`);
+  }
+
+  /** The view changed without events (the seats): every audience gets its patch. */
+  refreshViews(): void {
+    for (const [key, subs] of this.byAudience()) {
+      const a = this.audiences.get(key);
+      if (a) this.pushPatch(a, subs);
+    }
+  }
+
+  private byAudience(): Map<string, Subscriber[]> {
+    const out = new Map<string, Subscriber[]>();
     for (const sub of this.subscribers) {
+      const key = audienceKey(sub.principal);
+      const list = out.get(key);
+      if (list) list.push(sub);
+      else out.set(key, [sub]);
+    }
+    return out;
+  }
+
+  private sendAll(subs: readonly Subscriber[], text: string): void {
+    for (const sub of subs) {
       try {
-        sub.send(project(this, sub.principal, stream, events));
+        sub.sendText(text);
       } catch {
         // A subscriber that cannot take a message is dropped by its transport; others still get theirs.
       }
     }
+  }
+
+  /**
+   * Pushes new events to every audience, each its own projection and view patch, worked out once and
+   * sent as the same text to all of the audience's connections. The menus follow after the ack.
+   */
+  broadcast(stream: StreamName, events: readonly FrayEvent[]): void {
+    for (const [key, subs] of this.byAudience()) {
+      let a = this.audiences.get(key);
+      if (!a) this.audiences.set(key, (a = new Audience(subs[0]!.principal)));
+      let text: string;
+      try {
+        text = a.eventsText(this, stream, events);
+      } catch {
+        continue;
+      }
+      this.sendAll(subs, text);
+    }
+    this.menusSoon();
+  }
+
+  /**
+   * The menus are searched after the command's ack has gone (they cost more than the rest of a push),
+   * once per table however many commands came in meanwhile, for the state the table is in then.
+   */
+  private menusSoon(): void {
+    if (this.menusDue) return;
+    this.menusDue = true;
+    setImmediate(() => {
+      this.menusDue = false;
+      for (const [key, subs] of this.byAudience()) {
+        const text = this.audiences.get(key)?.actionsText(this);
+        if (text) this.sendAll(subs, text);
+      }
+    });
   }
 
   seatOf(creatureController: string | null): string | null {

@@ -101,8 +101,7 @@ describe('crash: SIGKILL under load', () => {
           total++;
         } else expect.fail(`rejected ${JSON.stringify(r)}`);
         inFlight = null;
-        const last = [...gm.messages].reverse().find((m) => m.type === 'events');
-        if (last) state = (last['view'] as { fight: { view: EncounterState } }).fight.view;
+        state = (gm.view as { fight: { view: EncounterState } }).fight.view;
         killer ??= new Promise<void>((resolve) => setTimeout(() => void killed(proc).then(() => {
           alive = false;
           resolve();

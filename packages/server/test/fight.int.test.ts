@@ -12,17 +12,14 @@ import { campaignStreamId, fightStreamId, type FrayServer } from '../src/index';
 type View = { fight: { id: string; version: number; view: EncounterState & { prompts?: PromptSpec[] } } | null; prompts: PromptSpec[]; versions: { table: number; fight: { id: string; version: number } | null } };
 
 const viewOf = (c: Client): View => {
-  for (let i = c.messages.length - 1; i >= 0; i--) {
-    const m = c.messages[i]!;
-    if (m.type === 'welcome' || m.type === 'events') return m['view'] as View;
-  }
-  throw new Error('no view yet');
+  if (!c.view) throw new Error('no view yet');
+  return c.view as View;
 };
 
 /** Waits until a client's view has reached the fight version. */
 async function caughtUp(c: Client, version: number): Promise<View> {
   if ((viewOf(c).fight?.version ?? -1) >= version) return viewOf(c);
-  await c.next((m) => m.type === 'events' && ((m['view'] as View).fight?.version ?? -1) >= version);
+  await c.next((m) => m.type === 'events' && (viewOf(c).fight?.version ?? -1) >= version);
   return viewOf(c);
 }
 

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import type { CreatureSetup, Json } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { createServer, type FrayServer, type ServerOptions, type TableSource } from '../src/index';
+import { applyViewPatch, type ViewPatch } from '../src/view-patch';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -59,10 +60,18 @@ type Any = any;
 
 export type Msg = Record<string, unknown> & { type: string };
 
-/** A `ws` client that keeps every raw frame it received and lets a test wait for a message. */
+/**
+ * A `ws` client that keeps every raw frame it received and lets a test wait for a message. It keeps
+ * its view as a screen would: the welcome's, patched by every `events` and `view` message, with the
+ * menus of the `actions` message that matches its versions (dropped at every `events`).
+ */
 export class Client {
   readonly frames: string[] = [];
   readonly messages: Msg[] = [];
+  view: Any = null;
+  viewSeq = -1;
+  /** patches that did not apply to this client's serial (a test expects none) */
+  readonly patchErrors: string[] = [];
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; reject: (e: Error) => void; from: number }[] = [];
   private cursor = 0;
   closed = false;
@@ -72,6 +81,7 @@ export class Client {
       const text = data.toString('utf8');
       this.frames.push(text);
       const m = JSON.parse(text) as Msg;
+      this.track(m);
       this.messages.push(m);
       for (const w of [...this.waiters]) {
         if (w.pred(m)) {
@@ -85,6 +95,24 @@ export class Client {
       for (const w of this.waiters) w.reject(new Error('socket closed'));
       this.waiters = [];
     });
+  }
+
+  private track(m: Msg): void {
+    if (m.type === 'welcome') {
+      this.view = m['view'];
+      this.viewSeq = m['viewSeq'] as number;
+    } else if ((m.type === 'events' || m.type === 'view') && m['patch']) {
+      const p = m['patch'] as ViewPatch;
+      if (p.base !== this.viewSeq) this.patchErrors.push(`patch from ${p.base} on view ${this.viewSeq}`);
+      this.view = applyViewPatch(this.view, p);
+      this.viewSeq = p.seq;
+      if (m.type === 'events' && this.view) {
+        const { actions: _actions, ...rest } = this.view;
+        this.view = rest;
+      }
+    } else if (m.type === 'actions' && this.view && JSON.stringify(m['versions']) === JSON.stringify(this.view.versions)) {
+      this.view = { ...this.view, actions: m['actions'] };
+    }
   }
 
   static async open(url: string, tableId: string): Promise<Client> {
@@ -132,9 +160,9 @@ export class Client {
   }
 
   /** Sends a command and waits for its ack or rejection. */
-  async command(stream: 'table' | 'fight', envelope: Record<string, unknown>): Promise<Msg> {
+  async command(stream: 'table' | 'fight', envelope: Record<string, unknown>, timeoutMs?: number): Promise<Msg> {
     this.send({ type: 'command', stream, envelope });
-    return this.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === envelope['id']);
+    return this.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === envelope['id'], timeoutMs);
   }
 
   close(): void {

@@ -1,4 +1,5 @@
 import type { Json } from '@fray/engine';
+import { applyViewPatch } from '@fray/server/view-patch';
 import type { ClientEnvelope, ClientMessage, EventsMessage, MovePreviewWire, Role, ServerMessage, Since, StreamName, TableView, Versions, WireError } from './protocol';
 
 /** The part of the browser's WebSocket this client uses (Node tests pass the `ws` package's). */
@@ -30,6 +31,8 @@ export interface ConnectionState {
   role: Role | null;
   seat: string | null;
   view: TableView | null;
+  /** the view's serial: each patch from the server names the serial it applies to */
+  viewSeq: number;
   versions: Versions | null;
   log: LogBatch[];
   /** the last thing the server refused, in its own words, for the screen to show */
@@ -98,7 +101,7 @@ export class TableConnection {
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
   private readonly newId: () => string;
-  state: ConnectionState = { status: 'connecting', role: null, seat: null, view: null, versions: null, log: [], notice: null, inFlight: 0, reconnects: 0 };
+  state: ConnectionState = { status: 'connecting', role: null, seat: null, view: null, viewSeq: -1, versions: null, log: [], notice: null, inFlight: 0, reconnects: 0 };
 
   constructor(private readonly opts: TableConnectionOptions) {
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
@@ -241,14 +244,37 @@ export class TableConnection {
         const log = wasOpen ? this.state.log : [];
         let next = log;
         for (const batch of msg.catchUp ?? []) next = appendBatch(next, batch);
-        this.update({ status: 'open', role: msg.role, seat: msg.seat ?? null, view: msg.view, versions: msg.version, log: next, reconnects: this.state.reconnects + (wasOpen ? 1 : 0) });
+        this.update({ status: 'open', role: msg.role, seat: msg.seat ?? null, view: msg.view, viewSeq: msg.viewSeq, versions: msg.version, log: next, reconnects: this.state.reconnects + (wasOpen ? 1 : 0) });
         for (const w of this.waiting.values()) this.socket?.send(JSON.stringify(w.message));
         this.startPinging();
         return;
       }
       case 'events':
-        this.update({ view: msg.view, versions: msg.view.versions, log: appendBatch(this.state.log, msg) });
+      case 'view': {
+        // The server sends only what changed in this screen's view since the last message; the menus of
+        // the old view go (the next `actions` message brings the new view's).
+        const patch = msg.patch;
+        const log = msg.type === 'events' ? appendBatch(this.state.log, msg) : this.state.log;
+        if (!patch || !this.state.view) return this.update({ log });
+        if (patch.base !== this.state.viewSeq) {
+          // A patch for another view than this one: start again from a whole view (hello with `since`).
+          this.update({ log });
+          this.socket?.close(4002, 'resync');
+          return;
+        }
+        let view = applyViewPatch(this.state.view, patch);
+        if (msg.type === 'events' && view.actions) {
+          const { actions: _actions, ...rest } = view;
+          view = rest;
+        }
+        this.update({ view, viewSeq: patch.seq, versions: view.versions, log });
         return;
+      }
+      case 'actions': {
+        const view = this.state.view;
+        if (view && sameVersions(view.versions, msg.versions)) this.update({ view: { ...view, actions: msg.actions } });
+        return;
+      }
       case 'ack':
         // Versions move with the events message (sent to every screen), never with the ack, so a catch-up
         // after a drop starts from what this screen has really shown.
@@ -318,6 +344,10 @@ export class TableConnection {
     this.state = { ...this.state, ...patch };
     for (const fn of this.listeners) fn(this.state);
   }
+}
+
+function sameVersions(a: Versions, b: Versions): boolean {
+  return a.table === b.table && (a.fight === null ? b.fight === null : b.fight !== null && a.fight.id === b.fight.id && a.fight.version === b.fight.version);
 }
 
 /** Adds a batch once: a catch-up after a reconnect may repeat what the screen already has. */
