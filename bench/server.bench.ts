@@ -1,8 +1,17 @@
-// `npm run bench -- server`: the table server on loopback. 50 tables × 6 connected clients (a GM and
-// five seats each); the GM's commands are decided, written to SQLite (WAL, synchronous FULL unless
-// FRAY_BENCH_SYNC=NORMAL) and pushed to all six; each seat sends commands the rules refuse (decided,
-// nothing written). Round trip = send → ack/rejected on the same socket. Baselines from the same run:
-// the engine's decide alone for the same command, and folding the same log from memory.
+// `npm run bench -- server`: the table server on loopback, 50 tables × 6 connected clients (a GM and five
+// seats each), every fight in combat (so the GM and the seat whose creature is up get action menus).
+// The GM's commands are decided, written to SQLite (WAL; synchronous FULL, then NORMAL, both in the same
+// run) and pushed to all six; the seats send commands the rules refuse (decided, nothing written).
+// Round trip = send → ack/rejected on the same socket, measured in the clients' own thread (a worker:
+// reading and patching the pushes is the browsers' work, off the server's thread).
+//
+// Two load shapes. Paced (open loop): each table sends at a fixed pace whatever the answers (a table
+// of people: a command every few seconds; the steps here are 10-40× that), and the round trip is what
+// one client waits. Flat out (closed loop): each table sends its next command as soon as the last is
+// answered: the sustained commands/s; its round trip is 50 commands in flight / throughput (Little's
+// law), so it measures the queue, not a client's wait. Baselines from the same run: the engine's
+// decide alone, one SQLite commit alone (the fsync is the floor under FULL), folding the same log from
+// memory.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +24,8 @@ import { a5eDemoPromptPolicy } from '@fray/sim';
 import { Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
 import { duration, median, perSecond, printTable, type Row } from './harness';
 
-const TABLES = 50;
+const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
 const SEATS = 5;
-const ROUNDS = 40;
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -84,18 +92,30 @@ async function rebuildRows(dir: string): Promise<Row[]> {
 interface LoadSpec {
   url: string;
   tables: { tableId: string; gm: string; seats: string[] }[];
+  /** per-table commands per second of the paced steps */
+  paces: number[];
+  pacedMs: number;
 }
-interface LoadResult {
-  gmTimes: number[];
-  seatTimes: number[];
-  solo: number[];
+interface Step {
+  pace: number;
+  gm: number[];
+  seat: number[];
+  /** how late the clients sent against their schedule (their own thread's delay) */
+  late: number[];
   commands: number;
   wall: number;
 }
+interface LoadResult {
+  paced: Step[];
+  flat: { gm: number[]; seat: number[]; commands: number; wall: number };
+  solo: number[];
+  pushedBytes: number;
+  pushes: number;
+}
 
 /**
- * The clients, in a worker thread of their own: parsing what the server pushes is the browsers' work
- * at a real table, so it is kept off the server's thread.
+ * The clients, in a worker thread of their own: parsing and patching what the server pushes is the
+ * browsers' work at a real table, so it is kept off the server's thread.
  */
 async function clients(spec: LoadSpec): Promise<LoadResult> {
   const tables: { gm: Client; seats: Client[] }[] = [];
@@ -110,73 +130,160 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
     }
     tables.push({ gm, seats });
   }
-  const gmTimes: number[] = [];
-  const seatTimes: number[] = [];
-  let commands = 0;
+  let n = 0;
+  const gmCommand = (ti: number) => ({ id: `g${ti}-${n++}`, command: { type: 'gm.setCounter', key: 'bench', value: n } });
+  const seatCommand = (ti: number) => ({ id: `s${ti}-${n++}`, command: { type: 'answerPrompt', promptId: 'none', answer: 1 } });
+  const timed = async (c: Client, envelope: Record<string, unknown>, want: string, into: number[]) => {
+    const s = performance.now();
+    const r = await c.command('fight', envelope, 600_000);
+    if (r.type !== want) throw new Error(`bench: ${JSON.stringify(r)}`);
+    into.push(performance.now() - s);
+  };
+
+  // Paced: table i sends at its own phase, alternating the GM and a seat, whatever the answers.
+  const paced: Step[] = [];
+  for (const pace of spec.paces) {
+    const step: Step = { pace, gm: [], seat: [], late: [], commands: 0, wall: 0 };
+    const every = 1000 / pace;
+    const count = Math.max(4, Math.round((spec.pacedMs / 1000) * pace));
+    const t0 = performance.now();
+    await Promise.all(tables.map(async ({ gm, seats }, ti) => {
+      const phase = (ti / tables.length) * every;
+      const inFlight: Promise<void>[] = [];
+      for (let k = 0; k < count; k++) {
+        const due = t0 + phase + k * every;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        step.late.push(Math.max(0, performance.now() - due));
+        inFlight.push(k % 2 === 0 ? timed(gm, gmCommand(ti), 'ack', step.gm) : timed(seats[(k >> 1) % seats.length]!, seatCommand(ti), 'rejected', step.seat));
+        step.commands++;
+      }
+      await Promise.all(inFlight);
+    }));
+    step.wall = performance.now() - t0;
+    paced.push(step);
+  }
+
+  // Flat out: every table at once, the GM then a seat, each waiting for the last answer.
+  const flat = { gm: [] as number[], seat: [] as number[], commands: 0, wall: 0 };
   const t0 = performance.now();
-  // Every table plays at once: per table, the GM and then one of the seats, ROUNDS times.
   await Promise.all(tables.map(async ({ gm, seats }, ti) => {
-    for (let r = 0; r < ROUNDS; r++) {
-      let s = performance.now();
-      const a = await gm.command('fight', { id: `g${ti}-${r}`, command: { type: 'gm.setCounter', key: 'bench', value: r } });
-      if (a.type !== 'ack') throw new Error(`bench: ${JSON.stringify(a)}`);
-      gmTimes.push(performance.now() - s);
-      commands++;
-      const seat = seats[r % seats.length]!;
-      s = performance.now();
-      const b = await seat.command('fight', { id: `s${ti}-${r}`, command: { type: 'answerPrompt', promptId: 'none', answer: 1 } });
-      if (b.type !== 'rejected') throw new Error(`bench: ${JSON.stringify(b)}`);
-      seatTimes.push(performance.now() - s);
-      commands++;
+    for (let r = 0; r < 30; r++) {
+      await timed(gm, gmCommand(ti), 'ack', flat.gm);
+      await timed(seats[r % seats.length]!, seatCommand(ti), 'rejected', flat.seat);
+      flat.commands += 2;
     }
   }));
-  const wall = performance.now() - t0;
+  flat.wall = performance.now() - t0;
+
   // One GM alone, no other load: the round trip without queueing behind 299 other clients.
   const solo: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const s = performance.now();
-    await tables[0]!.gm.command('fight', { id: `solo-${i}`, command: { type: 'gm.setCounter', key: 'solo', value: i } });
-    solo.push(performance.now() - s);
+  for (let i = 0; i < 200; i++) await timed(tables[0]!.gm, gmCommand(0), 'ack', solo);
+  let pushedBytes = 0;
+  let pushes = 0;
+  for (const { gm, seats } of tables) {
+    for (const c of [gm, ...seats]) {
+      if (c.patchErrors.length) throw new Error(`bench: a client's view went out of step: ${c.patchErrors[0]}`);
+      for (const f of c.frames) if (f.startsWith('{"type":"events"')) {
+        pushedBytes += f.length;
+        pushes++;
+      }
+      c.close();
+    }
   }
-  for (const { gm, seats } of tables) for (const c of [gm, ...seats]) c.close();
-  return { gmTimes, seatTimes, solo, commands, wall };
+  return { paced, flat, solo, pushedBytes, pushes };
 }
 
 if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'server-bench-clients') {
   void clients((workerData as { spec: LoadSpec }).spec).then((r) => parentPort!.postMessage(r));
 }
 
-export default async function run(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-bench-server-'));
-  const sync = process.env['FRAY_BENCH_SYNC'] === 'NORMAL' ? 'NORMAL' : 'FULL';
-  const server = await startServer(dir, { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync });
+/** One SQLite commit of one event, alone: what a GM command's write costs at this synchronous setting. */
+async function commitAlone(dir: string, sync: 'FULL' | 'NORMAL'): Promise<number[]> {
+  const store = await EventStore.open({ dataDir: dir, fileName: `commit-${sync}.sqlite`, synchronous: sync });
+  await store.createTable({ id: 'c', name: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version } });
+  const event = (seq: number) => ({ type: 'CounterSet', key: 'bench', value: seq, seq, commandId: `c${seq}` }) as unknown as FrayEvent;
+  await store.append([{ stream: 'c/fight', expectedVersion: 0, events: [event(0)], create: { kind: 'encounter', tableId: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version }, schemaVersion: 1 } }]);
+  const times: number[] = [];
+  for (let i = 1; i <= 200; i++) {
+    const t0 = performance.now();
+    await store.append([{ stream: 'c/fight', expectedVersion: i, events: [event(i)] }]);
+    times.push(performance.now() - t0);
+  }
+  await store.close();
+  return times;
+}
+
+/** Plays a table's fight (as the GM, in memory on the server) until it is in combat with nothing pending. */
+async function intoCombat(url: string, tableId: string, gmToken: string, live: { fight: Encounter | null }): Promise<void> {
+  for (let k = 0; k < 200; k++) {
+    const s = live.fight!.state;
+    if (s.phase === 'combat' && !s.pending) return;
+    let command: Command;
+    if (s.pending) {
+      const p = s.pending.open[0]!;
+      command = { type: 'answerPrompt', promptId: p.id, answer: (a5eDemoPromptPolicy(p, s) ?? p.default) as never };
+    } else command = legalCommands(s, { role: 'gm' }, a5eRuleset).find((c) => c.type === 'startCombat') ?? legalCommands(s, { role: 'gm' }, a5eRuleset)[0]!;
+    const r = await postJson(`${url}/api/tables/${tableId}/commands`, { stream: 'fight', envelope: { id: `setup-${k}`, command } }, gmToken);
+    if (r.status !== 200) throw new Error(`bench: ${JSON.stringify(r.body)}`);
+  }
+  throw new Error('bench: the demo fight did not reach combat');
+}
+
+const PACES = [1, 2, 4];
+
+async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResult> {
+  const server = await startServer(path.join(dir, sync), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync });
   try {
-    const decideMs = decideAloneMs();
-    const spec: LoadSpec = { url: server.url, tables: [] };
+    const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: 5000 };
     for (let i = 0; i < TABLES; i++) {
       const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] })).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
+      await intoCombat(server.url, t.tableId, t.gm.token, server.tables.get(t.tableId)!);
       spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
     }
     const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'server-bench-clients', spec } });
-    const { gmTimes, seatTimes, solo, commands, wall } = await new Promise<LoadResult>((resolve, reject) => {
+    const result = await new Promise<LoadResult>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
     await worker.terminate();
-    const p50 = percentile(gmTimes, 50);
-    const p99 = percentile(gmTimes, 99);
-    console.log(`${TABLES} tables × ${1 + SEATS} clients on loopback (clients in a worker thread), SQLite synchronous=${sync}, ${commands} commands in ${duration(wall)}: ${perSecond(commands, wall)} sustained`);
-    console.log(`  GM command (decided, written, pushed to 6): p50 ${duration(p50)}, p99 ${duration(p99)} (goal p99 < 5 ms)`);
-    console.log(`  seat command refused by the rules (decided, nothing written): p50 ${duration(percentile(seatTimes, 50))}, p99 ${duration(percentile(seatTimes, 99))}`);
-    console.log(`  one GM alone: p50 ${duration(percentile(solo, 50))}, p99 ${duration(percentile(solo, 99))}; the engine's decide alone: ${duration(decideMs)}`);
-    const rows: Row[] = [
-      { name: 'GM round trip under load (p50) vs decide alone', measured: duration(p50), baseline: duration(decideMs), ratio: decideMs / p50, goal: 0.01 },
-      { name: 'GM round trip alone (p50) vs decide alone', measured: duration(percentile(solo, 50)), baseline: duration(decideMs), ratio: decideMs / percentile(solo, 50), goal: 0.01 },
-      ...(await rebuildRows(dir)),
-    ];
-    printTable(rows);
+    return result;
   } finally {
     await server.close();
+  }
+}
+
+const pc = (xs: number[]) => `p50 ${duration(percentile(xs, 50))}, p99 ${duration(percentile(xs, 99))}`;
+
+export default async function run(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-bench-server-'));
+  const only = process.env['FRAY_BENCH_SYNC'];
+  const modes = (only === 'FULL' || only === 'NORMAL' ? [only] : ['FULL', 'NORMAL']) as ('FULL' | 'NORMAL')[];
+  try {
+    const decideMs = decideAloneMs();
+    console.log(`the engine's decide alone (a GM command on the demo fight): ${duration(decideMs)}`);
+    const rows: Row[] = [];
+    for (const sync of modes) {
+      const commit = await commitAlone(dir, sync);
+      const r = await serverRun(dir, sync);
+      console.log(`\nSQLite synchronous=${sync}: one commit alone ${pc(commit)}`);
+      console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a worker thread); round trip = send → ack:`);
+      for (const st of r.paced) {
+        const total = st.pace * TABLES;
+        console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
+      }
+      console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
+      console.log(`  one GM alone: ${pc(r.solo)}; pushes: ${r.pushes}, ${(r.pushedBytes / Math.max(1, r.pushes)).toFixed(0)} bytes each on average`);
+      const goal = r.paced.find((st) => st.pace === 2)!;
+      rows.push(
+        { name: `${sync}: GM round trip alone (p50) vs decide alone`, measured: duration(percentile(r.solo, 50)), baseline: duration(decideMs), ratio: decideMs / percentile(r.solo, 50), goal: 0.01 },
+        { name: `${sync}: paced 100 cmd/s, GM p99 vs 5 ms`, measured: duration(percentile(goal.gm, 99)), baseline: '5 ms', ratio: 5 / percentile(goal.gm, 99), goal: 1 },
+        { name: `${sync}: paced 100 cmd/s, GM p99 vs commit alone p99`, measured: duration(percentile(goal.gm, 99)), baseline: duration(percentile(commit, 99)), ratio: percentile(commit, 99) / percentile(goal.gm, 99), goal: 0.2 },
+      );
+    }
+    rows.push(...(await rebuildRows(dir)));
+    printTable(rows);
+  } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
