@@ -230,7 +230,7 @@ async function intoCombat(url: string, tableId: string, gmToken: string, live: {
   throw new Error('bench: the demo fight did not reach combat');
 }
 
-const PACES = [1, 2, 4];
+const PACES = (process.env["FRAY_BENCH_PACES"] ?? "1,2,4").split(",").map(Number);
 
 async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResult> {
   const server = await startServer(path.join(dir, sync), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync });

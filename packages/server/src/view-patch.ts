@@ -24,56 +24,52 @@ export interface ViewPatch {
 /** How deep a view is cut (root = 0): `fight.view.creatures.<id>.<field>` is one part. */
 export const VIEW_PART_DEPTH = 5;
 
-/** One part: its path and its JSON text. Keyed by `partKey(path)`. */
-export interface ViewPart {
-  path: ViewPath;
-  json: string;
-}
-
-export type ViewParts = Map<string, ViewPart>;
+/**
+ * A view's parts: each part's path as JSON without its brackets (`"fight","view","round"`) → the part's
+ * JSON text. Keys are built as the walk goes down, so cutting a view allocates little besides the texts.
+ */
+export type ViewParts = Map<string, string>;
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null);
-
-/** Keys may hold any character, so a path's key is its JSON. */
-export const partKey = (path: ViewPath): string => JSON.stringify(path);
 
 /**
  * Cuts a value into parts under `prefix` and adds them to `into`. Keys whose value is `undefined` are
  * left out, as JSON leaves them out.
  */
-export function cutView(value: unknown, prefix: ViewPath, into: ViewParts, maxDepth = VIEW_PART_DEPTH): ViewParts {
-  if (prefix.length < maxDepth && isPlainObject(value)) {
-    let any = false;
-    for (const k of Object.keys(value)) {
-      const v = value[k];
-      if (v === undefined) continue;
-      any = true;
-      cutView(v, [...prefix, k], into, maxDepth);
-    }
-    if (any) return into;
-  }
-  into.set(partKey(prefix), { path: prefix, json: JSON.stringify(value) ?? 'null' });
+export function cutView(value: unknown, prefix: ViewPath = [], into: ViewParts = new Map(), maxDepth = VIEW_PART_DEPTH): ViewParts {
+  cutInto(value, prefix.map((k) => JSON.stringify(k)).join(','), prefix.length, into, maxDepth);
   return into;
 }
 
+function cutInto(value: unknown, key: string, depth: number, into: ViewParts, maxDepth: number): void {
+  if (depth < maxDepth && isPlainObject(value)) {
+    let any = false;
+    for (const k in value) {
+      const v = value[k];
+      if (v === undefined || !Object.hasOwn(value, k)) continue;
+      any = true;
+      const sub = JSON.stringify(k);
+      cutInto(v, key ? `${key},${sub}` : sub, depth + 1, into, maxDepth);
+    }
+    if (any) return;
+  }
+  into.set(key, JSON.stringify(value) ?? 'null');
+}
+
 /**
- * The patch from `prev` to `next` as JSON text (`base`/`seq` filled by the caller's serials): the
- * parts whose text changed or are new, and the paths of parts that went away (unless a new part
- * replaces them at the same path).
+ * The patch from `prev` to `next` as JSON texts: the parts whose text changed or are new, and the
+ * paths of parts that went away (a part replaced at the same path is only set).
  */
 export function diffViewParts(prev: ViewParts, next: ViewParts): { del: string[]; set: string[]; empty: boolean } {
   const del: string[] = [];
   const set: string[] = [];
-  for (const key of prev.keys()) if (!next.has(key)) del.push(key);
-  for (const [key, part] of next) {
-    const before = prev.get(key);
-    if (!before || before.json !== part.json) set.push(`[${key},${part.json}]`);
-  }
+  for (const key of prev.keys()) if (!next.has(key)) del.push(`[${key}]`);
+  for (const [key, json] of next) if (prev.get(key) !== json) set.push(`[[${key}],${json}]`);
   return { del, set, empty: del.length === 0 && set.length === 0 };
 }
 
-/** A patch's JSON text from a diff (paths in `del` are already JSON). */
+/** A patch's JSON text from a diff. */
 export function patchJson(base: number, seq: number, diff: { del: string[]; set: string[] }): string {
   return `{"base":${base},"seq":${seq},"del":[${diff.del.join(',')}],"set":[${diff.set.join(',')}]}`;
 }
@@ -85,13 +81,15 @@ export function patchJson(base: number, seq: number, diff: { del: string[]; set:
  */
 export function applyViewPatch<T>(view: T, patch: Pick<ViewPatch, 'del' | 'set'>): T {
   const root: Record<string, unknown> = { v: view };
+  // defineProperty, so that a key such as '__proto__' is a plain key here as it is in JSON
+  const put = (o: Record<string, unknown>, k: string, v: unknown) => Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
   const copied = new Set<unknown>();
   const own = (parent: Record<string, unknown>, key: string): Record<string, unknown> => {
     const cur = parent[key];
     if (isPlainObject(cur) && copied.has(cur)) return cur;
     const next: Record<string, unknown> = isPlainObject(cur) ? { ...cur } : {};
     copied.add(next);
-    parent[key] = next;
+    put(parent, key, next);
     return next;
   };
   for (const path of patch.del) {
@@ -112,7 +110,7 @@ export function applyViewPatch<T>(view: T, patch: Pick<ViewPatch, 'del' | 'set'>
   for (const [path, value] of patch.set) {
     let at = root;
     for (const k of ['v', ...path].slice(0, -1)) at = own(at, k);
-    at[['v', ...path][path.length]!] = value;
+    put(at, ['v', ...path][path.length]!, value);
   }
   return root['v'] as T;
 }
