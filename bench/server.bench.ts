@@ -21,7 +21,7 @@ import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleA
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { EventStore } from '@fray/store';
 import { a5eDemoPromptPolicy } from '@fray/sim';
-import { Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
+import { ADMIN, Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
 import { duration, median, perSecond, printTable, type Row } from './harness';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
@@ -237,7 +237,7 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResu
   try {
     const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: 5000 };
     for (let i = 0; i < TABLES; i++) {
-      const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] })).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
+      const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
       await intoCombat(server.url, t.tableId, t.gm.token, server.tables.get(t.tableId)!);
       spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
     }

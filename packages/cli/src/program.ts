@@ -139,10 +139,11 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--data <dir>', 'folder for the SQLite database (default ./fray-data)')
     .option('--database <url>', 'a PostgreSQL database instead (postgres://user:password@host:port/db; default: DATABASE_URL if set)')
     .option('--demo', 'make the demo table (or reuse it) and print the GM link and each seat link')
-    .action((o: { host?: string; port?: number; data?: string; database?: string; demo?: boolean }) => {
+    .option('--admin-token <token>', 'the token that creates tables over HTTP (default: FRAY_ADMIN_TOKEN, else a fresh one printed once)')
+    .action((o: { host?: string; port?: number; data?: string; database?: string; demo?: boolean; adminToken?: string }) => {
       const task = serveCommand({
         ...(o.host ? { host: o.host } : {}), ...(o.port !== undefined ? { port: o.port } : {}), ...(o.data ? { data: o.data } : {}),
-        ...(o.database ? { database: o.database } : {}), ...(o.demo ? { demo: true } : {}),
+        ...(o.database ? { database: o.database } : {}), ...(o.demo ? { demo: true } : {}), ...(o.adminToken ? { adminToken: o.adminToken } : {}),
       })
         .then(({ server, lines }) => {
           io.out(lines.join('\n'));

@@ -12,6 +12,7 @@ import {
 import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store';
 import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
+import { AdminToken } from './admin-token';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
@@ -31,6 +32,11 @@ export interface ServerOptions {
   rulesets: Record<string, LoadedRuleset>;
   /** narration lines for events (the CLI passes its `narrate`) */
   narrate?: Narrate;
+  /**
+   * The host's token for creating tables and importing logs (Bearer). Left out: the server makes a
+   * fresh one and hands it back once, as `FrayServer.adminToken`. Either way it keeps only its hash.
+   */
+  adminToken?: string;
   /** turns a scenario or campaign file's text into a table source (the CLI passes its loader) */
   loadSetup?: (text: string) => TableSource;
   /** stat blocks a new table may take its creatures from (`from: {library}`; `GET /api/content`) */
@@ -52,6 +58,8 @@ export interface ServerOptions {
 }
 
 export interface FrayServer {
+  /** the admin token the server made at start (null when the options gave one): show it once, then drop it */
+  adminToken: string | null;
   app: FastifyInstance;
   store: EventStore;
   url: string;
@@ -75,6 +83,7 @@ export class ServerError extends Error {
   }
 }
 
+const NOT_HOST: WireError = { code: 'unauthorized', message: "creating or importing a table takes the server's admin token (Authorization: Bearer …), printed by fray serve when it starts" };
 const UNAUTHORIZED: WireError = { code: 'unauthorized', message: 'the token does not open this table (or there is no such table)' };
 
 interface Access {
@@ -104,6 +113,8 @@ function zodWire(error: z.ZodError, prefix: (string | number)[] = []): WireError
 }
 
 export async function createServer(opts: ServerOptions): Promise<FrayServer> {
+  // Before anything is opened: a token too short to guard the port stops the start.
+  const { admin, generated: generatedAdminToken } = AdminToken.from(opts.adminToken);
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
   const store = await EventStore.open({
     dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}), ...(opts.database ? { postgres: opts.database } : {}),
@@ -292,7 +303,12 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   app.get('/api/health', async () => ({ ok: true, tables: tables.size }));
 
-  app.post('/api/tables', async (req, res) => {
+  // Checked before the body is read, so a missing and a wrong token get the very same answer.
+  const adminOnly = async (req: FastifyRequest) => {
+    if (!admin.matches(bearer(req))) throw new ServerError(401, NOT_HOST);
+  };
+
+  app.post('/api/tables', { onRequest: adminOnly }, async (req, res) => {
     const body = parse(createTableSchema, req.body);
     return res.code(201).send(await createTable(body));
   });
@@ -366,7 +382,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     return res.type('application/x-ndjson').send(lines.join('\n') + '\n');
   });
 
-  app.post('/api/tables/import', async (req, res) => {
+  app.post('/api/tables/import', { onRequest: adminOnly }, async (req, res) => {
     if (typeof req.body !== 'string') throw new ServerError(400, { code: 'malformed', message: 'send the exported log as text (Content-Type: application/x-ndjson)' });
     return res.code(201).send(await importLog(req.body));
   });
@@ -542,6 +558,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   baseUrl = opts.publicUrl ?? `http://${opts.host ?? '127.0.0.1'}:${port}`;
 
   return {
+    adminToken: generatedAdminToken,
     app,
     store,
     url: baseUrl || address,

@@ -8,7 +8,7 @@ import { canonicalJson, currentCreatureId } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
 import { loadContentLibrary, type FrayServer } from '../src/index';
-import { Client, getJson, postJson, repoRoot, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, getJson, postJson, repoRoot, startServer, tmpDir, type Msg } from './helpers';
 
 const rulesets = { a5e: a5eRuleset, '13th-age': thirteenthAgeRuleset };
 const library = () => loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (t) => parse(t));
@@ -91,7 +91,7 @@ describe('the content library and tables built from it', () => {
   });
 
   it('a table from the library: the seat\'s creature in the party, the foes in the fight at their squares, the hidden one hidden from the seat', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { name: 'The yard', from: { library: yard }, seats: [{ seat: 'seat-1', name: 'Ana' }] });
+    const r = await postJson(`${server.url}/api/tables`, { name: 'The yard', from: { library: yard }, seats: [{ seat: 'seat-1', name: 'Ana' }] }, ADMIN);
     expect(r.status).toBe(201);
     expect(r.body.seats.map((s: { seat: string; name: string }) => [s.seat, s.name])).toEqual([['seat-1', 'Ana']]);
     const live = server.tables.get(r.body.tableId)!;
@@ -112,7 +112,7 @@ describe('the content library and tables built from it', () => {
   });
 
   it('two of the same stat block get ids of their own', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes', id: 'ashback-wolf-2' }] } } });
+    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes', id: 'ashback-wolf-2' }] } } }, ADMIN);
     expect(r.status).toBe(201);
     expect([...server.tables.get(r.body.tableId)!.fight!.state.creatureIds].sort()).toEqual(['ashback-wolf', 'ashback-wolf-2', 'ashback-wolf-3']);
   });
@@ -121,7 +121,7 @@ describe('the content library and tables built from it', () => {
     const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: '13th-age', map: { zones: {} }, creatures: [
       { ref: '13th-age/tessel.yaml', side: 'party', controller: 'seat-t', at: { zone: 'nearby' } },
       { ref: '13th-age/mire-grunt.yaml', side: 'foes' },
-    ] } } });
+    ] } } }, ADMIN);
     expect(r.status).toBe(201);
     const space = server.tables.get(r.body.tableId)!.fight!.state.space as { kind: string; creatures: Record<string, { zone: string | null }> };
     expect(space.kind).toBe('zones');
@@ -150,7 +150,7 @@ describe('the content library and tables built from it', () => {
   });
 
   it('previewMove: the GM sees the path, its cost and the opportunity attack; the seat sees the same without the hidden rat; bad ones are typed errors', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ...yard, creatures: [yard.creatures[0], yard.creatures[1], { ...yard.creatures[2], at: { x: 2, y: 2 } }] } } });
+    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ...yard, creatures: [yard.creatures[0], yard.creatures[1], { ...yard.creatures[2], at: { x: 2, y: 2 } }] } } }, ADMIN);
     const gm = await Client.open(server.url, r.body.tableId);
     await gm.hello(r.body.gm.token);
     const seat = await Client.open(server.url, r.body.tableId);
@@ -185,7 +185,7 @@ describe('the content library and tables built from it', () => {
   });
 
   it('fuzz: malformed or refused library setups and previewMove messages get typed errors; the store and every table stay as they were', async () => {
-    const made = await postJson(`${server.url}/api/tables`, { from: { library: yard } });
+    const made = await postJson(`${server.url}/api/tables`, { from: { library: yard } }, ADMIN);
     const gm = await Client.open(server.url, made.body.tableId);
     await gm.hello(made.body.gm.token);
     const before = await storeHash(server);
@@ -217,7 +217,7 @@ describe('the content library and tables built from it', () => {
           // Make it certainly wrong: a square off any map this generator makes.
           (clean['creatures'] as Record<string, unknown>[]).push({ ref: WOLF, side: 'foes', at: { x: 500, y: 500 } });
         }
-        const r = await postJson(`${server.url}/api/tables`, { from: { library: clean } });
+        const r = await postJson(`${server.url}/api/tables`, { from: { library: clean } }, ADMIN);
         if (r.status === 201) created++;
         expect(r.status).toBe(400);
         expect(['malformed', 'invalid-setup']).toContain(r.body.error.code);

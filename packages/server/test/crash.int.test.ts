@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Encounter, canonicalJson, legalCommands, type Command, type EncounterState, type FrayEvent, type Json } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { Client, getJson, postJson, repoRoot, tmpDir } from './helpers';
+import { ADMIN, Client, getJson, postJson, repoRoot, tmpDir } from './helpers';
 
 const source = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 // Bundled once (the engine and rulesets from source take seconds to load through tsx; a bundle loads
@@ -59,7 +59,7 @@ describe('crash: SIGKILL under load', () => {
   it('after each of 20+ kills at random moments every acknowledged command is in the store, the rebuilt state is the fold of the log, and play goes on', async () => {
     let { proc, url } = await start(dir);
     procs.push(proc);
-    const t = (await postJson(`${url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const acked = new Set<string>();
     let inFlight: { id: string; command: Command } | null = null;
     let n = 0;

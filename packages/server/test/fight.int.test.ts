@@ -6,7 +6,7 @@ import {
 } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { a5eDemoPromptPolicy, chooseA5eCommand, isUp } from '@fray/sim';
-import { Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
 import { campaignStreamId, fightStreamId, type FrayServer } from '../src/index';
 
 type View = { fight: { id: string; version: number; view: EncounterState & { prompts?: PromptSpec[] } } | null; prompts: PromptSpec[]; versions: { table: number; fight: { id: string; version: number } | null } };
@@ -108,7 +108,7 @@ describe('a whole A5E fight over WebSocket: a GM and two seats', () => {
   it('plays the demo fight to its end; prompts are answered by the seat addressed; the store holds exactly the log the engine would write', async () => {
     dir = tmpDir();
     server = await startServer(dir);
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     const welcome = await gm.hello(t.gm.token);
     const joinedAt = (welcome['version'] as View['versions']).fight!.version;
@@ -156,7 +156,7 @@ describe('a whole A5E fight over WebSocket: a GM and two seats', () => {
   it('entered dice: the seat rolls on its own device; another seat cannot answer its prompt', async () => {
     dir = tmpDir();
     server = await startServer(dir, { demo: () => demoSource({ diceMode: 'entered' }) });
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     await gm.hello(t.gm.token);
     const token = (seat: string) => t.seats.find((s: { seat: string }) => s.seat === seat).token;

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, currentCreatureId, legalCommands, type Command, type EncounterState, type Json } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
 import type { FrayServer, LiveTable } from '../src/index';
 
 const LIMIT = 8 * 1024;
@@ -46,14 +46,14 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
 
   it('10,000+ messages: each gets a typed error, the server stays up, every table\'s log hashes the same before and after', async () => {
     // Table A: an entered-dice fight waiting on Brannoc's own initiative die (open prompt to his seat).
-    const a = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const a = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const aGm = await Client.open(server.url, a.tableId);
     await aGm.hello(a.gm.token);
     const aLive = server.tables.get(a.tableId)!;
     expect(await aGm.command('fight', { id: 'go', command: { type: 'startCombat' } })).toMatchObject({ type: 'ack' });
     await advance(aGm, aLive, (s) => s.pending?.open[0]?.about === 'brannoc');
     // Table B: the same fight further on: Brannoc's turn, nothing pending (his attack would ask for his dice).
-    const b = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const b = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const bGm = await Client.open(server.url, b.tableId);
     await bGm.hello(b.gm.token);
     const bLive = server.tables.get(b.tableId)!;

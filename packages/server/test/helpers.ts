@@ -42,6 +42,9 @@ export function sourceFromScenario(file: string, overrides: { hidden?: string[];
 
 export const demoSource = (o: Parameters<typeof sourceFromScenario>[1] = {}) => sourceFromScenario('scenarios/a5e/demo-forest.yaml', o);
 
+/** The admin token of the test servers (creating a table takes it). */
+export const ADMIN = 'test-admin-token-4780-0123456789';
+
 export function tmpDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'fray-server-'));
 }
@@ -52,7 +55,7 @@ export function tmpDir(): string {
  */
 export async function startServer(dataDir: string, more: Partial<ServerOptions> = {}): Promise<FrayServer> {
   const limits = { maxMessagesPerSecond: 1e6, ...more.limits };
-  return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), ...more, limits });
+  return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), adminToken: ADMIN, ...more, limits });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { Client, postJson, repoRoot, startServer, tmpDir } from './helpers';
+import { ADMIN, Client, postJson, repoRoot, startServer, tmpDir } from './helpers';
 import type { FrayServer } from '../src/index';
 
 describe('table server: limits answer with clear errors', () => {
@@ -17,7 +17,7 @@ describe('table server: limits answer with clear errors', () => {
   it('a connection sending faster than its rate is told to slow down, and is served again once it does', async () => {
     dir = tmpDir();
     server = await startServer(dir, { limits: { maxMessagesPerSecond: 5 } });
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     expect((await gm.hello(t.gm.token)).type).toBe('welcome');
     // The bucket holds twice the rate: the hello took one, nine more pings pass, the rest are refused.
@@ -39,7 +39,7 @@ describe('table server: limits answer with clear errors', () => {
   it('a table holds a limited number of creatures and says so', async () => {
     dir = tmpDir();
     server = await startServer(dir, { limits: { maxCreaturesPerTable: 8 } });
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const r = await postJson(`${server.url}/api/tables/${t.tableId}/commands`, {
       stream: 'fight',
       envelope: { id: 'add-1', command: { type: 'addCreature', creature: { id: 'extra', side: 'bandits', sheet: parse(fs.readFileSync(path.join(repoRoot, 'scenarios/content/a5e/monsters/road-bandit.yaml'), 'utf8')) } } },

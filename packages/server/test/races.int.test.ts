@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, postJson, startServer, tmpDir } from './helpers';
+import { ADMIN, Client, postJson, startServer, tmpDir } from './helpers';
 import { campaignStreamId, fightStreamId, type FrayServer } from '../src/index';
 
 describe('races: commands decided against the same version', () => {
@@ -16,7 +16,7 @@ describe('races: commands decided against the same version', () => {
   });
 
   it('over WebSocket: of three clients at one version exactly one wins, the others get version-conflict, no acknowledged update is lost, the log is gap-free', async () => {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const clients = [await Client.open(server.url, t.tableId), await Client.open(server.url, t.tableId), await Client.open(server.url, t.tableId)];
     for (const c of clients) await c.hello(t.gm.token);
     const live = server.tables.get(t.tableId)!;
@@ -38,7 +38,7 @@ describe('races: commands decided against the same version', () => {
   });
 
   it('over HTTP: concurrent posts at one version, one 200 ack and the rest 409 version-conflict', async () => {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'empty', ruleset: 'a5e' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'empty', ruleset: 'a5e' }, ADMIN)).body;
     const live = server.tables.get(t.tableId)!;
     for (let round = 0; round < 10; round++) {
       const v = live.campaign.events.length;

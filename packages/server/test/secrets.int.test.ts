@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalCommands, type EncounterState, type FrayEvent, type Json, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { Client, demoSource, getJson, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, getJson, postJson, startServer, tmpDir, type Msg } from './helpers';
 import type { FrayServer } from '../src/index';
 
 /**
@@ -59,7 +59,7 @@ describe('secrets never reach a seat (raw frames)', () => {
   });
 
   async function table() {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     await gm.hello(t.gm.token, { table: 0, fight: { id: 'road', version: 0 } });
     const seats: { seat: string; client: Client; token: string }[] = [];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, postJson, startServer, tmpDir } from './helpers';
+import { ADMIN, Client, postJson, startServer, tmpDir } from './helpers';
 import type { FrayServer } from '../src/index';
 
 describe('table server: first contact', () => {
@@ -15,7 +15,7 @@ describe('table server: first contact', () => {
   it('creates the demo table over HTTP and welcomes the GM and a seat over WebSocket', async () => {
     dir = tmpDir();
     server = await startServer(dir);
-    const created = await postJson(`${server.url}/api/tables`, { from: 'demo' });
+    const created = await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN);
     expect(created.status).toBe(201);
     const t = created.body;
     expect(t.seats.map((s: { seat: string }) => s.seat)).toEqual(['seat-brannoc', 'seat-tamsin', 'seat-ilse', 'seat-perrin']);

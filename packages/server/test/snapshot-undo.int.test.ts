@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getJson, postJson, startServer, tmpDir } from './helpers';
+import { ADMIN, getJson, postJson, startServer, tmpDir } from './helpers';
 import type { FrayServer } from '../src/index';
 
 /**
@@ -19,7 +19,7 @@ describe('table server: a table loaded from a snapshot', () => {
   it('undoes commands from before its newest snapshot after a restart', async () => {
     dir = tmpDir();
     server = await startServer(dir, { snapshotEvery: 3 });
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const post = (envelope: object) => postJson(`${server!.url}/api/tables/${t.tableId}/commands`, { stream: 'fight', envelope }, t.gm.token);
     for (let i = 1; i <= 8; i++) {
       const r = await post({ id: `count-${i}`, command: { type: 'gm.setCounter', key: 'tally', value: i } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalCommands, type Command, type Json, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { a5eDemoPromptPolicy } from '@fray/sim';
-import { Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
 import { menusFor, viewFor } from '../src/projection';
 import type { FrayServer } from '../src/index';
 import type { LiveTable } from '../src/table';
@@ -42,7 +42,7 @@ describe('views travel as patches', () => {
   });
 
   it("every connection's patched view is, push by push, the whole view the server would send it; menus come for its versions; a seat's patch for a fight command carries nothing of the campaign", async () => {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const live = server.tables.get(t.tableId)!;
     const open = async (token: string) => {
       const c = await Client.open(server.url, t.tableId);

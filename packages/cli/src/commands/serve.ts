@@ -17,6 +17,8 @@ export interface ServeOptions {
   /** postgres://… (else DATABASE_URL when it is one): store the tables in PostgreSQL instead of SQLite */
   database?: string;
   demo?: boolean;
+  /** the admin token that creates tables (else FRAY_ADMIN_TOKEN, else a fresh one printed at start) */
+  adminToken?: string;
 }
 
 const DEMO_NAME = 'Demo: a forest road in a storm';
@@ -76,6 +78,7 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
   const content = loadContentLibrary([contentDir, path.join(dataDir, 'content')], all, (text) => parse(text));
   const database: string | undefined = o.database ?? (isPostgresUrl(process.env['DATABASE_URL']) ? process.env['DATABASE_URL'] : undefined);
   if (database !== undefined && !isPostgresUrl(database)) throw new Error(`--database takes a PostgreSQL URL (postgres://user:password@host:port/database), not '${database.slice(0, 40)}'`);
+  const adminToken = o.adminToken ?? (process.env['FRAY_ADMIN_TOKEN'] || undefined);
   const server = await createServer({
     dataDir,
     ...(database ? { database: { url: database } } : {}),
@@ -87,12 +90,17 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
     loadSetup: tableSourceOfText,
     demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
     webDir: path.join(repoRoot, 'packages', 'web', 'dist'),
+    ...(adminToken ? { adminToken } : {}),
   });
   const lines = [`Fray table server on ${server.url} (data: ${database ? server.store.file : dataDir}, ${server.tables.size} table(s) loaded)`];
   if (!fs.existsSync(path.join(repoRoot, 'packages', 'web', 'dist', 'index.html'))) lines.push('(no web client built: packages/web/dist is missing; the API and WebSocket still work)');
   for (const [id, why] of server.unavailable) lines.push(`table ${id} is not available: ${why}`);
   for (const s of content.skipped) lines.push(`content library: ${s.file} left out (${s.reason})`);
-  lines.push(`New table (choose creatures from the content library): ${server.url}/#new`);
+  // The admin token opens table creation; a fresh one is shown here once (the server keeps only its hash).
+  if (server.adminToken) {
+    lines.push(`Admin token (creates tables: Authorization: Bearer …; shown once, new at every start): ${server.adminToken}`);
+    lines.push(`New table (choose creatures from the content library): ${server.url}/#new&host=${server.adminToken}`);
+  } else lines.push(`New table (choose creatures from the content library): ${server.url}/#new&host=<your admin token>`);
   if (o.demo) {
     const existing = (await server.store.listTables()).find((t) => t.name === DEMO_NAME && server.tables.has(t.id));
     const links = existing ? await server.issueTokens(existing.id) : await server.createTable({ from: 'demo' });

@@ -88,6 +88,8 @@ export interface TestServer {
   server: FrayServer;
   url: string;
   dataDir: string;
+  /** the server's admin token (creating tables takes it; the web's new-table page gets it as `#host=`) */
+  adminToken: string;
   /** makes a table from a source through the same code path as the demo */
   table(source: TableSource): Promise<CreatedTable>;
   close(): Promise<void>;
@@ -115,13 +117,15 @@ export async function startTestServer(opts: { dataDir?: string; port?: number } 
     // The content library a new table is built from in the browser, as `fray serve` loads it.
     content: loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (text) => parse(text)),
   });
+  const adminToken = server.adminToken!;
   return {
     server,
     url: server.url,
     dataDir,
+    adminToken,
     async table(source) {
       nextSource = source;
-      const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'demo', name: source.name }) });
+      const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify({ from: 'demo', name: source.name }) });
       if (res.status !== 201) throw new Error(`table not made: ${res.status} ${await res.text()}`);
       return (await res.json()) as CreatedTable;
     },

@@ -35,7 +35,8 @@ async function squareCentre(page: Page, x: number, y: number, width: number, hei
 describe('setting up, dragging and shortcuts in Chromium', () => {
   it('a GM builds a table from the library with a hidden monster and a player seat, starts the fight; the player\'s page and frames never hold the hidden monster', async () => {
     const gm = await browser.page('laptop');
-    await gm.goto(`${srv.url}/`);
+    // The host's page, as `fray serve` prints it: the admin token rides in the fragment.
+    await gm.goto(`${srv.url}/#host=${srv.adminToken}`);
     await gm.getByTestId('new-table-link').click();
     await gm.getByTestId('new-table').waitFor();
     await until('the A5E library', async () => (await gm.locator('[data-testid^="lib-a5e/"]').count()) > 10);

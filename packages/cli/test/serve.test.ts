@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveCommand, type Served } from '../src/commands/serve';
+
+const dirs: string[] = [];
+const running: Served[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-serve-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.server.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  delete process.env['FRAY_ADMIN_TOKEN'];
+});
+
+async function create(url: string, token: string | null): Promise<number> {
+  const res = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ from: 'empty' }) });
+  return res.status;
+}
+
+describe('fray serve: the admin token', () => {
+  it('without one, prints a fresh token once (and the new-table link that carries it); it creates tables, nothing else does', async () => {
+    const s = await serveCommand({ port: 0, data: tmp() });
+    running.push(s);
+    const line = s.lines.find((l) => l.startsWith('Admin token'))!;
+    const token = /: ([A-Za-z0-9_-]{43})$/.exec(line)![1]!;
+    expect(s.lines).toContain(`New table (choose creatures from the content library): ${s.server.url}/#new&host=${token}`);
+    expect(await create(s.server.url, token)).toBe(201);
+    expect(await create(s.server.url, null)).toBe(401);
+    expect(await create(s.server.url, `${token}x`)).toBe(401);
+  });
+
+  it('--admin-token (or FRAY_ADMIN_TOKEN) is used and never printed', async () => {
+    const a = await serveCommand({ port: 0, data: tmp(), adminToken: 'operator-chosen-token-4780' });
+    running.push(a);
+    expect(a.lines.join('\n')).not.toContain('operator-chosen-token-4780');
+    expect(a.lines.some((l) => l.startsWith('Admin token'))).toBe(false);
+    expect(await create(a.server.url, 'operator-chosen-token-4780')).toBe(201);
+    process.env['FRAY_ADMIN_TOKEN'] = 'token-from-the-environment-4780';
+    const b = await serveCommand({ port: 0, data: tmp() });
+    running.push(b);
+    expect(b.lines.join('\n')).not.toContain('token-from-the-environment');
+    expect(await create(b.server.url, 'token-from-the-environment-4780')).toBe(201);
+  });
+
+  it('a short admin token is refused at start, without repeating it', async () => {
+    await expect(serveCommand({ port: 0, data: tmp(), adminToken: 'hunter2' })).rejects.toThrow(/^the admin token must be at least 20 characters long$/);
+  });
+});
