@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrayServer } from '../src/index';
 import { freshDatabase } from '../../../test/postgres';
-import { Client, getJson, postJson, startServer, tmpDir } from './helpers';
+import { ADMIN, Client, getJson, postJson, startServer, tmpDir } from './helpers';
 
 describe('table server on PostgreSQL', () => {
   const cleanup: (() => Promise<void>)[] = [];
@@ -25,7 +25,7 @@ describe('table server on PostgreSQL', () => {
       if (firstOpen) await first.close();
     });
     expect(first.store.backend).toBe('postgres');
-    const t = (await postJson(`${first.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${first.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(first.url, t.tableId);
     const welcome = await gm.hello(t.gm.token);
     const before = (welcome['version'] as { table: number; fight: { id: string; version: number } });
