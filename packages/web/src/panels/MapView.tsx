@@ -138,14 +138,13 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     if (!q || (q.x === from.x && q.y === from.y)) return choose(null);
     if (!dest || dest.x !== q.x || dest.y !== q.y) choose(q);
   };
-  const onDrop = (e: PointerEvent) => {
+  const onDrop = () => {
     if (!dragging) return;
     setDragging(false);
-    const q = squareAt(e);
-    if (!q || !from || (q.x === from.x && q.y === from.y)) return choose(null);
-    // Dropped: the move goes to the rules, which take it or say why not.
-    setDest(q);
-    void move(q);
+    // Dropped on the square the drag last previewed (a lifted finger's own position can jitter or be
+    // missing): the move goes to the rules, which take it or say why not.
+    if (!dest) return;
+    void move(dest);
   };
   const onGridKey = (e: KeyboardEvent) => {
     if (!canMove || !from) return;
@@ -244,6 +243,9 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
               class={`token side-${c.friendly ? 'friend' : 'foe'}${id === fight.currentCreatureId ? ' current' : ''}${isMover ? ' draggable' : ''}${provokes.includes(id) ? ' provoked' : ''}`}
               transform={`translate(${p.x * CELL},${p.y * CELL})`}
               onPointerDown={isMover ? onTokenDown : undefined}
+              // touch-action is not honoured on SVG shapes: refusing the touch itself keeps the page from
+              // panning (which would cancel the pointer) when a finger drags the token.
+              onTouchStart={isMover ? (e: TouchEvent) => e.preventDefault() : undefined}
               data-testid={`token-${id}`}
             >
               <rect x={2} y={2} width={side * CELL - 4} height={side * CELL - 4} rx={side * CELL * 0.4} />

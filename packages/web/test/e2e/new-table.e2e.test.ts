@@ -142,6 +142,44 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
     await player.close();
   });
 
+  it('a finger drags the token on a touch phone: touch events become pointer events, the page does not scroll away, the move goes through', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Touch' }));
+    const gm = await browser.page('laptop');
+    await gm.goto(t.gm.link);
+    await gm.getByTestId('start-combat').click();
+    const context = await browser.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    try {
+      const phone = await context.newPage();
+      await phone.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+      await waitText(phone.getByTestId('turn-banner'), 'Your turn');
+      await until('reachable squares', async () => (await phone.locator('[data-testid^="sq-"]').count()) > 0);
+      await phone.getByTestId('map-grid').scrollIntoViewIfNeeded();
+      const cdp = await context.newCDPSession(phone);
+      const from = await squareCentre(phone, 1, 0, 10, 6);
+      // (1,1): still beside the wolf, so nothing is provoked and the move is made at once.
+      const to = await squareCentre(phone, 1, 1, 10, 6);
+      await phone.evaluate(() => {
+        (window as unknown as { __ev: string[] }).__ev = [];
+        for (const t of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'touchstart']) document.addEventListener(t, (e) => (window as unknown as { __ev: string[] }).__ev.push(`${t}:${(e as PointerEvent).pointerType ?? ''}:${(e.target as Element).tagName}`), true);
+      });
+      const scrollBefore = await phone.evaluate(() => window.scrollY);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+      for (let i = 1; i <= 5; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }] });
+      }
+      const events = await phone.evaluate(() => (window as unknown as { __ev: string[] }).__ev);
+      expect(events[0]).toMatch(/^pointerdown:touch:/);
+      expect(events.filter((x) => x.startsWith('pointercancel'))).toEqual([]);
+      await waitText(phone.getByTestId('move-preview'), 'Drop to move Brannoc Vale to 1,1: 5 ft · provokes nothing');
+      expect(await phone.evaluate(() => window.scrollY)).toBe(scrollBefore);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await until('Brannoc on 1,1 on the GM\'s map', async () => (await gm.getByTestId('map').innerText()).includes('Brannoc Vale at square 1,1'));
+    } finally {
+      await context.close();
+      await gm.close();
+    }
+  });
+
   it('between fights the GM adds foes from the library, one hidden, and starts the next fight; the player sees only the visible one', async () => {
     const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next' }));
     const gm = await browser.page('laptop');
