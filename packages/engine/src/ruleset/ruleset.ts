@@ -94,6 +94,11 @@ export interface Ruleset {
    * hit points (dying until -half maximum) return a negative floor; `hp.zero` then fires at 0 or below.
    */
   hpFloor?(state: EncounterState, creatureId: string): number;
+  /**
+   * The numbers the rules derive for a creature right now, by name (AC or defenses, speed, save
+   * bonuses, load): what a GM checks at a glance and a scenario's `expect.creatures.<id>.derived` pins.
+   */
+  derivedNumbers?(state: EncounterState, creatureId: string): Record<string, number>;
   /** what a player sees of a creature they do not control */
   hpBand?(c: CreatureState): string;
   /**

@@ -89,6 +89,14 @@ describe('defenses', () => {
     expect(d.total).toBe(17 - 4 - 2);
     expect(d.rows.map((r) => [r.id, r.applied])).toEqual([['weakened', true], ['stunned', false], ['no-recoveries', true]]);
   });
+
+  it('13A-DEF-7 the derived numbers (expect and --json) are the defenses with their modifiers now, and the initiative bonus', () => {
+    const t = table([kira(), brute()]);
+    expect(R.derivedNumbers!(t.state, 'kira')).toEqual({ ac: 17, pd: 17, md: 13, initiative: 5 });
+    t.run({ type: 'gm.addCondition', creatureId: 'kira', conditionId: 'weakened' });
+    expect(R.derivedNumbers!(t.state, 'kira')).toEqual({ ac: 13, pd: 13, md: 9, initiative: 5 });
+    expect(R.derivedNumbers!(t.state, 'brute')).toEqual({ ac: 17, pd: 16, md: 12, initiative: 2 });
+  });
 });
 
 const m = (id: string, value: number, type = 'untyped'): Modifier => ({ id, label: id, value, type, source: 's' });

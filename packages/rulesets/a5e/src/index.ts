@@ -25,6 +25,7 @@ import { restModule } from './rest/module';
 import { a5eCampaignLegalCommands } from './rest/legal';
 import { effectsModule } from './effects/module';
 import { compileA5eFight } from './sim/compile';
+import { a5eDerivedNumbers } from './sheet/derived-numbers';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -82,6 +83,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     actionMenu: (state, id, who, opts) => a5eActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => a5eAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => a5ePreviewMove(self.loaded!, state, id, to),
+    derivedNumbers: (state, id) => a5eDerivedNumbers(self.loaded!, state, id),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     // A duel's record (who duels, the touches, who won) is announced to the table.
     publicState: (state): Record<string, Json> => (duelModuleOn(state) ? { duel: (duelRecord(state) ?? null) as unknown as Json } : {}),

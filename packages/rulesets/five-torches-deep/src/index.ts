@@ -22,6 +22,7 @@ import { chaseModule } from './adventure/chase';
 import { campaignModule } from './campaign/module';
 import { ftdCampaignLegalCommands } from './campaign/legal';
 import { compileFtdFight } from './sim/compile';
+import { ftdDerivedNumbers } from './core/derived-numbers';
 
 export { statBlockSchema, type StatBlock } from './sheet/stat-block';
 export { chaseDc } from './adventure/chase';
@@ -70,6 +71,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     actionMenu: (state, id, who, opts) => ftdActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => ftdAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => ftdPreviewMove(self.loaded!, state, id, to),
+    derivedNumbers: ftdDerivedNumbers,
     campaignLegalCommands: ftdCampaignLegalCommands,
     roundSeconds: 6,
     publicState: ftdPublicState,

@@ -94,57 +94,61 @@ const searchSchema = z.object({
   how: z.string().optional(),
 }).strict();
 
+const checkCommands: NonNullable<FtdModule['commands']> = [
+  {
+    type: 'ftd.check', gmOnly: true, schema: checkSchema as never,
+    run: (ctx, raw) => {
+      const cmd = raw as unknown as z.infer<typeof checkSchema>;
+      if (!ctx.state.creatures[cmd.creatureId]) ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
+      if (cmd.condition && !ctx.ruleset.conditionById[cmd.condition]) ctx.reject('unknown-condition', `no condition '${cmd.condition}'`);
+      dangerousCheck(ctx, { ...cmd, ruleId: cmd.damage ? 'FTD-CRIT-2' : 'FTD-CHECK-2' });
+    },
+  },
+  {
+    // A trap is a dangerous check like any other (FTD-TRAP-1); its kind and story consequence are recorded (FTD-TRAP-4).
+    type: 'ftd.springTrap', gmOnly: true, schema: springSchema as never,
+    run: (ctx, raw) => {
+      const cmd = raw as unknown as z.infer<typeof springSchema>;
+      for (const id of cmd.creatureIds) if (!ctx.state.creatures[id]) ctx.reject('unknown-creature', `no creature '${id}'`);
+      const t = cmd.trap;
+      if (t.condition && !ctx.ruleset.conditionById[t.condition]) ctx.reject('unknown-condition', `no condition '${t.condition}'`);
+      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-4', text: `${t.magical ? 'magical' : 'mundane'} trap sprung: ${t.name}${t.consequence ? `; ${t.consequence}` : ''}` });
+      for (const id of cmd.creatureIds) dangerousCheck(ctx, { creatureId: id, ability: t.ability, dc: t.dc, damage: t.damage, condition: t.condition, label: t.name, ruleId: 'FTD-TRAP-1' });
+    },
+  },
+  {
+    // Searching earns a check only when the player says when, where and how; otherwise the GM decides (FTD-TRAP-2).
+    type: 'ftd.searchTrap', schema: searchSchema as never,
+    actor: (c) => (c as { creatureId?: string }).creatureId ?? null,
+    run: (ctx, raw) => {
+      const cmd = raw as unknown as z.infer<typeof searchSchema>;
+      const c = ctx.state.creatures[cmd.creatureId];
+      if (!c) return ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
+      const specific = [cmd.when, cmd.where, cmd.how].every((x) => typeof x === 'string' && x.trim().length > 0);
+      if (!specific) {
+        const allow = ctx.ask({
+          key: 'ftd.trap.allowCheck', to: { role: 'gm' }, about: cmd.creatureId, ruleId: 'FTD-TRAP-2',
+          text: `${c.name} searches without saying when, where and how. Allow a check to ${cmd.intent} ${cmd.trap.name}?`,
+          options: [{ id: 'no', label: 'No check' }, { id: 'yes', label: 'Allow a check' }], default: 'no',
+        });
+        if (allow !== 'yes') {
+          ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `no check: the search was not specific`, creatureId: c.id });
+          return;
+        }
+      }
+      const ability: 'wis' | 'dex' = cmd.intent === 'notice' ? 'wis' : 'dex';
+      const r = ftdCheck(ctx, {
+        kind: 'check', actor: c.id, ability, proficient: isProficient(c, 'traps') || isProficient(c, ability),
+        against: { label: `${cmd.trap.name} DC`, value: cmd.trap.dc }, selectors: ['check:traps'], ruleId: 'FTD-TRAP-2',
+      });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `${c.name} ${r.outcome === 'success' ? 'manages to' : 'fails to'} ${cmd.intent} ${cmd.trap.name}`, creatureId: c.id });
+    },
+  },
+];
+
+/** Checks and traps happen in a fight and between fights alike (exploring a dungeon is not a fight). */
 export const checksModule: FtdModule = {
   id: 'checks',
-  commands: [
-    {
-      type: 'ftd.check', gmOnly: true, schema: checkSchema as never,
-      run: (ctx, raw) => {
-        const cmd = raw as unknown as z.infer<typeof checkSchema>;
-        if (!ctx.state.creatures[cmd.creatureId]) ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
-        if (cmd.condition && !ctx.ruleset.conditionById[cmd.condition]) ctx.reject('unknown-condition', `no condition '${cmd.condition}'`);
-        dangerousCheck(ctx, { ...cmd, ruleId: cmd.damage ? 'FTD-CRIT-2' : 'FTD-CHECK-2' });
-      },
-    },
-    {
-      // A trap is a dangerous check like any other (FTD-TRAP-1); its kind and story consequence are recorded (FTD-TRAP-4).
-      type: 'ftd.springTrap', gmOnly: true, schema: springSchema as never,
-      run: (ctx, raw) => {
-        const cmd = raw as unknown as z.infer<typeof springSchema>;
-        for (const id of cmd.creatureIds) if (!ctx.state.creatures[id]) ctx.reject('unknown-creature', `no creature '${id}'`);
-        const t = cmd.trap;
-        if (t.condition && !ctx.ruleset.conditionById[t.condition]) ctx.reject('unknown-condition', `no condition '${t.condition}'`);
-        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-4', text: `${t.magical ? 'magical' : 'mundane'} trap sprung: ${t.name}${t.consequence ? `; ${t.consequence}` : ''}` });
-        for (const id of cmd.creatureIds) dangerousCheck(ctx, { creatureId: id, ability: t.ability, dc: t.dc, damage: t.damage, condition: t.condition, label: t.name, ruleId: 'FTD-TRAP-1' });
-      },
-    },
-    {
-      // Searching earns a check only when the player says when, where and how; otherwise the GM decides (FTD-TRAP-2).
-      type: 'ftd.searchTrap', schema: searchSchema as never,
-      actor: (c) => (c as { creatureId?: string }).creatureId ?? null,
-      run: (ctx, raw) => {
-        const cmd = raw as unknown as z.infer<typeof searchSchema>;
-        const c = ctx.state.creatures[cmd.creatureId];
-        if (!c) return ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
-        const specific = [cmd.when, cmd.where, cmd.how].every((x) => typeof x === 'string' && x.trim().length > 0);
-        if (!specific) {
-          const allow = ctx.ask({
-            key: 'ftd.trap.allowCheck', to: { role: 'gm' }, about: cmd.creatureId, ruleId: 'FTD-TRAP-2',
-            text: `${c.name} searches without saying when, where and how. Allow a check to ${cmd.intent} ${cmd.trap.name}?`,
-            options: [{ id: 'no', label: 'No check' }, { id: 'yes', label: 'Allow a check' }], default: 'no',
-          });
-          if (allow !== 'yes') {
-            ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `no check: the search was not specific`, creatureId: c.id });
-            return;
-          }
-        }
-        const ability: 'wis' | 'dex' = cmd.intent === 'notice' ? 'wis' : 'dex';
-        const r = ftdCheck(ctx, {
-          kind: 'check', actor: c.id, ability, proficient: isProficient(c, 'traps') || isProficient(c, ability),
-          against: { label: `${cmd.trap.name} DC`, value: cmd.trap.dc }, selectors: ['check:traps'], ruleId: 'FTD-TRAP-2',
-        });
-        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `${c.name} ${r.outcome === 'success' ? 'manages to' : 'fails to'} ${cmd.intent} ${cmd.trap.name}`, creatureId: c.id });
-      },
-    },
-  ],
+  commands: checkCommands,
+  campaignCommands: checkCommands,
 };

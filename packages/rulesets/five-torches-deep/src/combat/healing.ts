@@ -69,6 +69,26 @@ const recoverSchema = z.object({
   weeks: z.number().int().min(1).max(52),
 }).strict();
 
+/** Lost ability points: one back per week of safe rest with care, up to the original score (FTD-HEAL-8). */
+const recoverCommand: NonNullable<FtdModule['commands']>[number] = {
+  type: 'ftd.recover', gmOnly: true, schema: recoverSchema as never,
+  run: (ctx, raw) => {
+    const cmd = raw as unknown as z.infer<typeof recoverSchema>;
+    const c = ctx.state.creatures[cmd.creatureId];
+    if (!c) return ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
+    if (inRounds(ctx)) ctx.reject('in-rounds', 'recovery takes weeks: end the fight first');
+    const now = scores(c);
+    const original = sheetOf(c).abilities[cmd.ability];
+    const after = Math.min(original, now[cmd.ability] + cmd.weeks);
+    if (after === now[cmd.ability]) ctx.reject('nothing-to-recover', `${c.name}'s ${cmd.ability.toUpperCase()} is not reduced`, 'FTD-HEAL-8');
+    ctx.emit({ type: 'VarSet', creatureId: c.id, key: 'abilities', value: { ...now, [cmd.ability]: after } });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-HEAL-8', text: `${c.name} recovers ${cmd.ability.toUpperCase()} ${now[cmd.ability]} → ${after}`, creatureId: c.id });
+    if (after > 0) for (const inst of [...creatureIn(ctx.state, c.id).conditions]) {
+      if (inst.conditionId === 'drained' && (inst.data as Record<string, Json> | undefined)?.['ability'] === cmd.ability) removeInstance(ctx, c.id, inst, 'ability restored');
+    }
+  },
+};
+
 export const healingModule: FtdModule = {
   id: 'healing',
   actions: { heal: healAction, treat: treatAction },
@@ -91,24 +111,8 @@ export const healingModule: FtdModule = {
         }
       },
     },
-    {
-      // Lost ability points: one back per week of safe rest with care, up to the original score (FTD-HEAL-8).
-      type: 'ftd.recover', gmOnly: true, schema: recoverSchema as never,
-      run: (ctx, raw) => {
-        const cmd = raw as unknown as z.infer<typeof recoverSchema>;
-        const c = ctx.state.creatures[cmd.creatureId];
-        if (!c) return ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
-        if (inRounds(ctx)) ctx.reject('in-rounds', 'recovery takes weeks: end the fight first');
-        const now = scores(c);
-        const original = sheetOf(c).abilities[cmd.ability];
-        const after = Math.min(original, now[cmd.ability] + cmd.weeks);
-        if (after === now[cmd.ability]) ctx.reject('nothing-to-recover', `${c.name}'s ${cmd.ability.toUpperCase()} is not reduced`, 'FTD-HEAL-8');
-        ctx.emit({ type: 'VarSet', creatureId: c.id, key: 'abilities', value: { ...now, [cmd.ability]: after } });
-        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-HEAL-8', text: `${c.name} recovers ${cmd.ability.toUpperCase()} ${now[cmd.ability]} → ${after}`, creatureId: c.id });
-        if (after > 0) for (const inst of [...creatureIn(ctx.state, c.id).conditions]) {
-          if (inst.conditionId === 'drained' && (inst.data as Record<string, Json> | undefined)?.['ability'] === cmd.ability) removeInstance(ctx, c.id, inst, 'ability restored');
-        }
-      },
-    },
+    recoverCommand,
   ],
+  // Weeks of recovery happen between fights (ftd.rest's campaign twin is ftd.camp).
+  campaignCommands: [recoverCommand],
 };

@@ -1,0 +1,11 @@
+import type { EncounterState } from '@fray/engine';
+import { creatureIn, loadOf, scores, sheetOf, speedOf } from './sheet';
+
+/**
+ * AC, speed after load and exhaustion (FTD-LOAD-3, FTD-RESIL-5), the load carried with coins
+ * (FTD-LOAD-5) and the load STR carries before it slows and hinders checks (FTD-LOAD-3).
+ */
+export function ftdDerivedNumbers(state: EncounterState, id: string): Record<string, number> {
+  const c = creatureIn(state, id);
+  return { ac: sheetOf(c).ac, speed: speedOf(c), load: loadOf(c), loadLimit: scores(c).str };
+}
