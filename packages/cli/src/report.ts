@@ -1,4 +1,4 @@
-import { currentCreatureId, type CreatureState, type Duration, type EncounterState, type FrayEvent, type PromptSpec } from '@fray/engine';
+import { currentCreatureId, type CreatureState, type Duration, type EncounterState, type FrayEvent, type Json, type LoadedRuleset, type PromptSpec } from '@fray/engine';
 
 /** A creature's tracks with the levels of its leveled conditions merged in (weary 2 → `weary: 2`). */
 export function tracksOf(c: CreatureState): Record<string, number> {
@@ -22,6 +22,25 @@ export interface CreatureReport {
   conditions: { id: string; level?: number; duration: Duration }[];
   tracks: Record<string, number>;
   tallies: Record<string, number>;
+  resources: Record<string, number>;
+  vars: Record<string, Json>;
+  /** the numbers the rules derive now (AC or defenses, speed, save bonuses, load), when the ruleset derives any */
+  derived?: Record<string, number>;
+  /** where it is on the map ({x, y, elevation, size} or {zone}), when there is one */
+  at?: Record<string, unknown>;
+  /** the creatures it is engaged with (zones) */
+  engagedWith?: string[];
+}
+
+/** A refused command: where in the file, and the engine's typed rejection. */
+export interface RejectionReport {
+  at: string;
+  code: string;
+  message: string;
+  path?: (string | number)[];
+  ruleId?: string;
+  /** whether the step said it would be refused (expectRejected) */
+  expected: boolean;
 }
 
 export interface EncounterReport {
@@ -32,12 +51,18 @@ export interface EncounterReport {
   counters: Record<string, number>;
   creatures: Record<string, CreatureReport>;
   pending: PromptSpec[];
+  clockSeconds: number;
+  vars: Record<string, Json>;
+  /** every command a step sent that was refused, with the refusal's code and message */
+  rejections: RejectionReport[];
   events: FrayEvent[];
   result: { exitCode: number; message?: string };
 }
 
 /** The `--json` document: the final state in a stable shape, the whole event log and the result. */
-export function encounterReport(state: EncounterState, events: readonly FrayEvent[], result: { exitCode: number; message?: string }): EncounterReport {
+export function encounterReport(
+  state: EncounterState, events: readonly FrayEvent[], result: { exitCode: number; message?: string }, opts: { ruleset?: LoadedRuleset; rejections?: RejectionReport[] } = {},
+): EncounterReport {
   const creatures: Record<string, CreatureReport> = {};
   for (const id of state.creatureIds) {
     const c = state.creatures[id]!;
@@ -51,7 +76,14 @@ export function encounterReport(state: EncounterState, events: readonly FrayEven
       conditions: c.conditions.map((x) => ({ id: x.conditionId, ...(x.level !== undefined ? { level: x.level } : {}), duration: x.duration })),
       tracks: tracksOf(c),
       tallies: { ...c.tallies },
+      resources: { ...c.resources },
+      vars: { ...c.vars },
     };
+    const derived = opts.ruleset?.derivedNumbers?.(state, id);
+    if (derived) creatures[id].derived = derived;
+    const at = placementOf(state, id);
+    if (at) creatures[id].at = at;
+    if ((state.space as { kind?: string } | null)?.kind === 'zones') creatures[id].engagedWith = engagedOf(state, id);
   }
   return {
     ruleset: state.ruleset.id,
@@ -61,6 +93,9 @@ export function encounterReport(state: EncounterState, events: readonly FrayEven
     counters: { ...state.counters },
     creatures,
     pending: state.pending?.open ?? [],
+    clockSeconds: state.clockSeconds,
+    vars: { ...state.vars },
+    rejections: opts.rejections ?? [],
     events: [...events],
     result: result.message === undefined ? { exitCode: result.exitCode } : { exitCode: result.exitCode, message: result.message },
   };
@@ -82,4 +117,17 @@ export function summaryLines(state: EncounterState): string[] {
   const open = state.pending?.open ?? [];
   if (open.length) lines.push(`  waiting for: ${open.map((p) => `${p.key} (${p.id})`).join(', ')}`);
   return lines;
+}
+
+/** Where a creature is on the encounter's map, as plain fields ({x, y, elevation, size} or {zone}), or null. */
+export function placementOf(state: EncounterState, id: string): Record<string, unknown> | null {
+  const space = state.space as { kind?: string; creatures?: Record<string, Record<string, unknown>> } | null;
+  const p = space?.creatures && Object.hasOwn(space.creatures, id) ? space.creatures[id] : undefined;
+  return p ? { ...p } : null;
+}
+
+/** The creatures it is engaged with (zones), sorted; empty on a grid or without a map. */
+export function engagedOf(state: EncounterState, id: string): string[] {
+  const space = state.space as { kind?: string; engagements?: Record<string, string[]> } | null;
+  return space?.kind === 'zones' && space.engagements && Object.hasOwn(space.engagements, id) ? [...space.engagements[id]!].sort() : [];
 }

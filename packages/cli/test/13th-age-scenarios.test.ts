@@ -10,7 +10,7 @@ const run = (name: string) => runCommand(path.join(dir, name));
 
 describe('bundled 13th Age scenarios (scenarios/13th-age)', () => {
   it('lists them', () => {
-    expect(files).toEqual(['bog-bridge.yaml', 'demo-marsh.yaml', 'engaged-start.yaml', 'lantern-crypt.yaml', 'reed-mob.yaml']);
+    expect(files).toEqual(['bog-bridge.yaml', 'demo-marsh.yaml', 'engaged-start.yaml', 'intercept.yaml', 'lantern-crypt.yaml', 'reed-mob.yaml']);
   });
 
   it.each(files)('%s runs with exit 0 and every expectation met', (name) => {
@@ -18,6 +18,14 @@ describe('bundled 13th Age scenarios (scenarios/13th-age)', () => {
     expect(r.errorOutput).toBeUndefined();
     expect(r.exitCode).toBe(0);
     expect(r.output.split('\n').at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
+  });
+
+  it('intercept: the free grunt steps in front of Wren (13A-ENGAGE-10); moving away from the brute draws its attack (13A-ENGAGE-9)', () => {
+    const lines = run('intercept.yaml').output.split('\n');
+    expect(lines).toContain('    Wren Halloway moves past Mire Grunt toward Hill Brute: intercept? → Intercept and engage it, by the GM');
+    expect(lines).toContain('    [13A-ENGAGE-10] Mire Grunt intercepts Wren Halloway, who stops there');
+    expect(lines).toContain('  rejected as expected: not-engaged: Wren Halloway must be engaged with Hill Brute to make a melee attack: engage it first (a move action)');
+    expect(lines).toContain('    [13A-ENGAGE-9] Hill Brute makes an opportunity attack on Brann Ashgrove');
   });
 
   it('reed mob: one longbow hit spills through three scrappers of the mob into the fourth; leftovers are lost', () => {

@@ -10,7 +10,7 @@ const run = (name: string) => runCommand(path.join(a5eDir, name));
 
 describe('bundled A5E scenarios (scenarios/a5e)', () => {
   it('there is one per environment family, plus the demo, the one-on-one duel and the simulator standard 4v4', () => {
-    expect(files).toEqual(['demo-forest.yaml', 'duel-redcloak.yaml', 'forest-ambush.yaml', 'map-yard.yaml', 'sim-4v4.yaml', 'storm-crag.yaml', 'swamp-ferry.yaml']);
+    expect(files).toEqual(['demo-forest.yaml', 'ditch-jump.yaml', 'duel-redcloak.yaml', 'forest-ambush.yaml', 'map-yard.yaml', 'sim-4v4.yaml', 'storm-crag.yaml', 'swamp-ferry.yaml']);
   });
 
   it.each(files)('%s runs with exit 0 and every expectation met', (name) => {
@@ -18,6 +18,15 @@ describe('bundled A5E scenarios (scenarios/a5e)', () => {
     expect(r.errorOutput).toBeUndefined();
     expect(r.exitCode).toBe(0);
     expect(r.output.split('\n').at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
+  });
+
+  it('ditch: one move carries its answers ahead: the opportunity attack, the fence check, the jump, the landing in brambles', () => {
+    const lines = run('ditch-jump.yaml').output.split('\n');
+    expect(lines).toContain("    Brannoc Vale is leaving Ashback Wolf's reach: make an opportunity attack with its reaction? → Bite against Brannoc Vale, answered ahead");
+    expect(lines).toContain('  Ashback Wolf attacks Brannoc Vale: d20 14 + 4 = 18 vs AC 18, hit');
+    expect(lines).toContain('    Brannoc Vale jumps over a 3-ft obstacle: call for a DC 10 Strength (Athletics) check? → DC 10 check, answered ahead');
+    expect(lines).toContain('    [A5E-MOVE-10] Brannoc Vale long-jumps 15 ft with a run-up (up to 16 ft)');
+    expect(lines).toContain('  rejected as expected: not-enough-movement: moving there costs 10 ft of movement; Brannoc Vale has 5 ft left');
   });
 
   it('forest: the Cacophony at round start, advantage on a prone target, a crit turned by a sacrificed shield', () => {

@@ -32,7 +32,7 @@ describe('fray campaign', () => {
     const bad = writeTemp({ 'bad.yaml': `${party}steps:\n  - command: { type: startCombat }\n` });
     const r = campaignCommand(bad);
     expect(r.exitCode).toBe(2);
-    expect(r.errorOutput).toMatch(/bad\.yaml:6: steps\.0\.command\.type: unknown campaign command 'startCombat'; commands: campaign\.advanceTime/);
+    expect(r.errorOutput).toMatch(/bad\.yaml:6: steps\.0\.command\.type: 'startCombat' is a fight command: put it in a fight's steps \(a fight: step\); between fights the commands are: campaign\.advanceTime/);
     const wrong = writeTemp({ 'wrong.yaml': `${party}steps:\n  - command: { type: a5e.longRest, creatureIds: [brannoc], inHaven: true }\n    expect: { creatures: { brannoc: { hp: 21 } } }\n` });
     expect(campaignCommand(wrong)).toMatchObject({ exitCode: 1, errorOutput: 'fray campaign: steps.0.expect.creatures.brannoc.hp: expected 21, got 28' });
     const refused = writeTemp({ 'refused.yaml': `${party}steps:\n  - command: { type: a5e.shortRest, creatureIds: [brannoc], minutes: 30, light: true }\n` });

@@ -10,7 +10,7 @@ const run = (name: string) => runCommand(path.join(dir, name));
 
 describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', () => {
   it('lists them', () => {
-    expect(files).toEqual(['barrow-skirmish.yaml', 'crypt-ambush.yaml', 'mire-retreat.yaml']);
+    expect(files).toEqual(['barrow-skirmish.yaml', 'crypt-ambush.yaml', 'mire-retreat.yaml', 'shot-into-melee.yaml']);
   });
 
   it.each(files)('%s runs with exit 0 and every expectation met', (name) => {
@@ -18,6 +18,14 @@ describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', ()
     expect(r.errorOutput).toBeUndefined();
     expect(r.exitCode).toBe(0);
     expect(r.output.split('\n').at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
+  });
+
+  it('shots around a melee on zones: the shooter in melee has disadvantage (FTD-ATK-5), a shot into the melee none, a shot at close range once (FTD-POS-6)', () => {
+    const lines = run('shot-into-melee.yaml').output.split('\n');
+    expect(lines).toContain('  Sable Quickfinger attacks Gloomgob: d20 5 + 3 + 2 proficiency bonus = 10 vs AC 12, miss');
+    expect(lines).toContain('  Wren the Warden attacks Gloomgob Slinger: d20 6 (disadvantage from ranged attack while in melee: rolled 15 and 6, kept 6) + 1 + 2 proficiency bonus = 9 vs AC 11, miss');
+    expect(lines).toContain('  Gloomgob Slinger attacks Wren the Warden: d20 13 + 3 = 16 vs AC 15, hit');
+    expect(lines).toContain('  Gloomgob attacks Wren the Warden: d20 14 (disadvantage from ranged attack at close range: rolled 16 and 14, kept 14) + 3 = 17 vs AC 15, hit');
   });
 
   it('crypt: the ambush order, a doubled natural 20, and the minute running out after the fight', () => {

@@ -166,21 +166,26 @@ describe('fray run --json', () => {
     expect(r.exitCode).toBe(0);
     expect(r.errorOutput).toBeUndefined();
     const doc = JSON.parse(r.output) as EncounterReport;
-    expect(Object.keys(doc)).toEqual(['ruleset', 'round', 'current', 'order', 'counters', 'creatures', 'pending', 'events', 'result']);
+    expect(Object.keys(doc)).toEqual(['ruleset', 'round', 'current', 'order', 'counters', 'creatures', 'pending', 'clockSeconds', 'vars', 'rejections', 'events', 'result']);
     expect(doc).toMatchObject({ ruleset: 'mini', round: 2, current: 'ana', counters: {}, pending: [], result: { exitCode: 0 } });
     expect(doc.order).toEqual([{ creatureId: 'ana', total: 17 }, { creatureId: 'ogre', total: 9 }]);
     expect(doc.creatures).toEqual({
       ana: {
         name: 'Ana', side: 'party', hp: 7, tempHp: 0, maxHp: 20, status: 'conscious',
         conditions: [{ id: 'weary', level: 2, duration: { kind: 'untilRemoved' } }],
-        tracks: { weary: 2 }, tallies: {},
+        tracks: { weary: 2 }, tallies: {}, resources: { action: 0 }, vars: {},
       },
       ogre: {
         name: 'Ogre', side: 'foes', hp: 24, tempHp: 0, maxHp: 30, status: 'conscious',
         conditions: [{ id: 'prone', duration: { kind: 'untilRemoved' } }],
-        tracks: {}, tallies: {},
+        tracks: {}, tallies: {}, resources: { action: 0 }, vars: {},
       },
     });
+    // every refusal with its code and its words, the expected ones too
+    expect(doc.rejections).toEqual([
+      { at: 'steps.1', code: 'not-your-turn', message: "it is not ogre's turn", expected: true },
+      { at: 'steps.3', code: 'prompt-pending', message: 'waiting for an answer to s2.1.mini.brace.ogre (mini.brace): answer it, override as GM, or undo', expected: true },
+    ]);
     const attack = doc.events.filter((e) => e.type === 'TestResolved').at(-1)!;
     expect(attack).toMatchObject({ kind: 'attack', actor: 'ana', target: 'ogre', outcome: 'hit', breakdown: { natural: 14, total: 18, dice: '2d20kh1', rollMode: { mode: 'advantage' } } });
     const roll = doc.events.filter((e) => e.type === 'DiceRolled').at(-1)!;

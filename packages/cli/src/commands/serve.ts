@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { CreatureSetup, FrayEventBody, LoadedRuleset, PromptSpec } from '@fray/engine';
+import type { FrayEventBody, LoadedRuleset, PromptSpec } from '@fray/engine';
 import { createServer, isPostgresUrl, loadContentLibrary, type FrayServer, type TableSource } from '@fray/server';
 import { narrate } from '../narrate';
 import { contentDir, repoRoot } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
-import { loadScenarioFile } from '../scenario/load';
+import { tableSourceOfFile, tableSourceOfText as tableSourceOfTextFile } from '../scenario/table-file';
 import { DEMO_SCENARIO } from './demo';
 
 export interface ServeOptions {
@@ -23,40 +22,16 @@ export interface ServeOptions {
 
 const DEMO_NAME = 'Demo: a forest road in a storm';
 
-/**
- * A scenario file as a table: creatures a seat controls become the campaign's party (they persist
- * between fights), the others are the first fight's foes, started at once.
- */
+/** A scenario or campaign file as a table (the shared loader, `scenario/table-file.ts`). */
 export function tableSourceOfScenario(file: string, name?: string): TableSource {
-  const loaded = loadScenarioFile(file, repoRoot);
-  const party: CreatureSetup[] = loaded.setup.creatures.filter((c) => c.controller);
-  const foes: CreatureSetup[] = loaded.setup.creatures.filter((c) => !c.controller);
-  const s = loaded.setup;
-  return {
-    ruleset: loaded.ruleset.id,
-    name: name ?? path.basename(file).replace(/\.(ya?ml|json)$/i, ''),
-    campaign: { seed: s.seed, creatures: party, ...(s.options ? { options: s.options } : {}) },
-    fight: {
-      id: s.id, seed: s.seed, foes,
-      ...(s.modules ? { modules: s.modules } : {}),
-      ...(s.diceMode ? { diceMode: s.diceMode } : {}),
-      ...(s.space !== undefined ? { space: s.space } : {}),
-    },
-  };
+  return tableSourceOfFile(file, repoRoot, name ?? path.basename(file).replace(/\.(ya?ml|json)$/i, ''));
 }
 
-/** A scenario's text (from `POST /api/tables {from: {scenario}}`): stat blocks by `ref` come from scenarios/content. */
+/** A scenario or campaign file's text (from `POST /api/tables {from: {scenario}}`): stat blocks by `ref` come from scenarios/content. */
 export function tableSourceOfText(text: string): TableSource {
-  const data = parse(text) as { ruleset?: unknown } | null;
-  if (!data || typeof data !== 'object') throw new Error('the scenario must be a YAML or JSON object');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-scenario-'));
-  try {
-    const file = path.join(dir, 'scenario.yaml');
-    fs.writeFileSync(file, text);
-    return tableSourceOfScenario(file, 'scenario');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const data = parse(text) as unknown;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('the scenario must be a YAML or JSON object');
+  return tableSourceOfTextFile(text);
 }
 
 function rulesets(): Record<string, LoadedRuleset> {

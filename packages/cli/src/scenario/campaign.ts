@@ -1,47 +1,47 @@
 import path from 'node:path';
-import { z } from 'zod';
 import {
-  Campaign, ContentError, Encounter, campaignCommandsOf, clockAt, encounterResult, encounterSetupFromCampaign, formatClock,
-  type CommandEnvelope, type CreatureSetup, type Json, type LoadedRuleset, type Runtime,
+  Campaign, ContentError, Encounter, campaignCommandsOf, clockAt, encounterResult, encounterSetupFromCampaign, engineCommandSchemas, formatClock,
+  type CampaignSetup, type CommandEnvelope, type CreatureSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { displayPath } from '../paths';
 import { narrate } from '../narrate';
 import { EXIT } from '../result';
 import { findRuleset, rulesetIds } from '../rulesets';
 import { checkExpect } from './expect';
-import { ScenarioError, checkDice, creatureSetupOf, readSource, zodProblem, type Path, type SourceFile } from './load';
-import { StepFailure, namesOf, runStep } from './run';
-import { creatureSchema, expectSchema, stepSchema, type ScenarioStep } from './schema';
+import { ScenarioError, checkDice, checkStep, creatureSetupOf, readSource, spaceOf, zodProblem, type Path, type SourceFile } from './load';
+import { StepFailure, namesOf, runStep, type StepLog } from './run';
+import type { RejectionReport } from '../report';
+import { campaignFileSchema, isFight, type CampaignFile, type FightStep } from './campaign-schema';
+import type { ScenarioStep } from './schema';
 
-const id = z.string().min(1).max(200);
+export { campaignFileSchema, isCampaignShaped, type CampaignFile } from './campaign-schema';
 
-/** A fight inside a campaign: new foes, the campaign's creatures as they are, its own steps; written back at the end. */
-const fightSchema = z.object({
-  fight: z.object({
-    id: id.describe('the fight id, unique in the campaign'),
-    seed: z.union([z.string(), z.number().int()]).optional().describe("the fight's dice seed (default: the campaign's seed and the fight id)"),
-    members: z.array(id).optional().describe("campaign creatures taking part (default: all)"),
-    foes: z.array(creatureSchema).default([]),
-    options: z.record(z.string(), z.json()).optional(),
-    steps: z.array(stepSchema).default([]),
-    end: z.string().min(1).max(500).optional().describe("why the fight ends, if its steps did not end it (default 'the fight is over')"),
-  }).strict(),
-}).strict();
+/** A fight of the file, ready to start from the campaign (everything in it checked at load). */
+export interface PreparedFight {
+  /** the index of its step in the file */
+  step: number;
+  id: string;
+  seed?: string | number;
+  members?: string[];
+  foes: CreatureSetup[];
+  options?: Record<string, Json>;
+  modules?: string[];
+  diceMode?: 'seeded' | 'entered';
+  /** the map with every member and foe placed (`fight.map`, `fight.at`, the foes' `at`) */
+  space?: Json;
+}
 
-/** The campaign file format (`fray campaign <file>`): the party and a list of campaign steps and fights. */
-export const campaignFileSchema = z.object({
-  $schema: z.string().optional(),
-  ruleset: id,
-  seed: z.union([z.string(), z.number().int()]).default(1),
-  clock: z.object({ day: z.number().int().min(1).default(1), hour: z.number().int().min(0).max(23).default(0), minute: z.number().int().min(0).max(59).default(0) }).strict().optional(),
-  options: z.record(z.string(), z.json()).optional(),
-  creatures: z.array(creatureSchema).min(1),
-  steps: z.array(z.union([fightSchema, stepSchema])).default([]),
-  expect: expectSchema.optional(),
-}).strict();
-
-export type CampaignFile = z.output<typeof campaignFileSchema>;
-type FightStep = z.output<typeof fightSchema>;
+/** A campaign file read and checked: what a table is made from, and the steps to play at it. */
+export interface LoadedCampaign {
+  file: string;
+  doc: CampaignFile;
+  ruleset: LoadedRuleset;
+  /** the campaign's setup (id: the file's name) */
+  setup: CampaignSetup;
+  /** the file's fights, in order */
+  fights: PreparedFight[];
+  lineOf(p: Path): number | undefined;
+}
 
 export interface CampaignOutcome {
   exitCode: number;
@@ -49,94 +49,176 @@ export interface CampaignOutcome {
   lines: string[];
   campaign: Campaign | null;
   stepsRun: number;
+  rejections: RejectionReport[];
 }
 
 function checkCampaignCommand(source: SourceFile, ruleset: LoadedRuleset, command: { type: string }, at: Path): void {
   const table = campaignCommandsOf(ruleset);
   if (command.type === 'answerPrompt' || command.type === 'undo') return;
   const def = table[command.type];
-  if (!def) throw new ScenarioError(source.file, [...at, 'type'], `unknown campaign command '${command.type}'; commands: ${Object.keys(table).join(', ')}`, source.lineOf([...at, 'type']));
+  const p: Path = [...at, 'type'];
+  if (!def) {
+    if (Object.hasOwn(engineCommandSchemas, command.type) || Object.hasOwn(ruleset.commandByType, command.type)) {
+      throw new ScenarioError(source.file, p, `'${command.type}' is a fight command: put it in a fight's steps (a fight: step); between fights the commands are: ${Object.keys(table).join(', ')}`, source.lineOf(p));
+    }
+    throw new ScenarioError(source.file, p, `unknown campaign command '${command.type}'; commands: ${Object.keys(table).join(', ')}`, source.lineOf(p));
+  }
   const r = def.schema.safeParse(command);
   if (!r.success) throw zodProblem(source, r.error, at);
 }
 
-const isFight = (s: FightStep | ScenarioStep): s is FightStep => 'fight' in s;
+/** Reads and checks a campaign file (throws `ScenarioError`, exit 2): the roster, every fight and step. */
+export function loadCampaignFile(file: string, cwd: string = process.cwd()): LoadedCampaign {
+  const absolute = path.resolve(cwd, file);
+  const source = readSource(absolute, displayPath(absolute, cwd), null);
+  const parsed = campaignFileSchema.safeParse(source.data ?? {});
+  if (!parsed.success) throw zodProblem(source, parsed.error);
+  const doc = parsed.data;
+  const ruleset = findRuleset(doc.ruleset);
+  if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${doc.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
+  const dir = path.dirname(absolute);
+  const creatures = doc.creatures.map((c, i) => creatureSetupOf(source, dir, ruleset, c, ['creatures', i], cwd));
+  const placed = doc.creatures.findIndex((c) => c.at !== undefined);
+  if (placed >= 0) throw new ScenarioError(source.file, ['creatures', placed, 'at'], "the campaign's creatures are placed by each fight: give their places in the fight's at", source.lineOf(['creatures', placed, 'at']));
+  // Sheets of every campaign creature a fight may place: the roster, and members added by a step.
+  const sheets = new Map(creatures.map((c) => [c.id, c.sheet]));
+  const fights: PreparedFight[] = [];
+  doc.steps.forEach((step, i) => {
+    if (isFight(step)) {
+      fights.push(prepareFight(source, dir, ruleset, step, i, sheets, cwd));
+      return;
+    }
+    if (step.expectRejected !== 'malformed') checkCampaignCommand(source, ruleset, step.command, ['steps', i, 'command']);
+    if (step.dice !== undefined) checkDice(source, step.dice, ['steps', i, 'dice']);
+    step.answers?.forEach((a, j) => {
+      if (a.dice !== undefined) checkDice(source, a.dice, ['steps', i, 'answers', j, 'dice']);
+    });
+    const added = step.command['creature'] as { id?: unknown; sheet?: unknown } | undefined;
+    if (step.command.type === 'campaign.addMember' && added && typeof added.id === 'string') sheets.set(added.id, added.sheet);
+  });
+  const setup: CampaignSetup = {
+    id: path.basename(absolute).replace(/\.(ya?ml|json)$/i, ''),
+    seed: doc.seed,
+    creatures,
+    clockSeconds: doc.clock ? clockAt(doc.clock.day, doc.clock.hour, doc.clock.minute) : 0,
+    ...(doc.options ? { options: doc.options as Record<string, Json> } : {}),
+    ...(doc.dice ? { diceMode: doc.dice } : {}),
+    file: source.file,
+  };
+  return { file: source.file, doc, ruleset, setup, fights, lineOf: source.lineOf };
+}
+
+function prepareFight(source: SourceFile, dir: string, ruleset: LoadedRuleset, step: FightStep, i: number, sheets: Map<string, unknown>, cwd: string): PreparedFight {
+  const f = step.fight;
+  const at: Path = ['steps', i, 'fight'];
+  const foes = f.foes.map((c, j) => creatureSetupOf(source, dir, ruleset, c, [...at, 'foes', j], cwd));
+  foes.forEach((c, j) => {
+    if (sheets.has(c.id)) throw new ScenarioError(source.file, [...at, 'foes', j, 'id'], `'${c.id}' is already one of the campaign's creatures`, source.lineOf([...at, 'foes', j, 'id']));
+  });
+  f.members?.forEach((m, j) => {
+    if (!sheets.has(m)) throw new ScenarioError(source.file, [...at, 'members', j], `no creature '${m}' in the campaign (creatures: ${[...sheets.keys()].join(', ')})`, source.lineOf([...at, 'members', j]));
+  });
+  f.steps.forEach((s, j) => checkStep(source, ruleset, s, [...at, 'steps', j]));
+  const members = f.members ?? [...sheets.keys()];
+  let space: Json | undefined;
+  if (f.map) {
+    for (const id of Object.keys(f.at ?? {})) {
+      if (!members.includes(id)) throw new ScenarioError(source.file, [...at, 'at', id], `'${id}' is not a member of this fight (members: ${members.join(', ')}); foes give their place in their own entry`, source.lineOf([...at, 'at', id]));
+    }
+    space = spaceOf(source, ruleset, f.map, [
+      ...f.foes.map((c, j) => ({ id: c.id, at: c.at, sheet: foes[j]!.sheet, path: [...at, 'foes', j, 'at'] })),
+      ...members.map((m) => ({ id: m, at: f.at?.[m], sheet: sheets.get(m), path: [...at, 'at', m] })),
+    ]);
+  } else {
+    const placedFoe = f.foes.findIndex((c) => c.at !== undefined);
+    if (placedFoe >= 0) throw new ScenarioError(source.file, [...at, 'foes', placedFoe, 'at'], 'a creature is placed but the fight has no map: add map (grid or zones)', source.lineOf([...at, 'foes', placedFoe, 'at']));
+    if (f.at) throw new ScenarioError(source.file, [...at, 'at'], 'members are placed but the fight has no map: add map (grid or zones)', source.lineOf([...at, 'at']));
+  }
+  return {
+    step: i, id: f.id, foes,
+    ...(f.seed !== undefined ? { seed: f.seed } : {}),
+    ...(f.members ? { members: f.members } : {}),
+    ...(f.options ? { options: f.options as Record<string, Json> } : {}),
+    ...(f.modules ? { modules: f.modules } : {}),
+    ...(f.dice ? { diceMode: f.dice } : {}),
+    ...(space !== undefined ? { space } : {}),
+  };
+}
+
+/** Creates the campaign from a loaded file; setup the rules refuse is invalid input (exit 2). */
+export function createCampaign(loaded: LoadedCampaign, rt: Runtime): Campaign {
+  try {
+    return Campaign.create(loaded.setup, rt);
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    throw new ScenarioError(loaded.file, err.path, err.reason, loaded.lineOf(err.path));
+  }
+}
 
 /** Reads and checks a campaign file, then plays it: campaign steps in the campaign, fights as encounters written back. */
 export function runCampaignFile(file: string, cwd: string = process.cwd()): CampaignOutcome {
-  const absolute = path.resolve(cwd, file);
-  let loaded: { source: SourceFile; doc: CampaignFile; ruleset: LoadedRuleset; creatures: CreatureSetup[]; foes: Map<number, CreatureSetup[]> };
+  let loaded: LoadedCampaign;
   try {
-    const source = readSource(absolute, displayPath(absolute, cwd), null);
-    const parsed = campaignFileSchema.safeParse(source.data ?? {});
-    if (!parsed.success) throw zodProblem(source, parsed.error);
-    const doc = parsed.data;
-    const ruleset = findRuleset(doc.ruleset);
-    if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${doc.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
-    const dir = path.dirname(absolute);
-    const creatures = doc.creatures.map((c, i) => creatureSetupOf(source, dir, ruleset, c, ['creatures', i], cwd));
-    const foes = new Map<number, CreatureSetup[]>();
-    doc.steps.forEach((step, i) => {
-      if (isFight(step)) {
-        foes.set(i, step.fight.foes.map((c, j) => creatureSetupOf(source, dir, ruleset, c, ['steps', i, 'fight', 'foes', j], cwd)));
-        step.fight.steps.forEach((s, j) => {
-          if (s.dice !== undefined) checkDice(source, s.dice, ['steps', i, 'fight', 'steps', j, 'dice']);
-        });
-        return;
-      }
-      if (step.expectRejected !== 'malformed') checkCampaignCommand(source, ruleset, step.command, ['steps', i, 'command']);
-      if (step.dice !== undefined) checkDice(source, step.dice, ['steps', i, 'dice']);
-    });
-    loaded = { source, doc, ruleset, creatures, foes };
+    loaded = loadCampaignFile(file, cwd);
   } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0 };
+    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0, rejections: [] };
     throw err;
   }
-  const { source, doc, ruleset } = loaded;
+  return runCampaign(loaded);
+}
+
+/** Plays a loaded campaign file step by step; stops at the first failure. */
+export function runCampaign(loaded: LoadedCampaign): CampaignOutcome {
+  const { doc, ruleset } = loaded;
   const rt: Runtime = { ruleset };
   let campaign: Campaign;
   try {
-    campaign = Campaign.create({
-      id: path.basename(absolute).replace(/\.(ya?ml|json)$/i, ''),
-      seed: doc.seed,
-      creatures: loaded.creatures,
-      clockSeconds: doc.clock ? clockAt(doc.clock.day, doc.clock.hour, doc.clock.minute) : 0,
-      ...(doc.options ? { options: doc.options as Record<string, Json> } : {}),
-      file: source.file,
-    }, rt);
+    campaign = createCampaign(loaded, rt);
   } catch (err) {
-    if (!(err instanceof ContentError)) throw err;
-    return { exitCode: EXIT.invalidInput, message: new ScenarioError(source.file, err.path, err.reason, source.lineOf(err.path)).message, lines: [], campaign: null, stepsRun: 0 };
+    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0, rejections: [] };
+    throw err;
   }
   const lines = [`Campaign ${campaign.state.id} (${ruleset.name}), ${formatClock(campaign.state.clockSeconds)}`, ...narrate(campaign.events)];
+  const log: StepLog = { lines, rejections: [] };
+  const fights = new Map(loaded.fights.map((f) => [f.step, f]));
   let stepsRun = 0;
   try {
     doc.steps.forEach((step, i) => {
       stepsRun = i + 1;
       if (!isFight(step)) {
-        runStep(campaign.log, rt, step, i, lines);
+        runStep(campaign.log, rt, step as ScenarioStep, i, log);
         lines.push(`  (${formatClock(campaign.state.clockSeconds)})`);
         return;
       }
-      runFight(campaign, rt, step, loaded.foes.get(i) ?? [], i, doc.seed, lines);
+      runFight(campaign, rt, step, fights.get(i)!, i, doc.seed, log);
     });
     if (doc.expect) {
-      const problems = checkExpect(campaign.state, doc.expect, 'expect');
+      const problems = checkExpect(campaign.state, doc.expect, 'expect', ruleset);
       if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
     }
   } catch (err) {
-    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, campaign, stepsRun };
+    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, campaign, stepsRun, rejections: log.rejections };
     throw err;
+  } finally {
+    delete rt.dice;
   }
-  return { exitCode: EXIT.ok, lines, campaign, stepsRun };
+  return { exitCode: EXIT.ok, lines, campaign, stepsRun, rejections: log.rejections };
 }
 
-function runFight(campaign: Campaign, rt: Runtime, step: FightStep, foes: CreatureSetup[], i: number, seed: string | number, lines: string[]): void {
+function runFight(campaign: Campaign, rt: Runtime, step: FightStep, prepared: PreparedFight, i: number, seed: string | number, log: StepLog): void {
+  const { lines } = log;
   const f = step.fight;
   const at = `steps.${i}.fight`;
   let setup;
   try {
-    setup = encounterSetupFromCampaign(campaign.state, { id: f.id, seed: f.seed ?? `${String(seed)}:${f.id}`, foes, ...(f.members ? { members: f.members } : {}), ...(f.options ? { options: f.options as Record<string, Json> } : {}) });
+    setup = encounterSetupFromCampaign(campaign.state, {
+      id: f.id, seed: prepared.seed ?? `${String(seed)}:${f.id}`, foes: prepared.foes,
+      ...(prepared.members ? { members: prepared.members } : {}),
+      ...(prepared.options ? { options: prepared.options } : {}),
+      ...(prepared.modules ? { modules: prepared.modules } : {}),
+      ...(prepared.diceMode ? { diceMode: prepared.diceMode } : {}),
+      ...(prepared.space !== undefined ? { space: prepared.space } : {}),
+    });
   } catch (err) {
     if (err instanceof ContentError) throw new StepFailure(EXIT.invalidInput, `${at}: ${err.path.join('.')}: ${err.reason}`);
     throw err;
@@ -145,7 +227,7 @@ function runFight(campaign: Campaign, rt: Runtime, step: FightStep, foes: Creatu
   const gm = (command: CommandEnvelope['command'], suffix: string) => campaign.dispatch({ id: `s${i}-${suffix}`, issuedBy: { role: 'gm' }, command });
   const begun = gm({ type: 'campaign.beginEncounter', encounterId: f.id, members }, 'begin');
   if (!begun.ok) throw new StepFailure(EXIT.commandRejected, `${at}: ${begun.error.code}: ${begun.error.message}`);
-  lines.push(`[${at}] fight '${f.id}' at ${formatClock(campaign.state.clockSeconds)}: ${members.map((m) => campaign.state.creatures[m]!.name).join(', ')} against ${foes.map((c) => c.name ?? c.id).join(', ') || 'nobody'}`);
+  lines.push(`[${at}] fight '${f.id}' at ${formatClock(campaign.state.clockSeconds)}: ${members.map((m) => campaign.state.creatures[m]!.name).join(', ')} against ${prepared.foes.map((c) => c.name ?? c.id).join(', ') || 'nobody'}`);
   let fight: Encounter;
   try {
     fight = Encounter.create(setup, rt);
@@ -153,7 +235,7 @@ function runFight(campaign: Campaign, rt: Runtime, step: FightStep, foes: Creatu
     if (err instanceof ContentError) throw new StepFailure(EXIT.invalidInput, `${at}.foes: ${err.path.join('.')}: ${err.reason}`);
     throw err;
   }
-  f.steps.forEach((s, j) => runStep(fight, rt, s, j, lines));
+  f.steps.forEach((s, j) => runStep(fight, rt, s, j, log, `${at}.steps.${j}`));
   if (fight.state.phase !== 'ended') {
     const r = fight.dispatch({ id: 'campaign-end', issuedBy: { role: 'gm' }, command: { type: 'gm.endEncounter', reason: f.end ?? 'the fight is over' } });
     if (!r.ok) throw new StepFailure(EXIT.commandRejected, `${at}: cannot end the fight: ${r.error.code}: ${r.error.message}`);
@@ -162,4 +244,8 @@ function runFight(campaign: Campaign, rt: Runtime, step: FightStep, foes: Creatu
   const back = gm(encounterResult(fight.state, members), 'record');
   if (!back.ok) throw new StepFailure(EXIT.commandRejected, `${at}: cannot write the fight back: ${back.error.code}: ${back.error.message}`);
   lines.push(`  back in the campaign at ${formatClock(campaign.state.clockSeconds)} after ${fight.state.round} round${fight.state.round === 1 ? '' : 's'}`);
+  if (f.expect) {
+    const problems = checkExpect(campaign.state, f.expect, `${at}.expect`, rt.ruleset);
+    if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
+  }
 }

@@ -1,5 +1,5 @@
-import { currentCreatureId, type EncounterState } from '@fray/engine';
-import { conditionIdsOf, tracksOf } from '../report';
+import { currentCreatureId, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { conditionIdsOf, engagedOf, placementOf, tracksOf } from '../report';
 import type { ScenarioExpect } from './schema';
 
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
@@ -8,7 +8,7 @@ const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
  * Compares the state with an `expect` block. Returns one message per mismatch, each naming the
  * field by its path (`steps.2.expect.creatures.ogre.hp: expected 12, got 18`); empty when all hold.
  */
-export function checkExpect(state: EncounterState, expect: ScenarioExpect, at: string): string[] {
+export function checkExpect(state: EncounterState, expect: ScenarioExpect, at: string, ruleset?: LoadedRuleset): string[] {
   const problems: string[] = [];
   const compare = (field: string, expected: unknown, actual: unknown) => {
     if (expected !== undefined && JSON.stringify(expected) !== JSON.stringify(actual)) problems.push(`${at}.${field}: expected ${show(expected)}, got ${show(actual)}`);
@@ -34,6 +34,14 @@ export function checkExpect(state: EncounterState, expect: ScenarioExpect, at: s
       if (!placed) problems.push(`${at}.creatures.${id}.at: expected ${show(want.at)}, got no place on the map`);
       else for (const [k, v] of Object.entries(want.at)) compare(`creatures.${id}.at.${k}`, v, placed[k] ?? (k === 'zone' ? null : undefined));
     }
+    if (want.derived) {
+      const numbers = ruleset?.derivedNumbers?.(state, id);
+      if (!numbers) problems.push(`${at}.creatures.${id}.derived: the ruleset derives no numbers`);
+      else for (const [k, v] of Object.entries(want.derived)) {
+        if (!Object.hasOwn(numbers, k)) problems.push(`${at}.creatures.${id}.derived.${k}: no such number (the ruleset derives: ${Object.keys(numbers).join(', ')})`);
+        else compare(`creatures.${id}.derived.${k}`, v, numbers[k]);
+      }
+    }
     if (want.engagedWith) compare(`creatures.${id}.engagedWith`, [...new Set(want.engagedWith)].sort(), engagedOf(state, id));
   }
   for (const [k, v] of Object.entries(expect.counters ?? {})) compare(`counters.${k}`, v, state.counters[k] ?? 0);
@@ -48,17 +56,4 @@ export function checkExpect(state: EncounterState, expect: ScenarioExpect, at: s
     }
   }
   return problems;
-}
-
-/** Where a creature is on the encounter's map, as plain fields ({x, y, elevation, size} or {zone}), or null. */
-export function placementOf(state: EncounterState, id: string): Record<string, unknown> | null {
-  const space = state.space as { kind?: string; creatures?: Record<string, Record<string, unknown>> } | null;
-  const p = space?.creatures && Object.hasOwn(space.creatures, id) ? space.creatures[id] : undefined;
-  return p ? { ...p } : null;
-}
-
-/** The creatures it is engaged with (zones), sorted; empty on a grid or without a map. */
-export function engagedOf(state: EncounterState, id: string): string[] {
-  const space = state.space as { kind?: string; engagements?: Record<string, string[]> } | null;
-  return space?.kind === 'zones' && space.engagements && Object.hasOwn(space.engagements, id) ? [...space.engagements[id]!].sort() : [];
 }

@@ -4,11 +4,11 @@ import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { scripted } from '@fray/dice';
 import {
-  ContentError, Encounter, MapSetupError, buildSpace, engineCommandSchemas, inputProblem, sheetSize, type CreatureSetup, type MapSetup, type PlacementSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
+  ContentError, Encounter, MapSetupError, buildSpace, campaignCommandsOf, engineCommandSchemas, inputProblem, sheetSize, type CreatureSetup, type MapSetup, type PlacementSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { contentDir, displayPath } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
-import { scenarioSchema, type Scenario, type ScenarioCreature, type ScenarioMap } from './schema';
+import { scenarioSchema, type Scenario, type ScenarioCreature, type ScenarioMap, type ScenarioStep } from './schema';
 
 export type Path = (string | number)[];
 
@@ -117,13 +117,7 @@ export function loadScenarioFile(file: string, cwd: string = process.cwd()): Loa
 
   const creatures = scenario.creatures.map((c, i) => creatureSetupOf(source, path.dirname(absolute), ruleset, c, ['creatures', i], cwd));
 
-  scenario.steps.forEach((step, i) => {
-    checkCommand(source, ruleset, step.command, step.expectRejected, ['steps', i, 'command']);
-    if (step.dice !== undefined) checkDice(source, step.dice, ['steps', i, 'dice']);
-    step.answers?.forEach((a, j) => {
-      if (a.dice !== undefined) checkDice(source, a.dice, ['steps', i, 'answers', j, 'dice']);
-    });
-  });
+  scenario.steps.forEach((step, i) => checkStep(source, ruleset, step, ['steps', i]));
 
   const setup: EncounterSetup = {
     id: path.basename(absolute).replace(/\.(ya?ml|json)$/i, ''),
@@ -131,7 +125,7 @@ export function loadScenarioFile(file: string, cwd: string = process.cwd()): Loa
     creatures,
     file: source.file,
   };
-  if (scenario.map) setup.space = spaceOf(source, ruleset, scenario.map, scenario.creatures.map((entry, i) => ({ entry, setup: creatures[i]!, path: ['creatures', i] })));
+  if (scenario.map) setup.space = spaceOf(source, ruleset, scenario.map, scenario.creatures.map((entry, i) => ({ id: entry.id, at: entry.at, sheet: creatures[i]!.sheet, path: ['creatures', i, 'at'] })));
   else {
     const placed = scenario.creatures.findIndex((c) => c.at !== undefined);
     if (placed >= 0) throw new ScenarioError(source.file, ['creatures', placed, 'at'], 'a creature is placed but the scenario has no map: add map (grid or zones)', source.lineOf(['creatures', placed, 'at']));
@@ -164,20 +158,20 @@ export function creatureSetupOf(source: SourceFile, dir: string, ruleset: Loaded
 }
 
 /**
- * The scenario's map as the engine's space, with every creature's starting place (`at`). The file's
- * creatures come first in `placements`, so a problem's path names the creature entry.
+ * The scenario's map as the engine's space, with every creature's starting place (`at`); each
+ * creature's `path` is where its `at` sits in the file, so a problem's path names it.
  */
-export function spaceOf(source: SourceFile, ruleset: LoadedRuleset, map: ScenarioMap, creatures: { entry: ScenarioCreature; setup: CreatureSetup; path: Path }[]): Json {
+export function spaceOf(source: SourceFile, ruleset: LoadedRuleset, map: ScenarioMap, creatures: { id: string; at: ScenarioCreature['at']; sheet: unknown; path: Path }[]): Json {
   try {
     const { space } = buildSpace(
       map as MapSetup,
-      creatures.map((c) => ({ id: c.setup.id, at: c.entry.at as PlacementSetup | undefined, size: sheetSize(c.setup.sheet) })),
+      creatures.map((c) => ({ id: c.id, at: c.at as PlacementSetup | undefined, size: sheetSize(c.sheet) })),
       ruleset.zoneBands,
     );
     return space as unknown as Json;
   } catch (err) {
     if (!(err instanceof MapSetupError)) throw err;
-    const p: Path = err.path[0] === 'creatures' ? [...creatures[err.path[1] as number]!.path, ...err.path.slice(2)] : err.path;
+    const p: Path = err.path[0] === 'creatures' ? [...creatures[err.path[1] as number]!.path, ...err.path.slice(3)] : err.path;
     throw new ScenarioError(source.file, p, err.reason, source.lineOf(p));
   }
 }
@@ -213,15 +207,28 @@ function statBlockOf(
 }
 
 /** Commands are checked against the engine's (or the ruleset's) schema up front, unless the step expects `malformed`. */
-function checkCommand(source: SourceFile, ruleset: LoadedRuleset, command: { type: string }, expectRejected: string | undefined, at: Path): void {
+export function checkCommand(source: SourceFile, ruleset: LoadedRuleset, command: { type: string }, expectRejected: string | undefined, at: Path): void {
   if (expectRejected === 'malformed') return;
   const schema = Object.hasOwn(engineCommandSchemas, command.type) ? (engineCommandSchemas as Record<string, z.ZodType>)[command.type] : ruleset.commandByType[command.type]?.schema;
   if (!schema) {
+    const p: Path = [...at, 'type'];
+    if (Object.hasOwn(campaignCommandsOf(ruleset), command.type)) {
+      throw new ScenarioError(source.file, p, `'${command.type}' is a campaign command: it runs between fights, not in one (write the file as a campaign: a fight: step, then this command; docs/cli.md)`, source.lineOf(p));
+    }
     const known = [...Object.keys(engineCommandSchemas), ...Object.keys(ruleset.commandByType)].join(', ');
-    throw new ScenarioError(source.file, [...at, 'type'], `unknown command type '${command.type}'; commands: ${known}`, source.lineOf([...at, 'type']));
+    throw new ScenarioError(source.file, p, `unknown command type '${command.type}'; commands: ${known}`, source.lineOf(p));
   }
   const r = schema.safeParse(command);
   if (!r.success) throw zodProblem(source, r.error, at);
+}
+
+/** A fight step's command, scripted dice and answers' dice, checked before anything runs. */
+export function checkStep(source: SourceFile, ruleset: LoadedRuleset, step: ScenarioStep, at: Path): void {
+  checkCommand(source, ruleset, step.command, step.expectRejected, [...at, 'command']);
+  if (step.dice !== undefined) checkDice(source, step.dice, [...at, 'dice']);
+  step.answers?.forEach((a, j) => {
+    if (a.dice !== undefined) checkDice(source, a.dice, [...at, 'answers', j, 'dice']);
+  });
 }
 
 export function checkDice(source: SourceFile, dice: string, at: Path): void {

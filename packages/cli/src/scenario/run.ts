@@ -1,6 +1,7 @@
 import { DiceError, scripted, type ScriptedSource } from '@fray/dice';
 import type { Command, CommandEnvelope, DispatchResult, Encounter, EncounterState, Json, Principal, Runtime } from '@fray/engine';
 import { narrate } from '../narrate';
+import type { RejectionReport } from '../report';
 import { EXIT } from '../result';
 import { checkExpect } from './expect';
 import { createEncounter, loadScenarioFile, ScenarioError, type LoadedScenario } from './load';
@@ -16,6 +17,8 @@ export interface ScenarioOutcome {
   encounter: Encounter | null;
   /** steps run (including a failing one) */
   stepsRun: number;
+  /** every refused command, expected or not */
+  rejections: RejectionReport[];
 }
 
 /** Loads and runs a scenario file; invalid input comes back as exit 2 with the message. */
@@ -24,7 +27,7 @@ export function runScenarioFile(file: string, cwd: string = process.cwd()): Scen
   try {
     loaded = loadScenarioFile(file, cwd);
   } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0 };
+    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0, rejections: [] };
     throw err;
   }
   return runScenario(loaded);
@@ -46,6 +49,12 @@ export function describeCommand(command: Command, names: Record<string, string>)
   return rest.length ? `${String(c['type'])} ${rest.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}` : String(c['type']);
 }
 
+/** What running steps writes: the narration, and every refusal (for `--json`). */
+export interface StepLog {
+  lines: string[];
+  rejections: RejectionReport[];
+}
+
 export class StepFailure extends Error {
   constructor(
     readonly exitCode: number,
@@ -65,41 +74,51 @@ export function runScenario(loaded: LoadedScenario): ScenarioOutcome {
   try {
     encounter = createEncounter(loaded, rt);
   } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0 };
+    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0, rejections: [] };
     throw err;
   }
   const lines = narrate(encounter.events);
+  const log: StepLog = { lines, rejections: [] };
   const steps = loaded.scenario.steps;
   let stepsRun = 0;
   try {
     steps.forEach((step, i) => {
       stepsRun = i + 1;
-      runStep(encounter, rt, step, i, lines);
+      runStep(encounter, rt, step, i, log);
     });
     if (loaded.scenario.expect) {
-      const problems = checkExpect(encounter.state, loaded.scenario.expect, 'expect');
+      const problems = checkExpect(encounter.state, loaded.scenario.expect, 'expect', loaded.ruleset);
       if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
     }
   } catch (err) {
-    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, encounter, stepsRun };
+    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, encounter, stepsRun, rejections: log.rejections };
     throw err;
   } finally {
     delete rt.dice;
   }
-  return { exitCode: EXIT.ok, lines, encounter, stepsRun };
+  return { exitCode: EXIT.ok, lines, encounter, stepsRun, rejections: log.rejections };
 }
 
-export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: number, lines: string[]): void {
-  const at = `steps.${i}`;
+/**
+ * Runs one step: its command (with the step's pre-answers and scripted dice), its answers, its
+ * expectations. `at` is the step's path in the file for messages; command ids stay `s<i>` (`s<i>-a<n>`).
+ */
+export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i: number, log: StepLog, at = `steps.${i}`): void {
+  const { lines } = log;
   const names = namesOf(encounter.state);
   lines.push(`[${at}] ${describeCommand(step.command as Command, names)}${step.as && step.as !== 'gm' ? ` (as ${step.as})` : ''}`);
-  const envelope: CommandEnvelope = { id: `s${i}`, issuedBy: principal(step.as), command: step.command as Command };
+  const envelope: CommandEnvelope = { id: `s${i}`, issuedBy: principal(step.as), command: step.command as Command, ...(step.preAnswers ? { preAnswers: step.preAnswers as Record<string, Json> } : {}) };
+  const firstEvent = encounter.events.length;
   // prompts open before the command, so a raw answerPrompt step reads as the question it answers
   const prompts = encounter.state.pending?.open ?? [];
   const r = dispatchWithDice(encounter, rt, envelope, step.dice, `${at}.dice`);
 
   if (!r.ok) {
     const why = `${r.error.code}: ${r.error.message}${r.error.path?.length ? ` (at ${r.error.path.join('.')})` : ''}`;
+    log.rejections.push({
+      at, code: r.error.code, message: r.error.message, expected: step.expectRejected !== undefined,
+      ...(r.error.path?.length ? { path: r.error.path } : {}), ...(r.error.ruleId ? { ruleId: r.error.ruleId } : {}),
+    });
     if (step.expectRejected === undefined) throw new StepFailure(EXIT.commandRejected, `${at}: command rejected: ${why}`);
     if (r.error.code !== step.expectRejected) throw new StepFailure(EXIT.expectationFailed, `${at}.expectRejected: expected rejection '${step.expectRejected}', got ${why}`);
     if (step.expectMessage !== undefined && !r.error.message.includes(step.expectMessage)) throw new StepFailure(EXIT.expectationFailed, `${at}.expectMessage: expected the refusal to say '${step.expectMessage}', got '${r.error.message}'`);
@@ -124,8 +143,15 @@ export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i
     lines.push(...narrate(ar.events, { names: namesOf(encounter.state), prompts: open }).map((l) => `  ${l}`));
   });
 
+  if (step.preAnswers && r.ok) {
+    // A pre-answer no prompt used is a mistake in the file (a wrong key, a question the rules never asked).
+    const used = new Set(encounter.events.slice(firstEvent).flatMap((e) => (e.type === 'PromptAnswered' && e.by === 'preAnswer' && e.key ? [e.key] : [])));
+    const unused = Object.keys(step.preAnswers).filter((k) => !used.has(k));
+    if (unused.length) throw new StepFailure(EXIT.expectationFailed, `${at}.preAnswers: ${unused.map((k) => `'${k}'`).join(', ')} never asked (answered by pre-answers: ${used.size ? [...used].map((k) => `'${k}'`).join(', ') : 'none'})`);
+  }
+
   if (step.expect) {
-    const problems = checkExpect(encounter.state, step.expect, `${at}.expect`);
+    const problems = checkExpect(encounter.state, step.expect, `${at}.expect`, rt.ruleset);
     if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
   }
 }

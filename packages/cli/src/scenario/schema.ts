@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 const id = z.string().min(1).max(200);
-const json = z.json().meta({ id: 'Json', description: 'any JSON value' });
+export const json = z.json().meta({ id: 'Json', description: 'any JSON value' });
 
 export const seatSchema = id.describe("a player's seat, e.g. 'seat-ana'");
 
@@ -66,7 +66,7 @@ const placementSchema = z
   .strict()
   .describe('where it starts: a square {x, y, elevation?} on a grid, or {zone} in zones');
 
-export { mapSchema };
+export { mapSchema, placementSchema };
 
 export const creatureSchema = z
   .object({
@@ -114,6 +114,7 @@ const creatureExpect = z
     vars: z.record(z.string(), json).optional().describe('creature variables the rules keep, compared as JSON; null: not set'),
     at: placementSchema.optional().describe('where it is: the fields given are compared ({x, y}, elevation, zone)'),
     engagedWith: z.array(id).optional().describe('the exact set of creatures it is engaged with (zones)'),
+    derived: z.record(z.string(), z.number()).optional().describe("numbers the rules derive now, by name: A5E ac, speed, save.str … save.cha; 13th Age ac, pd, md, initiative; Five Torches Deep ac, speed, load, loadLimit"),
   })
   .strict();
 
@@ -148,6 +149,7 @@ export const stepSchema = z
     command: commandSchema,
     as: z.string().min(1).optional().describe("who issues it: 'gm' (default) or a seat"),
     dice: diceScript.optional(),
+    preAnswers: z.record(id, json).optional().describe("answers to the prompts the command will open, by prompt key, sent with it (e.g. {a5e.knockOut: knock-out}, {dice.enter: [14]}); each must be used, and a bad one refuses the command (bad-answer)"),
     answers: z.array(answerSchema).optional().describe('prompt answers given in order right after the command'),
     expectRejected: id.optional().describe("the command must be refused with this error code (e.g. 'not-your-turn')"),
     expectMessage: z.string().min(1).optional().describe('with expectRejected: the refusal message must contain this text'),
