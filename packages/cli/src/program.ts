@@ -48,8 +48,8 @@ export function runProgram(argv: string[], io: Io): number {
 
   program
     .command('run')
-    .description('run a scenario file (YAML or JSON): narration and a summary, or --json for one JSON document')
-    .argument('<file>', 'the scenario file')
+    .description('run a scenario file (one fight) or a campaign file (fights, rests and time in order), YAML or JSON: narration and a summary, or --json for one JSON document')
+    .argument('<file>', 'the scenario or campaign file')
     .option('--json', 'print one JSON document: final state, every event, the result')
     .action((file: string, o: { json?: boolean }) => emit(runCommand(file, { json: o.json === true })));
 
