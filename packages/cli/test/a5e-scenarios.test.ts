@@ -38,12 +38,14 @@ describe('bundled A5E scenarios (scenarios/a5e)', () => {
     expect(lines).toContain('    [A5E-WORLD-4] Distressed Animal Cacophony recharges (round 2: rolled 5, needed 4–6)');
   });
 
-  it('storm: lightning on an immune dragon, a two-type bite, the gale pushing a creature off the map', () => {
+  it('storm: lightning on an immune dragon, a two-type bite, shots from within its reach, the gale pushing a creature across the map', () => {
     const lines = run('storm-crag.yaml').output.split('\n');
     expect(lines).toContain('  Young Stormscale takes Lightning Strike damage: 4d6 lightning → 6+5+4+3 = 18 lightning, immune: lightning 18 → 0; Young Stormscale 142 → 142 HP');
     expect(lines).toContain('    2d10 piercing+1d8 lightning+5 piercing → 3+4 + 2 +5 = 14 (12 piercing + 2 lightning); Perrin Ashdown 17 → 3 HP');
     expect(lines).toContain('  rejected as expected: no-action-left: Young Stormscale has already used its action');
-    expect(lines).toContain('    [A5E-WORLD-38] Perrin Ashdown is pushed 15 ft (no map: the Narrator moves it)');
+    expect(lines).toContain("  Perrin Ashdown attacks Young Stormscale: d20 13 (disadvantage from ranged attack within Young Stormscale's reach: rolled 13 and 13, kept 13) + 5 = 18 vs AC 18, hit");
+    expect(lines).toContain('    Perrin Ashdown takes aim at Young Stormscale: drop prone with its reaction? → Stay standing, by the GM');
+    expect(lines).toContain('    [A5E-WORLD-38] Perrin Ashdown is pushed 15 ft n; this provokes no opportunity attacks');
   });
 
   it('swamp: gas poisons (not the immune undead), the mud restrains, a paralysed target is critted from 5 feet', () => {
