@@ -129,7 +129,7 @@ describe('the content library and tables built from it', () => {
   });
 
   it('between fights, the next fight\'s foes can be library refs: an unknown ref is refused with its path and nothing changes; known ones get their stat blocks and ids clear of the party', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: BRANNOC, side: 'party', controller: 'seat-1' }, { ref: WOLF, side: 'foes' }] } } });
+    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: BRANNOC, side: 'party', controller: 'seat-1' }, { ref: WOLF, side: 'foes' }] } } }, ADMIN);
     const gm = await Client.open(server.url, r.body.tableId);
     await gm.hello(r.body.gm.token);
     gm.send({ type: 'finishFight', requestId: 'done' });
