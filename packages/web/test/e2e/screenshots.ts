@@ -92,7 +92,7 @@ try {
   // The landing page, and a new table being set up from the content library.
   for (const size of ['laptop', 'phone'] as const) {
     const p = await browser.page(size);
-    await p.goto(`${srv.url}/`);
+    await p.goto(`${srv.url}/#host=${srv.adminToken}`);
     await p.getByTestId('landing').waitFor();
     await shot(p, 'landing', size);
     await p.getByTestId('new-table-link').click();
