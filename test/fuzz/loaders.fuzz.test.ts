@@ -78,6 +78,13 @@ describe('fuzz: scenario and campaign loaders (issue 19)', () => {
     expect(r.codes[2]).toBeGreaterThan(10);
     console.log(`fuzz campaign loader: ${r.inputs} inputs, exit codes ${JSON.stringify(r.codes)}`);
   });
+
+  it(`mangled campaign files with fight maps, places and pre-answers end in exit 0-3, never an internal error`, () => {
+    const zones = fuzzFile('campaign', 'scenarios/campaigns/13a-two-battles.yaml', 40 * FUZZ_SCALE, FUZZ_SEED + 22);
+    const grid = fuzzFile('campaign', 'scenarios/campaigns/a5e-watchtower.yaml', 40 * FUZZ_SCALE, FUZZ_SEED + 23);
+    expect((zones.codes[2] ?? 0) + (grid.codes[2] ?? 0)).toBeGreaterThan(10);
+    console.log(`fuzz campaign loader (maps, pre-answers): ${zones.inputs + grid.inputs} inputs, exit codes ${JSON.stringify(zones.codes)} ${JSON.stringify(grid.codes)}`);
+  });
 });
 
 describe('class 10: scenario loader errors are invalid input (exit 2) naming file and line', () => {
