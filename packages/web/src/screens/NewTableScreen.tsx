@@ -93,6 +93,10 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
         body: JSON.stringify(body),
       });
       const out = (await res.json()) as CreatedTable & WireErrorBody;
+      if (res.status === 401) {
+        setError('The server wants its admin token to make a table: open the "New table" link that npm start (fray serve) printed; it carries the token after #host=.');
+        return;
+      }
       if (res.status !== 201) {
         setError(describe(out, picks));
         return;
@@ -114,6 +118,11 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
           A new table <ShortcutsButton />
         </h1>
         <p class="muted">Pick the creatures from the library, say who plays each one, then start the fight. Players get a link each.</p>
+        {!hostToken && (
+          <p class="notice" data-testid="nt-no-host">
+            This page has no admin token: making the table will be refused. Open the "New table" link that <code>npm start</code> printed (it ends in <code>#new&amp;host=…</code>).
+          </p>
+        )}
       </header>
       <section class="nt-library" aria-labelledby="lib-h">
         <h2 id="lib-h">Content library</h2>
