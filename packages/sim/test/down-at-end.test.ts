@@ -4,17 +4,19 @@ import { ftdCompiledCase } from './ftd-compiled-fixtures';
 import { compiledCase } from './a5e-compiled-fixtures';
 
 describe('down at the end of a fight', () => {
-  it('FTD-DEATH-2 in Five Torches Deep nobody dies in the fight itself, so the down at the end are the ones at risk', () => {
+  it('FTD-DEATH-2 FTD-DEATH-3 in Five Torches Deep the minute after the fight settles who dies: the down at the end are the dead', () => {
     const r = simulate(ftdCompiledCase('standard', 'random'), { n: 400, seed: 'down' });
     const engine = simulate(ftdCompiledCase('standard', 'random'), { n: 400, seed: 'down', engine: true });
-    expect(r.creatures.map((c) => c.down)).toEqual(engine.creatures.map((c) => c.down));
-    expect(r.creatures.every((c) => c.death.count === 0)).toBe(true);
-    // the losing side is all down in every fight it loses; the winners' fallen are down too
+    expect(r.creatures.map((c) => [c.down, c.death])).toEqual(engine.creatures.map((c) => [c.down, c.death]));
     for (const c of r.creatures) {
+      // nobody is left dying once the minute has passed: whoever is not back up is dead
+      expect(c.down).toEqual(c.death);
+      // the losing side is all dead in every fight it loses (nobody up to stabilize it); some who drop are saved
       const lost = r.sides.find((s) => s.side === c.side)!;
-      expect(c.down.count).toBeGreaterThanOrEqual(r.n - lost.count - r.draws.count);
-      expect(c.down.count).toBeLessThanOrEqual(c.drop.count);
+      expect(c.death.count).toBeGreaterThanOrEqual(r.n - lost.count - r.draws.count);
+      expect(c.death.count).toBeLessThanOrEqual(c.drop.count);
     }
+    expect(r.creatures.some((c) => c.death.count < c.drop.count)).toBe(true);
   });
 
   it('A5E-DYING-15 in A5E a monster down at the end is dead; a character may be dying or stable instead', () => {

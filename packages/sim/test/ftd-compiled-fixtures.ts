@@ -89,10 +89,13 @@ const setups: Record<FtdCompiledCase, CaseSetup> = {
   stalemate: { creatures: [one('turtle', 'shells', turtle), one('shellback', 'backs', shellback)] },
 };
 
-/** The simulator's policies with the compiled descriptor (the registry does not list FTD yet); 'ftd-demo': the FTD demo's prompt answers (the GM calls morale). */
+/**
+ * The simulator's policies ('sim': with the minute after the fight, `ftdAfterFight`); 'ftd-demo': the
+ * FTD demo's prompt answers (the GM calls morale), the fight counted as it ends.
+ */
 export function ftdPolicies(target: TargetStrategy, prompts: 'sim' | 'ftd-demo' = 'sim'): SimPolicies {
   const sim = simPoliciesFor('five-torches-deep', target);
-  return prompts === 'sim' ? { ...sim, compiled: { target, prompts } } : { chooseCommand: sim.chooseCommand, prompts: ftdDemoPromptPolicy, compiled: { target, prompts } };
+  return prompts === 'sim' ? sim : { chooseCommand: sim.chooseCommand, prompts: ftdDemoPromptPolicy, compiled: { target, prompts } };
 }
 
 export function ftdCompiledCase(which: FtdCompiledCase, target: TargetStrategy = 'random', opts: { maxRounds?: number; prompts?: 'sim' | 'ftd-demo' } = {}): SimScenario {

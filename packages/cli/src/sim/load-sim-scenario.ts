@@ -54,5 +54,7 @@ export function loadSimFile(args: SimScenarioArgs): { scenario: SimScenario; see
   if (start.phase === 'ended') {
     throw new SimSetupError(EXIT.invalidInput, `the encounter has ended after the scenario's steps (${start.endedReason ?? 'ended'}): there is nothing left to simulate; drop the steps that end it`);
   }
+  const over = policies.fightOver?.(start);
+  if (over) throw new SimSetupError(EXIT.invalidInput, `after the scenario's steps ${over}; drop the steps that end it`);
   return { scenario: { ruleset: loaded.ruleset, start, policies, ...extra }, seed: loaded.setup.seed };
 }

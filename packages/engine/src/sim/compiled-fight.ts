@@ -17,6 +17,11 @@ export interface CompiledPolicySpec {
    * engages, disengages and rallies); a compiled fight plays only the policies it names.
    */
   policy?: string;
+  /**
+   * What the policies do once the fight is over, by name (Five Torches Deep's 'ftd-minute': end the
+   * fight, allies try to stabilize the dying, the rest of the minute passes); absent: nothing.
+   */
+  afterFight?: string;
   /** a fight still going after this many rounds is a draw */
   maxRounds: number;
 }

@@ -139,6 +139,7 @@ export function playFight(
     }
   }
 
+  if (outcome !== 'stalled' && scenario.policies.afterFight && !afterFight(scenario, rt, auth, issue)) outcome = 'stalled';
   const end = auth.state;
   tally.fights++;
   tally.commands += commands;
@@ -168,4 +169,29 @@ function sideStanding(s: EncounterState, shape: SimShape): number {
     else if (side !== k) return -2;
   }
   return side;
+}
+
+/** How many rounds of after-fight commands a fight may take before it counts as stalled. */
+const AFTER_FIGHT_LIMIT = 100;
+
+/**
+ * Plays the policies' after-fight commands (`SimPolicies.afterFight`) until they have none left;
+ * prompts they open are answered as in the fight. False when it did not settle (counted as stalled).
+ * A rejected command is skipped: the one before it may have settled what it was for (a creature
+ * stabilized by an earlier attempt).
+ */
+function afterFight(scenario: SimScenario, rt: Runtime, auth: FightAuthority, issue: (c: Command) => { ok: true } | { ok: false; error: CommandRejected }): boolean {
+  for (let beat = 0; beat < AFTER_FIGHT_LIMIT; beat++) {
+    const cmds = scenario.policies.afterFight!(auth.state, scenario.ruleset);
+    if (cmds.length === 0) return true;
+    for (const cmd of cmds) {
+      issue(cmd);
+      for (let k = 0; auth.state.pending && k < AFTER_FIGHT_LIMIT; k++) {
+        const p = auth.state.pending.open[0]!;
+        if (!issue({ type: 'answerPrompt', promptId: p.id, answer: rt.policy!(p, auth.state) ?? null }).ok) return false;
+      }
+      if (auth.state.pending) return false;
+    }
+  }
+  return false;
 }

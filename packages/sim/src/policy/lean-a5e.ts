@@ -3,6 +3,7 @@ import {
   ACTION, ATTACKS_LEFT, ATTACKS_MADE, MOVEMENT, attacksPerTurnLimit, canSpend, coverAcBonus, distanceBetween, has, hostileActionBlock, isActingNow, isHiddenFrom,
   optionRefusal, sheetOf, speedOf, withinReach,
 } from '@fray/ruleset-a5e';
+import { approachMove } from './approach';
 import { isUp } from './demo';
 import { pickCandidate, type TargetStrategy } from './legal';
 import type { PolicyRng, SimPolicies } from './types';
@@ -14,7 +15,8 @@ import type { PolicyRng, SimPolicies } from './types';
  * attacker, no placid/charmed block, not behind total cover, in reach or range, no cost hook's
  * refusal) and picks from the hostiles still up exactly as the legal-command policy does, drawing
  * from the policy stream the same way. A prone creature stands up first when A5E's legal commands
- * would list 'stand-up' (flow/legal.ts: the questions `standUpAction` asks, A5E-POS-8). Tested command
+ * would list 'stand-up' (flow/legal.ts: the questions `standUpAction` asks, A5E-POS-8). Nothing to
+ * attack on a map: close in as `legalTurnPolicy` does (`approachMove`). Tested command
  * for command against `legalTurnPolicy` and against `legalCommands` on states from played fights
  * (packages/cli/test/lean-policy.test.ts).
  */
@@ -30,7 +32,7 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
       const stand = standUp(ruleset, state, current, me);
       if (stand) return stand;
     }
-    if (!mayAttack(ruleset, state, current, me)) return endTurn;
+    if (!mayAttack(ruleset, state, current, me)) return approachMove(state, ruleset, me, target, rng) ?? endTurn;
     // first attack (stat block order) per hostile still up, in encounter order
     const ids: string[] = [];
     const cmds: Command[] = [];
@@ -47,7 +49,7 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
         break;
       }
     }
-    if (ids.length === 0) return endTurn;
+    if (ids.length === 0) return approachMove(state, ruleset, me, target, rng) ?? endTurn;
     return pickCandidate(state, ids, cmds, target, rng);
   };
 }

@@ -1,4 +1,5 @@
 import { currentCreatureId, hasCondition, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { approachMove } from './approach';
 import { demoPromptPolicy, isUp } from './demo';
 import type { PolicyRng, SimPolicies } from './types';
 
@@ -35,7 +36,8 @@ function attackIds(c: CreatureState): ReadonlySet<string> {
  * melee needs engagement, which this policy never seeks), with the first attack the rules list for it
  * (the stat block's order), chosen by `target`: 'weakest' (lowest share of hit points, then fewest,
  * then encounter order) or 'random' (uniform over hostiles still up, from the fight's policy stream).
- * Nothing to attack: end the turn. A prone creature first stands up when the rules list standing up for
+ * Nothing to attack: on a map, close in on a hostile (`approachMove`: engage it in zones, step next
+ * to it on a grid, as the rules allow and without provoking), else end the turn. A prone creature first stands up when the rules list standing up for
  * it (a takeAction 'stand-up', as A5E names it, A5E-POS-8): otherwise it would fight prone all fight.
  */
 export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
@@ -62,7 +64,7 @@ export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies
       if (!c || c.side === me.side || !isUp(c) || byTarget.has(c.id)) continue;
       byTarget.set(c.id, cmd);
     }
-    if (byTarget.size === 0) return endTurn;
+    if (byTarget.size === 0) return (endTurn && approachMove(state, ruleset, me, target, rng)) ?? endTurn;
     const ids = state.creatureIds.filter((id) => byTarget.has(id));
     if (target === 'random') return byTarget.get(ids[rng.int(ids.length)]!)!;
     let best: CreatureState | null = null;

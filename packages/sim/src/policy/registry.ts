@@ -1,6 +1,7 @@
 import { chooseCommand, demoPromptPolicy } from './demo';
 import { a5eDemoPromptPolicy, chooseA5eCommand } from './demo-a5e';
 import { chooseFtdCommand, ftdDemoPromptPolicy } from './demo-ftd';
+import { ftdAfterFight, ftdFightOver } from './ftd';
 import { choose13aCommand, thirteenthAgeDemoPromptPolicy } from './demo-13a';
 import { leanA5eTurnPolicy } from './lean-a5e';
 import { lean13aCompiledSpec, lean13aTurnPolicy } from './lean-13a';
@@ -39,10 +40,24 @@ const compiledSpecs: Record<string, (target: TargetStrategy) => NonNullable<SimP
  * 13th Age's fights in melee by engaging first and rallies when staggered, `lean13aTurnPolicy`),
  * prompts answered as in the demo (the ruleset's own answers when it has them, otherwise the prompt's default).
  */
-export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest'): SimPolicies {
+export function simPoliciesFor(rulesetId: string, target: TargetStrategy = 'weakest', opts: { stabilize?: boolean } = {}): SimPolicies {
   const prompts = Object.hasOwn(promptPolicies, rulesetId) ? promptPolicies[rulesetId]! : demoPromptPolicy;
   const turn = Object.hasOwn(leanTurnPolicies, rulesetId) ? leanTurnPolicies[rulesetId]!(target) : legalTurnPolicy(target);
-  // These are the policies a compiled fight is specified against: `target`'s pick, the simulator's prompt answers, and the turns (A5E, Five Torches Deep: attack with the first attack; 13th Age: named by its spec).
-  const compiled = Object.hasOwn(compiledSpecs, rulesetId) ? compiledSpecs[rulesetId]!(target) : compiledRulesets.has(rulesetId) ? { target, prompts: 'sim' } : null;
-  return { chooseCommand: turn, prompts, ...(compiled ? { compiled } : {}) };
+  const after = Object.hasOwn(afterFights, rulesetId) ? afterFights[rulesetId] : undefined;
+  // These are the policies a compiled fight is specified against: `target`'s pick, the simulator's prompt answers, and the turns (A5E, Five Torches Deep: attack with the first attack; 13th Age: named by its spec), and what follows the fight.
+  let compiled = Object.hasOwn(compiledSpecs, rulesetId) ? compiledSpecs[rulesetId]!(target) : compiledRulesets.has(rulesetId) ? { target, prompts: 'sim' } : null;
+  if (after && compiled) compiled = opts.stabilize === false ? null : { ...compiled, afterFight: after.name };
+  return {
+    chooseCommand: turn, prompts, ...(compiled ? { compiled } : {}),
+    ...(after ? { afterFight: after.make(opts.stabilize !== false), fightOver: after.over } : {}),
+  };
 }
+
+/**
+ * What follows a fight in the simulator, per ruleset id: Five Torches Deep's minute after the fight
+ * (allies stabilize the dying, the dying window runs out: `ftdAfterFight`), so a death counts as at
+ * the table. `stabilize: false` (for comparison) leaves the dying alone and plays on the engine.
+ */
+const afterFights: Record<string, { name: string; make: (stabilize: boolean) => NonNullable<SimPolicies['afterFight']>; over: NonNullable<SimPolicies['fightOver']> }> = {
+  'five-torches-deep': { name: 'ftd-minute', make: ftdAfterFight, over: ftdFightOver },
+};

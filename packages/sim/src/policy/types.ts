@@ -13,6 +13,15 @@ export interface SimPolicies {
   /** answers prompts (the engine's `rt.policy`); undefined falls back to the prompt's default */
   prompts: PromptPolicy;
   /**
+   * What happens once the fight is over (one side standing, or the round limit), before it is
+   * counted: the next commands to issue, all at once, asked again until it returns none. Five Torches
+   * Deep's ends the fight and plays its minute: allies try to stabilize the dying, the dying whose
+   * minute runs out die (`ftdAfterFight`). Without it a fight is counted as it stands.
+   */
+  afterFight?(state: EncounterState, ruleset: LoadedRuleset): Command[];
+  /** Why this state has no fight left to play (a fight the table has already ended), or null. */
+  fightOver?(state: EncounterState): string | null;
+  /**
    * Set only by policies that are exactly what a compiled fight assumes (`CompiledPolicySpec`):
    * then a ruleset with `compileFight` may play the fight compiled. Custom policies leave it out.
    */

@@ -50,6 +50,7 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
   // A spec may name a turn policy of its own (13th Age's lean one); this fight plays only the attack-first policy, which names none.
   const policy = spec.policy;
   if (policy !== undefined) return no(`the turn policy '${String(policy)}' is not the attack-first policy the fight compiles`);
+  if (spec.afterFight !== undefined && spec.afterFight !== 'ftd-minute') return no(`what the policies do after the fight ('${spec.afterFight}') is not what the compiled fight plays`);
   const notFresh = freshFightRefusal(state, { options: KNOWN_OPTIONS, vars: KNOWN_VARS });
   if (notFresh !== null) return no(notFresh);
   if (ruleset.initiativeTies !== 'rolloff') return no('initiative ties that are not rolled off');

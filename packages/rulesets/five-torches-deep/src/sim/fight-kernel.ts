@@ -77,8 +77,9 @@ const ADVANTAGE = 1;
  *   FTD-LOAD-3, FTD-LIGHT-6..13, FTD-CHECK-3); a natural 20 crits; otherwise the total against AC, a
  *   natural 1 included (FTD-ATK-1). A hit rolls the damage (at least 0), a crit doubles it
  *   (FTD-CRIT-1); hit points floor at 0, where the target drops, dying (FTD-DEATH-1).
- * Nobody attacks the dying, so nobody dies in such a fight, and no death calls morale. Nothing is
- * handed back: every state the compiler admits plays through here.
+ * Nobody attacks the dying, so nobody dies in such a fight, and no death calls morale. After it, with
+ * the policies' minute after the fight, the dying nobody can help die (`finish`); a fight that ends
+ * with a dying creature whose side still has someone up is handed back to the engine.
  * The simulator's checks come before every command, as in its fight loop: one side standing wins,
  * past the round limit it is a draw.
  */
@@ -104,6 +105,8 @@ export class FtdFightKernel implements CompiledFight {
   private readonly moraleDc: Int32Array;
   private readonly target: 'weakest' | 'random';
   private readonly maxRounds: number;
+  /** the policies play the minute after the fight (`CompiledPolicySpec.afterFight`) */
+  private readonly minuteAfter: boolean;
   private readonly recorder: FtdFightRecorder;
   // per-fight scratch
   private readonly hp: Int32Array;
@@ -161,6 +164,7 @@ export class FtdFightKernel implements CompiledFight {
     this.moraleDc = Int32Array.from(morale, (g) => g.test.against.value);
     this.target = spec.target;
     this.maxRounds = spec.maxRounds;
+    this.minuteAfter = spec.afterFight === 'ftd-minute';
     this.recorder = new FtdFightRecorder(creatures, profileOf, damageSteps);
     this.hp = new Int32Array(n);
     this.up = new Uint8Array(n);
@@ -196,8 +200,8 @@ export class FtdFightKernel implements CompiledFight {
         let acted = false;
         for (;;) {
           const standing = sideStanding(upBySide);
-          if (standing !== -2) return finishFight(out, standing, round, maxRounds, this.up);
-          if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, this.up);
+          if (standing !== -2) return this.finish(out, standing, round);
+          if (round > maxRounds) return this.finish(out, -1, maxRounds);
           out.commands++;
           if (acted || !hasAttack[me]) break;
           const m = hostilesUp(me, side, up, this.candidates);
@@ -210,6 +214,27 @@ export class FtdFightKernel implements CompiledFight {
       }
       round++;
     }
+  }
+
+  /**
+   * The fight is over. With the minute after it (`afterFight: 'ftd-minute'`, the simulator's
+   * `ftdAfterFight`): the table ends the fight (FTD-DEATH-2) and, when someone is still dying, lets
+   * the minute pass; a dying creature nobody on its side is up to stabilize dies (FTD-DEATH-2), with
+   * no dice. A dying creature with an ally up would be helped (FTD-DEATH-3): that fight goes back to
+   * the engine.
+   */
+  private finish(out: FightOutcome, winner: number, round: number): boolean {
+    finishFight(out, winner, round, this.maxRounds, this.up);
+    if (!this.minuteAfter) return true;
+    let dying = 0;
+    for (let k = 0; k < this.n; k++) {
+      if (this.up[k]) continue;
+      if (this.upBySide[this.side[k]!]! > 0) return false;
+      dying++;
+    }
+    out.commands += dying ? 2 : 1;
+    for (let k = 0; k < this.n; k++) if (!this.up[k]) out.dead[k] = 1;
+    return true;
   }
 
   playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {

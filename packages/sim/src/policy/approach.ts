@@ -1,0 +1,87 @@
+import { actionMenu, previewMove, type Command, type CreatureState, type EncounterState, type GridSpaceState, type Json, type LoadedRuleset, type ZoneSpaceState } from '@fray/engine';
+import { isUp } from './demo';
+import type { PolicyRng } from './types';
+import { pickCandidate, type TargetStrategy } from './legal';
+
+/** How many squares a grid approach looks ahead at most (a turn's walk at 40 ft). */
+const MAX_STEPS = 8;
+
+type Space = GridSpaceState | ZoneSpaceState;
+
+function spaceOf(state: EncounterState): Space | null {
+  const s = state.space as { kind?: string } | null;
+  return s && (s.kind === 'grid' || s.kind === 'zones') ? (s as Space) : null;
+}
+
+const placed = (s: Space, id: string) => Object.hasOwn(s.creatures, id);
+
+/** Squares between two grid points (Chebyshev: the 5-ft squares a move counts). */
+const squaresApart = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+
+/**
+ * A move that brings `me` closer to a hostile it cannot reach from where it stands, or null. The
+ * hostile is chosen among those still up and placed, as the attack would be (`target`); the move's
+ * shape is the space's own: in zones, engaging it; on a grid, a square next to it, else the furthest
+ * square on the way toward it. Every candidate goes through the rules' `previewMove` (the move
+ * command decided on a copy), so a square the rules refuse (occupied, a wall, too far for the
+ * movement left, speed 0) is never sent, nor a move that would provoke an opportunity attack. A
+ * creature already next to (engaged with) a hostile stays. Only a move that ends strictly closer is
+ * offered, so a policy that asks again after moving cannot walk in circles.
+ */
+export function approachMove(state: EncounterState, ruleset: LoadedRuleset, me: CreatureState, target: TargetStrategy, rng: PolicyRng, fair: (c: CreatureState) => boolean = isUp): Command | null {
+  const space = spaceOf(state);
+  if (!space || !placed(space, me.id) || !mayStillAttack(state, ruleset, me.id)) return null;
+  return closeIn(state, ruleset, space, me, target, rng, fair);
+}
+
+/**
+ * Whether the creature could still attack this turn if a hostile were in reach: an attack on its
+ * action menu ('attack:<id>') that the action economy allows. A creature that has already attacked
+ * (or never could) does not walk up to a foe it cannot strike.
+ */
+function mayStillAttack(state: EncounterState, ruleset: LoadedRuleset, id: string): boolean {
+  return actionMenu(state, id, { role: 'gm' }, ruleset, { movement: false }).actions.some((a) => a.id.startsWith('attack:') && a.available);
+}
+
+function closeIn(state: EncounterState, ruleset: LoadedRuleset, space: Space, me: CreatureState, target: TargetStrategy, rng: PolicyRng, fair: (c: CreatureState) => boolean): Command | null {
+  const foes = state.creatureIds.filter((id) => {
+    const c = state.creatures[id]!;
+    return id !== me.id && c.side !== me.side && !c.hidden && fair(c) && placed(space, id);
+  });
+  if (foes.length === 0) return null;
+  // Already in melee with someone: stay and fight (walking off could provoke, and gains nothing).
+  if (foes.some((id) => (space.kind === 'zones' ? space.engagements[me.id]?.includes(id) : squaresApart(space.creatures[me.id]!, space.creatures[id]!) <= 1))) return null;
+  const moves: Command[] = foes.map((id) => ({ type: 'move', creatureId: me.id, to: { engage: id } }));
+  const foe = foes[moves.indexOf(pickCandidate(state, foes, moves, target, rng))]!;
+  const tries = space.kind === 'zones' ? zoneTries(space, me.id, foe) : gridTries(space, me.id, foe);
+  for (const to of tries) {
+    const p = previewMove(state, me.id, to, ruleset);
+    if (p.legal && p.provokes.length === 0) return { type: 'move', creatureId: me.id, to };
+  }
+  return null;
+}
+
+/** In zones: engage the foe, unless already engaged (then moving brings it no closer). */
+function zoneTries(space: ZoneSpaceState, me: string, foe: string): Json[] {
+  return space.engagements[me]?.includes(foe) ? [] : [{ engage: foe }];
+}
+
+/** On a grid: the squares next to the foe, nearest to `me` first, then the squares on the straight way toward it, furthest first. */
+function gridTries(space: GridSpaceState, me: string, foe: string): Json[] {
+  const from = space.creatures[me]!;
+  const at = space.creatures[foe]!;
+  const now = squaresApart(from, at);
+  if (now <= 1) return [];
+  const out: { x: number; y: number }[] = [];
+  const adjacent: { x: number; y: number }[] = [];
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (dx || dy) adjacent.push({ x: at.x + dx, y: at.y + dy });
+  adjacent.sort((a, b) => squaresApart(from, a) - squaresApart(from, b));
+  for (const sq of adjacent) if (squaresApart(from, sq) <= MAX_STEPS) out.push(sq);
+  const sx = Math.sign(at.x - from.x);
+  const sy = Math.sign(at.y - from.y);
+  for (let k = Math.min(MAX_STEPS, now - 1); k >= 1; k--) {
+    const sq = { x: from.x + sx * Math.min(k, Math.abs(at.x - from.x)), y: from.y + sy * Math.min(k, Math.abs(at.y - from.y)) };
+    if (squaresApart(sq, at) < now && !out.some((o) => o.x === sq.x && o.y === sq.y)) out.push(sq);
+  }
+  return out.filter((sq) => (!space.bounds || (sq.x >= 0 && sq.y >= 0 && sq.x < space.bounds.width && sq.y < space.bounds.height)) && squaresApart(sq, at) < now);
+}
