@@ -59,6 +59,16 @@ export const fightSpecSchema = z.object({
 }).strict();
 export type FightSpec = z.infer<typeof fightSpecSchema>;
 
+/** "Odds from here" (GM only): how many fights at most, and for how long at most (the server clamps both). */
+export const oddsRequestSchema = z.object({
+  type: z.literal('odds'),
+  requestId: id,
+  fights: z.number().int().min(1).max(100_000).optional().describe('fights to play at most (default 2,000; the server caps it at 10,000)'),
+  seconds: z.number().min(0.1).max(600).optional().describe('time budget in seconds (default 4; capped at 15): no new fights start after it'),
+  seed: z.union([z.string().min(1).max(200), z.number().int()]).optional().describe('simulation seed (default: the fight id and version, so the same state gives the same answer)'),
+}).strict();
+export type OddsRequest = z.infer<typeof oddsRequestSchema>;
+
 export const clientMessageSchemas = {
   hello: z.object({ type: z.literal('hello'), token, since: sinceSchema.optional() }).strict(),
   command: z.object({ type: z.literal('command'), stream: streamSchema, envelope: clientEnvelopeSchema }).strict(),
@@ -73,6 +83,12 @@ export const clientMessageSchemas = {
    * `movePreview` (requestId) or rejected.
    */
   previewMove: z.object({ type: z.literal('previewMove'), requestId: id, creatureId: id, to: json }).strict(),
+  /**
+   * GM: "odds from here": the simulator plays the fight on from its current state (hidden creatures
+   * and exact hit points included) on a worker thread. Answered with `oddsProgress` messages, then
+   * `odds` (requestId), or rejected (no fight, a run already going for this table). Seats are refused.
+   */
+  odds: oddsRequestSchema,
 } as const;
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -82,6 +98,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   clientMessageSchemas.finishFight,
   clientMessageSchemas.ping,
   clientMessageSchemas.previewMove,
+  clientMessageSchemas.odds,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -156,7 +173,40 @@ export type ServerMessage =
   | { type: 'rejected'; commandId?: string; error: WireError }
   | { type: 'error'; error: WireError }
   | { type: 'pong'; id?: string }
-  | { type: 'movePreview'; requestId: string; preview: MovePreviewWire };
+  | { type: 'movePreview'; requestId: string; preview: MovePreviewWire }
+  | { type: 'oddsProgress'; requestId: string; done: number; total: number }
+  | { type: 'odds'; requestId: string; odds: OddsReport };
+
+/** A probability from simulated fights: how many of them, the share, its 95 % Wilson interval. */
+export interface OddsShare {
+  count: number;
+  p: number;
+  ci: [number, number];
+}
+
+/**
+ * "Odds from here" (GM only, never sent to a seat: it names hidden creatures and follows exact hit
+ * points): the fight played on from `from` by the simulator's policies.
+ */
+export interface OddsReport {
+  /** the fight and its version the simulation started from */
+  from: { fightId: string; version: number; round: number };
+  /** the fight has changed since `from` (a command went through while the fights were played) */
+  stale: boolean;
+  /** fights played; fewer than `requested` when the time budget ran out */
+  fights: number;
+  requested: number;
+  stopped: 'done' | 'budget' | 'cancelled';
+  seconds: number;
+  seed: string | number;
+  /** which path played the fights: the ruleset's compiled fight, or the engine (fallbacks: handed back by the compiled fight) */
+  paths: { compiled: number; engine: number; fallbacks: number };
+  sides: ({ side: string } & OddsShare)[];
+  /** nobody left standing, or the round limit */
+  draws: OddsShare;
+  rounds: { mean: number; median: number; p90: number };
+  creatures: { id: string; name: string; side: string; drop: OddsShare; death: OddsShare }[];
+}
 
 /** The engine's `MovePreview`, as a connection may see it (a seat's `provokes` name only creatures it can see). */
 export interface MovePreviewWire {

@@ -13,10 +13,11 @@ import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store'
 import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
 import { AdminToken } from './admin-token';
+import { TableOdds } from './odds';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
-  addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, postCommandSchema, type ClientMessage, type CreatedTable,
+  addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, oddsRequestSchema, postCommandSchema, type ClientMessage, type CreatedTable,
   type EventsMessage, type ServerMessage, type WireError,
 } from './protocol';
 import { LiveTable, campaignStreamId, fightStreamId, type Outcome, type Subscriber, type TableMeta, type TableSource } from './table';
@@ -303,6 +304,16 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   app.get('/api/health', async () => ({ ok: true, tables: tables.size }));
 
+  const odds = new TableOdds();
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/odds', async (req, res) => {
+    const { table, a } = await authed(req);
+    gmOnly(a);
+    const body = parse(oddsRequestSchema, { type: 'odds', requestId: newId('odds'), ...(req.body as object | null) });
+    const started = odds.start(table, body, () => undefined);
+    if ('error' in started) return res.code(409).send({ type: 'rejected', commandId: body.requestId, error: started.error });
+    return { type: 'odds', requestId: body.requestId, odds: await started };
+  });
+
   // Checked before the body is read, so a missing and a wrong token get the very same answer.
   const adminOnly = async (req: FastifyRequest) => {
     if (!admin.matches(bearer(req))) throw new ServerError(401, NOT_HOST);
@@ -541,6 +552,12 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       if (who.role !== 'gm') return send({ type: 'rejected', commandId: m.requestId, error: { code: 'forbidden', message: `only the GM may ${m.type}` } });
       if (m.type === 'startFight') return answer(await startWithLibrary(t, m.requestId, m.fight, m.expectedVersion));
       if (m.type === 'finishFight') return answer(await t.finishFight(m.requestId, m.reason));
+      if (m.type === 'odds') {
+        // Not awaited: the connection goes on while the fights are played (on a worker thread).
+        const started = odds.start(t, m, send);
+        if ('error' in started) return send({ type: 'rejected', commandId: m.requestId, error: started.error });
+        void started.then((r) => send({ type: 'odds', requestId: m.requestId, odds: r }), () => fail('internal', 'the odds could not be worked out'));
+      }
     }
   });
 
@@ -578,6 +595,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       return { tableId, gm: { token: gmToken, link: linkOf(tableId, 'gm', gmToken) }, seats };
     },
     async close() {
+      odds.stopAll();
       for (const t of tables.values()) for (const s of t.subscribers) (s as Subscriber & { close?: () => void }).close?.();
       await app.close();
       await store.close();

@@ -14,7 +14,7 @@ import type { FrayServer } from '../src/index';
 const LURKER = { id: 'lurker-q7', name: 'Quillon Shadowmere', ref: 'a5e/monsters/road-bandit.yaml', hidden: true, notes: 'GMSECRET-LURKER-NOTE' };
 const source = () => demoSource({ extraFoes: [LURKER], notes: { cutter: 'GMSECRET-CUTTER-NOTE' } });
 // Attack odds give back a target's AC or defences (with the player's own bonus), so seats get none.
-const SECRET_TEXT = ['lurker-q7', 'Quillon', 'Shadowmere', 'GMSECRET', 'CAMPAIGN-SECRET', 'rngAfter', '"rng"', 'xoroshiro', '"digest"', '"odds"'];
+const SECRET_TEXT = ['lurker-q7', 'Quillon', 'Shadowmere', 'GMSECRET', 'CAMPAIGN-SECRET', 'rngAfter', '"rng"', 'xoroshiro', '"digest"', '"odds"', 'oddsProgress'];
 /** Vessa's planted hit points: 4269 of 4271; every value she can reach in these fights is 4xxx. */
 const EXACT_HP = /(?<![.\w])4[0-9]{3}(?![.\w])/;
 
@@ -79,6 +79,8 @@ describe('secrets never reach a seat (raw frames)', () => {
 
   it('over a stretch of the fight, with a hidden creature acting, in every frame, catch-up and HTTP state a seat gets', async () => {
     const { t, gm, seats, live } = await table();
+    // "Odds from here" name the hidden creature and follow exact hit points: the GM's alone.
+    gm.send({ type: 'odds', requestId: 'secret-odds', fights: 30, seconds: 600 });
     let k = 0;
     for (let i = 0; i < 250; i++) {
       const state = live.fight!.state;
@@ -104,8 +106,11 @@ describe('secrets never reach a seat (raw frames)', () => {
       expect(gmOnly.size).toBeGreaterThan(0);
       for (const seq of seatSeqs(s.client)) expect(gmOnly.has(seq)).toBe(false);
     }
-    // The GM does get them (the check above can fail).
+    // The GM does get them (the check above can fail), odds included.
+    for (let i = 0; i < 600 && !gm.messages.some((m) => m.type === 'odds'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(gm.frames.some((f) => f.includes('oddsProgress'))).toBe(true);
     expect(leaks(gm.frames).length).toBeGreaterThan(0);
+    for (const s of seats) expect(leaks(s.client.frames)).toEqual([]);
     for (const c of [gm, ...seats.map((s) => s.client)]) c.close();
   });
 

@@ -1,2 +1,3 @@
 export * from './pure';
 export { simulate, type SimulateOptions } from './node/simulate';
+export { simulateInBackground, type BudgetOptions, type BudgetRun, type BudgetStop } from './node/budget-run';

@@ -1,12 +1,15 @@
-// A simulation worker: the sources are TypeScript, so register tsx in this thread, then run the job.
+// A simulation worker: the sources are TypeScript, so register tsx in this thread, then run the job
+// (`simulate`'s range worker, or the entry the job names: the budgeted worker of `simulateInBackground`).
 import { workerData } from 'node:worker_threads';
 
 try {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('./worker.ts');
+  await import(workerData.entry === './budget-worker.ts' ? './budget-worker.ts' : './worker.ts');
 } catch (err) {
   workerData.port.postMessage({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-  Atomics.add(workerData.signal, 0, 1);
-  Atomics.notify(workerData.signal, 0);
+  if (workerData.signal) {
+    Atomics.add(workerData.signal, 0, 1);
+    Atomics.notify(workerData.signal, 0);
+  }
 }

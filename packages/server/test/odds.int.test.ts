@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulate } from '@fray/sim';
+import { loadSimScenario } from '../src/odds-scenario';
+import { Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import type { FrayServer, OddsReport } from '../src/index';
+
+const LURKER = { id: 'lurker-q7', name: 'Quillon Shadowmere', ref: 'a5e/monsters/road-bandit.yaml', hidden: true };
+
+describe('odds from here (GM only, on a worker thread)', () => {
+  let server: FrayServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = tmpDir();
+    server = await startServer(dir, { demo: () => demoSource({ extraFoes: [LURKER] }) });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function table() {
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const gm = await Client.open(server.url, t.tableId);
+    await gm.hello(t.gm.token);
+    const seatToken = t.seats.find((s: { seat: string }) => s.seat === 'seat-brannoc').token as string;
+    const seat = await Client.open(server.url, t.tableId);
+    await seat.hello(seatToken);
+    return { t, gm, seat, seatToken, live: server.tables.get(t.tableId)! };
+  }
+
+  it('streams progress, then each side\'s win chance with its interval and each creature\'s drop and death chances: the simulator\'s own answer for the fight as it stands, hidden creatures included', async () => {
+    const { gm, seat, live } = await table();
+    const state = live.fight!.state;
+    gm.send({ type: 'odds', requestId: 'o1', fights: 120, seconds: 600, seed: 7 });
+    const first = await gm.next((m) => m.type === 'oddsProgress' || m.type === 'odds' || m.type === 'rejected', 60_000);
+    expect(first).toMatchObject({ type: 'oddsProgress', requestId: 'o1', total: 120 });
+    const done = (await gm.next((m) => m.type === 'odds', 120_000)) as Msg & { odds: OddsReport };
+    const progress = gm.messages.filter((m) => m.type === 'oddsProgress').map((m) => m['done']);
+    expect(progress).toEqual([100, 120]);
+    const expected = simulate(loadSimScenario({ ruleset: 'a5e', state }), { n: 120, seed: 7 });
+    const r = done.odds;
+    expect(r).toMatchObject({ from: { fightId: 'road', version: live.fight!.version, round: state.round }, stale: false, fights: 120, requested: 120, stopped: 'done', seed: 7 });
+    expect(r.sides).toEqual(expected.sides.map((s) => ({ side: s.side, count: s.count, p: s.p, ci: s.ci })));
+    expect(r.creatures.map((c) => [c.id, c.drop.count, c.death.count])).toEqual(expected.creatures.map((c) => [c.id, c.drop.count, c.death.count]));
+    expect(r.creatures.some((c) => c.id === 'lurker-q7')).toBe(true);
+    expect(r.paths).toEqual(expected.paths);
+    expect(r.rounds.mean).toBe(expected.rounds.mean);
+    // the seat heard nothing of it
+    expect(seat.frames.some((f) => f.includes('odds'))).toBe(false);
+    gm.close();
+    seat.close();
+  });
+
+  it('one run per table; a command meanwhile makes the answer stale; seats are refused on both routes; no fight, no odds', async () => {
+    const { t, gm, seat, seatToken } = await table();
+    gm.send({ type: 'odds', requestId: 'a', fights: 50, seconds: 600 });
+    gm.send({ type: 'odds', requestId: 'b', fights: 50 });
+    const busy = await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'b', 30_000);
+    expect(busy['error']).toMatchObject({ code: 'odds-running' });
+    // the table goes on while the fights are played
+    expect(await gm.command('fight', { id: 'hp', command: { type: 'gm.setHp', creatureId: 'vessa', hp: 3 } })).toMatchObject({ type: 'ack' });
+    const done = (await gm.next((m) => m.type === 'odds', 120_000)) as Msg & { odds: OddsReport };
+    expect(done.odds.stale).toBe(true);
+    expect(done.odds.fights).toBe(50);
+
+    seat.send({ type: 'odds', requestId: 's1' });
+    expect((await seat.next((m) => m.type === 'rejected' && m['commandId'] === 's1'))['error']).toMatchObject({ code: 'forbidden' });
+    const http = await postJson(`${server.url}/api/tables/${t.tableId}/odds`, { fights: 20 }, seatToken);
+    expect(http.status).toBe(403);
+    expect(seat.frames.some((f) => f.includes('"odds"') || f.includes('oddsProgress'))).toBe(false);
+
+    const byHttp = await postJson(`${server.url}/api/tables/${t.tableId}/odds`, { fights: 20, seed: 'h' }, t.gm.token);
+    expect(byHttp.status).toBe(200);
+    expect(byHttp.body).toMatchObject({ type: 'odds', odds: { fights: 20, stale: false, from: { fightId: 'road' } } });
+    const bad = await postJson(`${server.url}/api/tables/${t.tableId}/odds`, { fights: 0 }, t.gm.token);
+    expect([bad.status, bad.body.error.path]).toEqual([400, ['fights']]);
+
+    gm.send({ type: 'finishFight', requestId: 'fin' });
+    expect(await gm.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === 'fin')).toMatchObject({ type: 'ack' });
+    gm.send({ type: 'odds', requestId: 'ended' });
+    expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'ended'))['error']).toMatchObject({ code: 'no-fight' });
+    gm.close();
+    seat.close();
+  });
+});
