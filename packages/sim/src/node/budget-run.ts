@@ -66,9 +66,19 @@ export function simulateInBackground(scenario: SimScenario & { source: NonNullab
       void worker.terminate();
       f();
     };
+    let reported = 0;
+    const progress = (done: number) => {
+      if (done <= reported) return;
+      reported = done;
+      opts.onProgress?.(done, opts.n);
+    };
     port1.on('message', (msg: BudgetMessage) => {
-      if (msg.type === 'progress') opts.onProgress?.(msg.done, opts.n);
-      else if (msg.type === 'done') finish(() => resolve({ tally: msg.tally, stopped: msg.stopped }));
+      if (msg.type === 'progress') progress(msg.done);
+      else if (msg.type === 'done') {
+        // The last progress message may be lost when the worker closes its port: the tally says how many were played.
+        progress(msg.tally.fights);
+        finish(() => resolve({ tally: msg.tally, stopped: msg.stopped }));
+      }
       else finish(() => reject(new Error(`simulation worker failed: ${msg.message}`)));
     });
     worker.on('error', (err) => finish(() => reject(err)));
