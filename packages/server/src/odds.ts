@@ -4,15 +4,24 @@ import type { LiveTable } from './table';
 import type { OddsReport, OddsRequest, ServerMessage, WireError } from './protocol';
 import { oddsRuleset, type OddsScenarioArgs } from './odds-scenario';
 
-/** Bounds of one "odds from here" run: fights and seconds asked for are clamped to these. */
-export const ODDS_LIMITS = {
+export interface OddsLimits {
+  defaultFights: number;
+  maxFights: number;
+  defaultSeconds: number;
+  maxSeconds: number;
+  /** fights between progress messages */
+  chunk: number;
+}
+
+/** Bounds of one "odds from here" run: fights and seconds asked for are clamped to these (a server option may change them). */
+export const ODDS_LIMITS: OddsLimits = {
   defaultFights: 2000,
   maxFights: 10_000,
   defaultSeconds: 4,
   maxSeconds: 15,
   /** fights between progress messages */
   chunk: 100,
-} as const;
+};
 
 const scenarioModule = fileURLToPath(new URL('./odds-scenario.ts', import.meta.url));
 
@@ -30,6 +39,11 @@ interface Running {
  */
 export class TableOdds {
   private readonly running = new Map<string, Running>();
+  private readonly limits: OddsLimits;
+
+  constructor(limits: Partial<OddsLimits> = {}) {
+    this.limits = { ...ODDS_LIMITS, ...limits };
+  }
 
   /** Starts a run, or says why not. `send` goes to the asking connection only. */
   start(table: LiveTable, req: OddsRequest, send: (m: ServerMessage) => void): Promise<OddsReport> | { error: WireError } {
@@ -38,14 +52,14 @@ export class TableOdds {
     const fight = table.fight!;
     const start = fight.state;
     const from = { fightId: start.id, version: fight.version, round: start.round };
-    const n = Math.min(ODDS_LIMITS.maxFights, req.fights ?? ODDS_LIMITS.defaultFights);
-    const seconds = Math.min(ODDS_LIMITS.maxSeconds, req.seconds ?? ODDS_LIMITS.defaultSeconds);
+    const n = Math.min(this.limits.maxFights, req.fights ?? this.limits.defaultFights);
+    const seconds = Math.min(this.limits.maxSeconds, req.seconds ?? this.limits.defaultSeconds);
     const seed = req.seed ?? `${from.fightId}@${from.version}`;
     const args: OddsScenarioArgs = { ruleset: table.ruleset.id, state: start };
     const began = Date.now();
     const run = simulateInBackground(
       { ruleset: table.ruleset, start, policies: { chooseCommand: () => null, prompts: () => undefined }, source: { module: scenarioModule, args: args as never } },
-      { n, seed, budgetMs: seconds * 1000, chunk: ODDS_LIMITS.chunk, onProgress: (done, total) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) },
+      { n, seed, budgetMs: seconds * 1000, chunk: this.limits.chunk, onProgress: (done, total) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) },
     );
     this.running.set(table.id, { requestId: req.requestId, run });
     const shape = shapeOf(start);

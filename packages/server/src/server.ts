@@ -13,7 +13,7 @@ import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store'
 import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
 import { AdminToken } from './admin-token';
-import { TableOdds } from './odds';
+import { TableOdds, type OddsLimits } from './odds';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
@@ -56,6 +56,8 @@ export interface ServerOptions {
   snapshotEvery?: number;
   /** fastify's request log (tokens never appear in it: links carry them in the URL fragment) */
   log?: boolean;
+  /** bounds of "odds from here" runs (default ODDS_LIMITS: 10,000 fights, 15 s) */
+  odds?: Partial<OddsLimits>;
 }
 
 export interface FrayServer {
@@ -304,7 +306,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   app.get('/api/health', async () => ({ ok: true, tables: tables.size }));
 
-  const odds = new TableOdds();
+  const odds = new TableOdds(opts.odds);
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/odds', async (req, res) => {
     const { table, a } = await authed(req);
     gmOnly(a);

@@ -12,7 +12,8 @@ describe('odds from here (GM only, on a worker thread)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = tmpDir();
-    server = await startServer(dir, { demo: () => demoSource({ extraFoes: [LURKER] }) });
+    // A shared, busy machine may take longer than the default budget: the tests count fights, not seconds.
+    server = await startServer(dir, { demo: () => demoSource({ extraFoes: [LURKER] }), odds: { maxSeconds: 600 } });
   });
   afterAll(async () => {
     await server.close();
