@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '@fray/sim';
 import { loadSimScenario } from '../src/odds-scenario';
-import { Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
 import type { FrayServer, OddsReport } from '../src/index';
 
 const LURKER = { id: 'lurker-q7', name: 'Quillon Shadowmere', ref: 'a5e/monsters/road-bandit.yaml', hidden: true };
@@ -21,7 +21,7 @@ describe('odds from here (GM only, on a worker thread)', () => {
   });
 
   async function table() {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' })).body;
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     await gm.hello(t.gm.token);
     const seatToken = t.seats.find((s: { seat: string }) => s.seat === 'seat-brannoc').token as string;
