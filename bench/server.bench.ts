@@ -17,11 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleAnswers, type Command, type FrayEvent } from '@fray/engine';
+import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleAnswers, type Command, type FrayEvent, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { EventStore } from '@fray/store';
 import { a5eDemoPromptPolicy } from '@fray/sim';
 import { ADMIN, Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
+import { viewFor } from '../packages/server/src/projection';
 import { duration, median, perSecond, printTable, type Row } from './harness';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
@@ -106,6 +107,8 @@ interface Step {
   wall: number;
 }
 interface LoadResult {
+  /** what one push would carry as a whole view (the protocol before patches), GM and seats, on average */
+  wholeViewBytes?: number;
   paced: Step[];
   flat: { gm: number[]; seat: number[]; commands: number; wall: number };
   solo: number[];
@@ -247,6 +250,10 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResu
       worker.once('error', reject);
     });
     await worker.terminate();
+    // The baseline for the pushes' size: the whole view each connection of a table would get instead.
+    const live = server.tables.get(spec.tables[0]!.tableId)!;
+    const whos: Principal[] = [{ role: 'gm' }, ...live.meta.seats.slice(0, SEATS).map((s) => ({ role: 'player' as const, seat: s.seat }))];
+    result.wholeViewBytes = whos.reduce((n, who) => n + JSON.stringify(viewFor(live, who)).length, 0) / whos.length;
     return result;
   } finally {
     await server.close();
@@ -273,9 +280,11 @@ export default async function run(): Promise<void> {
         console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
-      console.log(`  one GM alone: ${pc(r.solo)}; pushes: ${r.pushes}, ${(r.pushedBytes / Math.max(1, r.pushes)).toFixed(0)} bytes each on average`);
+      const pushBytes = r.pushedBytes / Math.max(1, r.pushes);
+      console.log(`  one GM alone: ${pc(r.solo)}; pushes: ${r.pushes}, ${pushBytes.toFixed(0)} bytes each on average (the whole view they patch: ${r.wholeViewBytes!.toFixed(0)} bytes)`);
       const goal = r.paced.find((st) => st.pace === 2)!;
       rows.push(
+        { name: `${sync}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
         { name: `${sync}: GM round trip alone (p50) vs decide alone`, measured: duration(percentile(r.solo, 50)), baseline: duration(decideMs), ratio: decideMs / percentile(r.solo, 50), goal: 0.01 },
         { name: `${sync}: paced 100 cmd/s, GM p99 vs 5 ms`, measured: duration(percentile(goal.gm, 99)), baseline: '5 ms', ratio: 5 / percentile(goal.gm, 99), goal: 1 },
         { name: `${sync}: paced 100 cmd/s, GM p99 vs commit alone p99`, measured: duration(percentile(goal.gm, 99)), baseline: duration(percentile(commit, 99)), ratio: percentile(commit, 99) / percentile(goal.gm, 99), goal: 0.2 },

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clockAt } from '@fray/engine';
 import { serveCommand, type Served } from '../src/commands/serve';
+import { repoRoot } from '../src/paths';
 
 const dirs: string[] = [];
 const running: Served[] = [];
@@ -49,5 +51,44 @@ describe('fray serve: the admin token', () => {
 
   it('a short admin token is refused at start, without repeating it', async () => {
     await expect(serveCommand({ port: 0, data: tmp(), adminToken: 'hunter2' })).rejects.toThrow(/^the admin token must be at least 20 characters long$/);
+  });
+});
+
+describe('fray serve: tables from files', () => {
+  const make = async (s: Served, file: string) => {
+    const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    const res = await fetch(`${s.server.url}/api/tables`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.server.adminToken}` }, body: JSON.stringify({ from: { scenario: text } }),
+    });
+    return { status: res.status, body: (await res.json()) as { tableId: string; seats: { seat: string }[]; error?: unknown } };
+  };
+
+  it('a campaign file makes a table at the start of its campaign: its creatures and seats, its clock, no fight yet (its steps are a script for fray run)', async () => {
+    const s = await serveCommand({ port: 0, data: tmp() });
+    running.push(s);
+    const r = await make(s, 'scenarios/campaigns/a5e-day.yaml');
+    expect(r.status).toBe(201);
+    expect(r.body.seats.map((x) => x.seat)).toEqual(['seat-brannoc', 'seat-tamsin']);
+    const live = s.server.tables.get(r.body.tableId)!;
+    expect(live.ruleset.id).toBe('a5e');
+    expect([...live.campaign.state.creatureIds]).toEqual(['brannoc', 'tamsin']);
+    expect(live.campaign.state.creatures['brannoc']!.controller).toBe('seat-brannoc');
+    expect(live.campaign.state.clockSeconds).toBe(clockAt(1, 9));
+    expect(live.fight).toBeNull();
+  });
+
+  it('a scenario file makes a table with its fight under way; a file that is neither is invalid-setup and makes nothing', async () => {
+    const s = await serveCommand({ port: 0, data: tmp() });
+    running.push(s);
+    const r = await make(s, 'scenarios/a5e/demo-forest.yaml');
+    expect(r.status).toBe(201);
+    expect(s.server.tables.get(r.body.tableId)!.fight!.state.phase).toBe('setup');
+    const tables = s.server.tables.size;
+    const bad = await fetch(`${s.server.url}/api/tables`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.server.adminToken}` }, body: JSON.stringify({ from: { scenario: 'ruleset: a5e\nseed: 1\n' } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid-setup');
+    expect(s.server.tables.size).toBe(tables);
   });
 });

@@ -19,6 +19,11 @@ interface StreamCache {
   prompts: unknown[];
 }
 
+/** The parts every audience's view shares (the table's seats and the versions): cut once per push. */
+export function sharedParts(t: LiveTable): ViewParts {
+  return cutView(t.versions(), ['versions'], cutView(tableInfo(t), ['table']));
+}
+
 export class Audience {
   /** the view serial every connection of this audience has reached */
   seq = 0;
@@ -34,7 +39,7 @@ export class Audience {
    * The parts of this audience's view now, without the menus. A stream's part is built again only
    * when that stream has moved (a fight command leaves the campaign's player view as it was).
    */
-  currentParts(t: LiveTable): ViewParts {
+  currentParts(t: LiveTable, shared: ViewParts = sharedParts(t)): ViewParts {
     const campaignKey = String(t.campaign.version);
     if (this.campaign?.key !== campaignKey) {
       const c = campaignPartFor(t, this.who);
@@ -45,11 +50,10 @@ export class Audience {
       const f = fightPartFor(t, this.who);
       this.fight = { key: fightKey, parts: cutView(f.view, ['fight'], new Map()), prompts: f.prompts };
     }
-    const out: ViewParts = cutView(tableInfo(t), ['table'], new Map());
+    const out: ViewParts = new Map(shared);
     for (const [k, p] of this.campaign.parts) out.set(k, p);
     for (const [k, p] of this.fight.parts) out.set(k, p);
     cutView([...this.campaign.prompts, ...this.fight.prompts], ['prompts'], out);
-    cutView(t.versions(), ['versions'], out);
     return out;
   }
 
@@ -57,8 +61,8 @@ export class Audience {
    * Moves the audience's view to now: the patch's JSON text, or null when nothing changed (or nobody
    * had a view to patch).
    */
-  advance(t: LiveTable): string | null {
-    const next = this.currentParts(t);
+  advance(t: LiveTable, shared?: ViewParts): string | null {
+    const next = this.currentParts(t, shared);
     const prev = this.parts;
     this.parts = next;
     if (!prev) return null;
@@ -70,9 +74,9 @@ export class Audience {
   }
 
   /** The `events` message for new events on a stream, as this audience's text. */
-  eventsText(t: LiveTable, stream: StreamName, events: readonly FrayEvent[]): string {
+  eventsText(t: LiveTable, stream: StreamName, events: readonly FrayEvent[], shared?: ViewParts): string {
     const head = JSON.stringify(project(t, this.who, stream, events));
-    const patch = this.advance(t) ?? patchJson(this.seq, this.seq, { del: [], set: [] });
+    const patch = this.advance(t, shared) ?? patchJson(this.seq, this.seq, { del: [], set: [] });
     return `${head.slice(0, -1)},"patch":${patch}}`;
   }
 

@@ -6,7 +6,7 @@ import {
 import { DatabaseUnavailable, VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
 import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
-import { Audience, audienceKey } from './audience';
+import { Audience, audienceKey, sharedParts } from './audience';
 import { viewFor, type Projector } from './projection';
 import type { ServerMessage, TableView } from './protocol';
 
@@ -337,12 +337,13 @@ export class LiveTable {
    * sent as the same text to all of the audience's connections. The menus follow after the ack.
    */
   broadcast(stream: StreamName, events: readonly FrayEvent[]): void {
+    const shared = sharedParts(this);
     for (const [key, subs] of this.byAudience()) {
       let a = this.audiences.get(key);
       if (!a) this.audiences.set(key, (a = new Audience(subs[0]!.principal)));
       let text: string;
       try {
-        text = a.eventsText(this, stream, events);
+        text = a.eventsText(this, stream, events, shared);
       } catch {
         continue;
       }
