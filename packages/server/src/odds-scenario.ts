@@ -20,11 +20,22 @@ export function oddsRuleset(id: string): LoadedRuleset | null {
 
 /**
  * The simulator's scenario for a table's fight: its current state, played on by the simulator's own
- * policies for the ruleset (`simPoliciesFor`, weakest targets). Worker threads call this
+ * policies for the ruleset (`simPoliciesFor`, weakest targets), hidden creatures in plain sight. Worker threads call this
  * (`simulateInBackground` imports this module), so `source` points here.
  */
 export function loadSimScenario(args: OddsScenarioArgs): SimScenario {
   const ruleset = oddsRuleset(args.ruleset);
   if (!ruleset) throw new Error(`no simulation for the ruleset '${args.ruleset}'`);
-  return { ruleset, start: args.state, policies: simPoliciesFor(ruleset.id), source: { module: import.meta.url, args: args as never } };
+  return { ruleset, start: inPlainSight(args.state), policies: simPoliciesFor(ruleset.id), source: { module: import.meta.url, args: args as never } };
+}
+
+/**
+ * A creature the GM keeps hidden from the players' screens is still in the fight: the simulated
+ * fights treat it as seen (the rules skip hidden targets, so the party could never strike it and the
+ * odds would say it cannot lose).
+ */
+function inPlainSight(state: EncounterState): EncounterState {
+  if (!state.creatureIds.some((id) => state.creatures[id]!.hidden)) return state;
+  const creatures = Object.fromEntries(Object.entries(state.creatures).map(([id, c]) => [id, c.hidden ? { ...c, hidden: false } : c]));
+  return { ...state, creatures };
 }

@@ -45,6 +45,8 @@ describe('odds from here (GM only, on a worker thread)', () => {
     expect(r.sides).toEqual(expected.sides.map((s) => ({ side: s.side, count: s.count, p: s.p, ci: s.ci })));
     expect(r.creatures.map((c) => [c.id, c.drop.count, c.death.count])).toEqual(expected.creatures.map((c) => [c.id, c.drop.count, c.death.count]));
     expect(r.creatures.some((c) => c.id === 'lurker-q7')).toBe(true);
+    // the hidden lurker is hidden from the players' screens, not from the fight: it can be struck down
+    expect(r.creatures.find((c) => c.id === 'lurker-q7')!.drop.count).toBeGreaterThan(0);
     expect(r.paths).toEqual(expected.paths);
     expect(r.rounds.mean).toBe(expected.rounds.mean);
     // the seat heard nothing of it
