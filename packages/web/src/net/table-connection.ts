@@ -1,6 +1,6 @@
 import type { Json } from '@fray/engine';
 import { applyViewPatch } from '@fray/server/view-patch';
-import type { ClientEnvelope, ClientMessage, EventsMessage, MovePreviewWire, Role, ServerMessage, Since, StreamName, TableView, Versions, WireError } from './protocol';
+import type { ClientEnvelope, ClientMessage, EventsMessage, MovePreviewWire, OddsReport, Role, ServerMessage, Since, StreamName, TableView, Versions, WireError } from './protocol';
 
 /** The part of the browser's WebSocket this client uses (Node tests pass the `ws` package's). */
 export interface SocketLike {
@@ -49,6 +49,12 @@ export interface MovePreviewResult {
   error?: WireError;
 }
 
+export interface OddsResult {
+  ok: boolean;
+  odds?: OddsReport;
+  error?: WireError;
+}
+
 export interface CommandResult {
   ok: boolean;
   error?: WireError;
@@ -93,6 +99,8 @@ export class TableConnection {
   private waiting = new Map<string, Waiting>();
   /** move previews asked for and not yet answered (never resent: a new drag asks again) */
   private previews = new Map<string, (r: MovePreviewResult) => void>();
+  /** "odds from here" asked for (GM): progress and the answer by request id */
+  private oddsAsked = new Map<string, { progress: (done: number, total: number) => void; done: (r: OddsResult) => void }>();
   private attempt = 0;
   private closedByUs = false;
   private retryTimer: unknown = null;
@@ -166,6 +174,16 @@ export class TableConnection {
     });
   }
 
+  /** GM: "odds from here" (the server plays the fight on from now on a worker thread); `progress` as fights are played. */
+  odds(opts: { fights?: number; seconds?: number }, progress: (done: number, total: number) => void): Promise<OddsResult> {
+    const requestId = this.newId();
+    if (this.socket?.readyState !== OPEN || this.state.status !== 'open') return Promise.resolve({ ok: false, error: { code: 'offline', message: 'not connected' } });
+    return new Promise((resolve) => {
+      this.oddsAsked.set(requestId, { progress, done: resolve });
+      this.socket!.send(JSON.stringify({ type: 'odds', requestId, ...opts } satisfies ClientMessage));
+    });
+  }
+
   dismissNotice(): void {
     this.update({ notice: null });
   }
@@ -212,6 +230,8 @@ export class TableConnection {
       this.socket = null;
       for (const p of this.previews.values()) p({ ok: false, error: { code: 'offline', message: 'the connection dropped' } });
       this.previews.clear();
+      for (const o of this.oddsAsked.values()) o.done({ ok: false, error: { code: 'offline', message: 'the connection dropped before the odds came back: ask again' } });
+      this.oddsAsked.clear();
       if (this.pingTimer !== null) this.clearTimer(this.pingTimer);
       this.pingTimer = null;
       if (this.closedByUs || this.state.status === 'refused') return;
@@ -286,7 +306,23 @@ export class TableConnection {
         p?.({ ok: true, preview: msg.preview });
         return;
       }
+      case 'oddsProgress':
+        this.oddsAsked.get(msg.requestId)?.progress(msg.done, msg.total);
+        return;
+      case 'odds': {
+        const o = this.oddsAsked.get(msg.requestId);
+        this.oddsAsked.delete(msg.requestId);
+        o?.done({ ok: true, odds: msg.odds });
+        return;
+      }
       case 'rejected': {
+        const odds = msg.commandId !== undefined ? this.oddsAsked.get(msg.commandId) : undefined;
+        if (odds) {
+          // The odds panel says why (another run going, no fight).
+          this.oddsAsked.delete(msg.commandId!);
+          odds.done({ ok: false, error: msg.error });
+          return;
+        }
         const asked = msg.commandId !== undefined ? this.previews.get(msg.commandId) : undefined;
         if (asked) {
           // A refused preview is the map's to show, not a notice for the whole screen.

@@ -7,6 +7,7 @@ import { CreatureCard } from '../panels/CreatureCard';
 import { EventLog, download, logAsJsonLines } from '../panels/EventLog';
 import { GmOverrides } from '../panels/GmOverrides';
 import { MapView } from '../panels/MapView';
+import { OddsPanel } from '../panels/OddsPanel';
 import { PromptQueue } from '../panels/PromptQueue';
 import { RulesetTracks } from '../panels/RulesetTracks';
 import { TurnOrder } from '../panels/TurnOrder';
@@ -143,6 +144,7 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
         )}
         <PromptQueue table={table} fight={fight} title="Prompts" />
         {fight.space !== null && <MapView table={table} fight={fight} menu={current ? menus[current.id] : undefined} />}
+        {fight.phase !== 'ended' && <OddsPanel table={table} fight={fight} />}
         {fight.phase !== 'ended' && (
           <details class="danger-zone">
             <summary>End the fight early</summary>

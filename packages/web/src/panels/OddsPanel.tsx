@@ -1,0 +1,120 @@
+import { useState } from 'preact/hooks';
+import type { OddsReport } from '../net/protocol';
+import type { Table } from '../net/use-table';
+import type { FightModel } from '../model/fight';
+
+/** How many fights the panel asks for, and for how long at most (the server caps both). */
+const FIGHTS = 2000;
+const SECONDS = 4;
+
+const pct = (p: number) => `${Math.round(p * 100)} %`;
+
+/** A chance in words, so the number is never the only signal (and reads out well). */
+export function chanceWords(p: number): string {
+  if (p >= 0.95) return 'almost certain';
+  if (p >= 0.75) return 'very likely';
+  if (p >= 0.6) return 'likely';
+  if (p > 0.4) return 'a toss-up';
+  if (p > 0.25) return 'unlikely';
+  if (p > 0.05) return 'very unlikely';
+  return 'almost never';
+}
+
+type Run = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'failed'; message: string };
+
+/**
+ * "Odds from here", on the GM's screen: the server plays the fight on from where it stands, many times,
+ * with the simulator's policies (every creature, hidden ones too, at its exact hit points), and this
+ * panel shows each side's chance to win with its 95 % interval, in words and numbers, and each
+ * creature's chance to drop and to die. The answer belongs to one moment of the fight: once the fight
+ * has moved on it is marked stale until the GM asks again.
+ */
+export function OddsPanel({ table, fight }: { table: Table; fight: FightModel }) {
+  const [run, setRun] = useState<Run>({ kind: 'idle' });
+  const [odds, setOdds] = useState<OddsReport | null>(null);
+  const now = table.state.versions?.fight ?? null;
+  const stale = odds !== null && (odds.stale || !now || now.id !== odds.from.fightId || now.version !== odds.from.version);
+  const nameOf = (id: string) => fight.byId[id]?.name ?? odds?.creatures.find((c) => c.id === id)?.name ?? id;
+  const ask = async () => {
+    setRun({ kind: 'running', done: 0, total: FIGHTS });
+    const r = await table.conn.odds({ fights: FIGHTS, seconds: SECONDS }, (done, total) => setRun({ kind: 'running', done, total }));
+    if (r.ok && r.odds) {
+      setOdds(r.odds);
+      setRun({ kind: 'idle' });
+    } else setRun({ kind: 'failed', message: r.error?.message ?? 'the odds could not be worked out' });
+  };
+  const running = run.kind === 'running';
+  return (
+    <section class="odds" aria-labelledby="odds-title" data-testid="odds-panel">
+      <h2 id="odds-title">Odds from here</h2>
+      <p class="muted">Plays the rest of this fight {FIGHTS.toLocaleString('en')} times (at most {SECONDS} s) from where it stands. For the GM only.</p>
+      <button type="button" class={odds ? '' : 'primary'} disabled={running || fight.phase === 'ended'} onClick={() => void ask()} data-testid="odds-ask">
+        {odds ? 'Work out the odds again' : 'Work out the odds'}
+      </button>
+      {run.kind === 'running' && (
+        <p class="odds-progress" role="status">
+          <progress max={run.total} value={run.done} aria-label="Fights played" data-testid="odds-progress" />{' '}
+          {run.done.toLocaleString('en')} of {run.total.toLocaleString('en')} fights played
+        </p>
+      )}
+      {run.kind === 'failed' && (
+        <p class="odds-error" role="alert" data-testid="odds-error">
+          ⚠ {run.message}
+        </p>
+      )}
+      {odds && (
+        <div class={`odds-result${stale ? ' stale' : ''}`} aria-live="polite" data-testid="odds-result" data-stale={stale ? 'true' : 'false'}>
+          {stale && (
+            <p class="odds-stale" data-testid="odds-stale">
+              <strong>⏸ Out of date:</strong> the fight has moved on since these odds (round {odds.from.round}). Work them out again.
+            </p>
+          )}
+          <ul class="odds-sides">
+            {odds.sides.map((s) => (
+              <li key={s.side} data-testid={`odds-side-${s.side}`}>
+                <span class="odds-side-name">{s.side}</span> wins: <strong>{pct(s.p)}</strong> <em>({chanceWords(s.p)})</em>
+                <span class="odds-bar" aria-hidden="true">
+                  <span class="odds-ci" style={{ left: `${s.ci[0] * 100}%`, width: `${Math.max(0.5, (s.ci[1] - s.ci[0]) * 100)}%` }} />
+                  <span class="odds-mark" style={{ left: `${s.p * 100}%` }} />
+                </span>
+                <span class="odds-ci-text">
+                  95 % sure it is between {pct(s.ci[0])} and {pct(s.ci[1])}
+                </span>
+              </li>
+            ))}
+            {odds.draws.count > 0 && (
+              <li data-testid="odds-draws">
+                Nobody wins (everyone down, or 50 rounds): <strong>{pct(odds.draws.p)}</strong>
+              </li>
+            )}
+          </ul>
+          <table class="odds-creatures">
+            <caption>Each creature's chance to drop, and to die</caption>
+            <thead>
+              <tr>
+                <th scope="col">Creature</th>
+                <th scope="col">Drops</th>
+                <th scope="col">Dies</th>
+              </tr>
+            </thead>
+            <tbody>
+              {odds.creatures.map((c) => (
+                <tr key={c.id} data-testid={`odds-creature-${c.id}`}>
+                  <th scope="row">
+                    {nameOf(c.id)} <span class="muted">({c.side})</span>
+                  </th>
+                  <td>{pct(c.drop.p)}</td>
+                  <td>{pct(c.death.p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="muted odds-meta" data-testid="odds-meta">
+            {odds.fights.toLocaleString('en')} fights{odds.stopped === 'budget' ? ` (the ${odds.requested.toLocaleString('en')} asked for did not fit in the time)` : ''} in {odds.seconds} s; {odds.paths.compiled ? `${odds.paths.compiled.toLocaleString('en')} compiled, ` : ''}
+            {odds.paths.engine.toLocaleString('en')} on the rules engine; about {Math.round(odds.rounds.mean * 10) / 10} more rounds.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
