@@ -365,6 +365,37 @@ export class Encounter {
     return p.events;
   }
 
+  /**
+   * Takes in events another authority appended to the same log (read back from a shared store), as if
+   * this encounter had committed them: in order, from its own version, no gap. An undo among them
+   * folds the state again (from the undo snapshots' base, or the earlier log when the undo reaches
+   * behind a snapshot load: LogLoadError 'needs-earlier' if that is not at hand, and nothing changes).
+   */
+  follow(events: readonly FrayEvent[]): void {
+    events.forEach((e, i) => {
+      if (e.seq !== this.version + i) throw new LogLoadError('gap', `followed event ${i} has seq ${e.seq}; the encounter is at version ${this.version + i}`);
+    });
+    if (!events.length) return;
+    if (!events.some((e) => e.type === 'CommandUndone')) {
+      for (const e of events) {
+        this.events.push(e);
+        applyLogged(this.state, e);
+      }
+      this.remember(events);
+      return;
+    }
+    const at = this.events.length;
+    this.events.push(...events);
+    if (this.offset !== 0 && !this.earlier && reachesBehind(this.events)) {
+      this.events.length = at;
+      throw new LogLoadError('needs-earlier', 'a followed undo reaches behind the snapshot this encounter was loaded from; load it again with the earlier log');
+    }
+    this.remember(events);
+    // Undo snapshots were taken for a log that has moved under them: fold afresh.
+    this.snapshots.clear();
+    this.state = this.rebuild();
+  }
+
   /** `batch` set: an internal command logged under that batch id (setup), exempt from id checks. */
   private proposeAs(raw: unknown, batch: string | null): ProposeResult {
     // Depth and reserved names before any schema walks the input (input-guard.ts).
