@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
 import { migrationProvider } from './migrations';
+import { APPENDS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
 import type { StoreDatabase, StreamsTable, TablesTable } from './schema';
 
@@ -129,8 +130,9 @@ export class EventStore {
     readonly file: string,
     readonly backend: Backend,
     private readonly raw: Database.Database | null,
-    /** pg's pool (PostgreSQL only), for what Kysely does not do: LISTEN */
+    /** pg's pool (PostgreSQL only) */
     readonly pgPool: pg.Pool | null,
+    private readonly pgOptions: PostgresOptions | null = null,
   ) {}
 
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
@@ -166,7 +168,7 @@ export class EventStore {
       await db.destroy().catch(() => undefined);
       throw e;
     }
-    return new EventStore(db, describeUrl(o.url), 'postgres', null, pool);
+    return new EventStore(db, describeUrl(o.url), 'postgres', null, pool, o);
   }
 
   /** The SQLite synchronous mode in force (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA); null on PostgreSQL. */
@@ -266,6 +268,13 @@ export class EventStore {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const p of parts) await this.appendOne(trx, p);
+        // Other processes following these streams hear of the append once (and only if) it commits.
+        if (this.backend === 'postgres') {
+          for (const p of parts) {
+            const notice: AppendNotice = { stream: p.stream, version: p.expectedVersion + p.events.length };
+            await sql`select pg_notify(${APPENDS_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+          }
+        }
       });
     } catch (e) {
       throw await this.mapError(e, parts);
@@ -312,6 +321,16 @@ export class EventStore {
     if (current === null) throw new UnknownStream(p.stream);
     const before = p.expectedVersion === 0 ? 1 : await countAt(trx, p.stream, p.expectedVersion - 1);
     if (current !== p.expectedVersion + rows.length || before !== 1) throw new VersionConflict(p.stream, p.expectedVersion, current - rows.length);
+  }
+
+  /**
+   * PostgreSQL: calls `onAppend` for every append any process commits to this database (its stream and
+   * new version), and `onResync` after the listening connection was lost and found again (notices sent
+   * meanwhile are lost: read the streams you follow again). Null on SQLite, which has one writer.
+   */
+  listenAppends(onAppend: (n: AppendNotice) => void, onResync: () => void): AppendListener | null {
+    if (!this.pgOptions) return null;
+    return listenForAppends(this.pgOptions.url, onAppend, onResync, `${this.pgOptions.applicationName ?? 'fray'}-listen`);
   }
 
   /** The stream's version (its length), or null when there is no such stream. */

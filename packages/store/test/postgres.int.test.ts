@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
-import { DatabaseUnavailable, EventStore, VersionConflict } from '../src/index';
+import { DatabaseUnavailable, EventStore, VersionConflict, type AppendNotice } from '../src/index';
 import { freshDatabase, haltCluster, removeCluster, startCluster, withDatabase } from '../../../test/postgres';
 
 const ev = (seq: number, commandId: string): FrayEvent => ({ type: 'RoundStarted', round: seq, seq, commandId } as unknown as FrayEvent);
@@ -83,6 +83,39 @@ describe('EventStore on PostgreSQL: many writers at once', () => {
   });
 });
 
+describe('EventStore on PostgreSQL: append notices', () => {
+  it('another store hears of every committed append (stream and new version) in commit order, and of no refused one', async () => {
+    const db = await freshDatabase('fray_notify');
+    const writer = await EventStore.open({ postgres: { url: db.url } });
+    const reader = await EventStore.open({ postgres: { url: db.url } });
+    const heard: AppendNotice[] = [];
+    let wake: (() => void) | null = null;
+    const listener = reader.listenAppends((n) => {
+      heard.push(n);
+      wake?.();
+    }, () => undefined)!;
+    try {
+      await listener.ready;
+      await writer.createTable(table);
+      await writer.append([{ stream: 's', expectedVersion: 0, create, events: [ev(0, 'a'), ev(1, 'a')] }]);
+      await expect(writer.append([{ stream: 's', expectedVersion: 1, events: [ev(1, 'stale')] }])).rejects.toBeInstanceOf(VersionConflict);
+      await writer.append([
+        { stream: 's', expectedVersion: 2, events: [ev(2, 'b')] },
+        { stream: 'f', expectedVersion: 0, create, events: [ev(0, 'b')] },
+      ]);
+      // a marker append: once its notice is in, every earlier commit's is too (notices come in commit order)
+      await writer.append([{ stream: 's', expectedVersion: 3, events: [ev(3, 'end')] }]);
+      while (!heard.some((n) => n.stream === 's' && n.version === 4)) await new Promise<void>((r) => (wake = r));
+      expect(heard).toEqual([{ stream: 's', version: 2 }, { stream: 's', version: 3 }, { stream: 'f', version: 1 }, { stream: 's', version: 4 }]);
+    } finally {
+      await listener.close();
+      await writer.close();
+      await reader.close();
+      await db.drop();
+    }
+  });
+});
+
 describe('EventStore on PostgreSQL: when the database is not there', () => {
   it('opening a database nobody listens for fails with DatabaseUnavailable (unreachable), naming no password', async () => {
     const probe = await freshDatabase('fray_probe');
@@ -133,6 +166,10 @@ describe('EventStore on PostgreSQL: when the database is not there', () => {
     const admin = await startCluster(dir);
     try {
       const store = await EventStore.open({ postgres: { url: withDatabase(admin, 'postgres'), connectTimeoutMs: 2000 } });
+      let resynced: () => void = () => undefined;
+      const resync = new Promise<void>((r) => (resynced = r));
+      const listener = store.listenAppends(() => undefined, () => resynced())!;
+      await listener.ready;
       try {
         await store.createTable(table);
         await store.append([{ stream: 's', expectedVersion: 0, create, events: [ev(0, 'a'), ev(1, 'a')] }]);
@@ -146,7 +183,10 @@ describe('EventStore on PostgreSQL: when the database is not there', () => {
         expect((await store.read('s')).map((e) => `${e.seq}:${e.commandId}`)).toEqual(['0:a', '1:a']);
         await store.append([{ stream: 's', expectedVersion: 2, events: [ev(2, 'b')] }]);
         expect(await store.version('s')).toBe(3);
+        // the listening connection was lost with the server, and found again: its owner is told to read again
+        await resync;
       } finally {
+        await listener.close();
         await store.close();
       }
     } finally {
