@@ -14,6 +14,7 @@ import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfL
 import { movePreviewFor } from './move-preview';
 import { AdminToken } from './admin-token';
 import { TableOdds, type OddsLimits } from './odds';
+import { TableFollower } from './cluster/follow';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
@@ -142,6 +143,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       const fight = active ? await loadStream(fightStreamId(id, active.id), rt, false) : null;
       const table = new LiveTable(id, rec.name, ruleset, rt, campaign, fight, rec.meta as TableMeta, store, limits, projector, EVENT_SCHEMA_VERSION);
       if (opts.snapshotEvery) table.snapshotEvery = opts.snapshotEvery;
+      follower?.attach(table);
       tables.set(id, table);
     } catch (e) {
       unavailable.set(id, `its log cannot be read: ${(e as Error).message}`);
@@ -165,7 +167,22 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     return Encounter.fromEvents(log, rt, o);
   }
 
+  // Several processes on one PostgreSQL database: follow the log before each step, and other processes'
+  // appends as they are notified (listening before the tables load, so nothing falls in between).
+  const follower = store.backend === 'postgres' ? new TableFollower(store, loadStream) : null;
+  const listener = follower?.listen(tables) ?? null;
+  await listener?.ready;
   for (const t of await store.listTables()) await loadTable(t.id);
+  const loading = new Map<string, Promise<void>>();
+  /** A table this process has not loaded yet (another process made it since): loaded once, on first use. */
+  async function tableById(id: string): Promise<LiveTable | undefined> {
+    const have = tables.get(id);
+    if (have || !follower || unavailable.has(id)) return have;
+    let p = loading.get(id);
+    if (!p) loading.set(id, (p = loadTable(id).finally(() => loading.delete(id))));
+    await p;
+    return tables.get(id);
+  }
 
   const app = Fastify({ logger: opts.log ?? false, bodyLimit: limits.maxMessageBytes * 16 });
   await app.register(fastifyWebsocket, { options: { maxPayload: limits.maxMessageBytes * 4 } });
@@ -246,6 +263,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     await store.append([{ stream: campaignStreamId(id), expectedVersion: 0, events: campaign.events, create: { kind: 'campaign', tableId: id, ruleset: { id: ruleset.id, version: ruleset.version }, schemaVersion: EVENT_SCHEMA_VERSION } }]);
     const table = new LiveTable(id, name, ruleset, rt, campaign, null, meta, store, limits, projector, EVENT_SCHEMA_VERSION);
     if (opts.snapshotEvery) table.snapshotEvery = opts.snapshotEvery;
+    follower?.attach(table);
     tables.set(id, table);
     const gmToken = await addSeatToken(id, 'gm', 'gm', 'GM');
     const seats: CreatedTable['seats'] = [];
@@ -277,7 +295,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   async function authed(req: FastifyRequest<{ Params: { tableId: string } }>): Promise<{ table: LiveTable; a: Access }> {
     const a = await access(req.params.tableId, bearer(req));
-    const table = a ? tables.get(a.tableId) : undefined;
+    const table = a ? await tableById(a.tableId) : undefined;
     if (!a) throw new ServerError(401, UNAUTHORIZED);
     if (!table) throw new ServerError(503, { code: 'unavailable', message: `the table cannot be loaded: ${unavailable.get(a.tableId) ?? 'unknown'}` });
     return { table, a };
@@ -512,7 +530,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
           fail(UNAUTHORIZED.code, UNAUTHORIZED.message);
           return void socket.close(4401, 'unauthorized');
         }
-        const t = tables.get(a.tableId);
+        const t = await tableById(a.tableId);
         if (!t) {
           fail('unavailable', `the table cannot be loaded: ${unavailable.get(a.tableId) ?? 'unknown'}`);
           return void socket.close(4503, 'unavailable');
@@ -600,6 +618,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       odds.stopAll();
       for (const t of tables.values()) for (const s of t.subscribers) (s as Subscriber & { close?: () => void }).close?.();
       await app.close();
+      await listener?.close();
       await store.close();
     },
   };

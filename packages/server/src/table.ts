@@ -74,6 +74,10 @@ export class LiveTable {
   private readonly snapshotAt = new Map<string, number>();
   /** events between snapshots of a stream (a server option; tests take it low to load from snapshots) */
   snapshotEvery = SNAPSHOT_EVERY;
+  /** runs before every serial step: with several processes on one database, catching up with the log (cluster/follow.ts) */
+  beforeStep: (() => Promise<void>) | null = null;
+  /** version conflicts that came from the store (another writer was first), not from the client's expectedVersion */
+  private readonly storeConflicts = new WeakSet<WireError>();
 
   constructor(
     readonly id: string,
@@ -95,7 +99,11 @@ export class LiveTable {
 
   /** Runs `fn` after everything queued before it on this table. */
   serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn, fn);
+    const step = async () => {
+      if (this.beforeStep) await this.beforeStep();
+      return fn();
+    };
+    const run = this.tail.then(step, step);
     this.tail = run.catch(() => undefined);
     return run;
   }
@@ -108,7 +116,11 @@ export class LiveTable {
 
   /** A client's command on one stream. */
   async submit(who: Principal, stream: StreamName, env: ClientEnvelope): Promise<Outcome> {
-    const out = await this.submitRaw(who, stream, env);
+    let out = await this.submitRaw(who, stream, env);
+    // Another process wrote first: catch up (the next step does) and decide again. A client that sent
+    // expectedVersion gets its version-conflict from that second decision. Each conflict means another
+    // command got in, so this ends; the bound only keeps a broken store from looping for ever.
+    for (let tries = 0; !out.ok && this.beforeStep && this.storeConflicts.has(out.error) && tries < 100; tries++) out = await this.submitRaw(who, stream, env);
     return out.ok || who.role === 'gm' ? out : { ...out, error: this.scrubFor(who.seat, out.error) };
   }
 
@@ -248,7 +260,11 @@ export class LiveTable {
     try {
       await this.store.append(parts);
     } catch (e) {
-      if (e instanceof VersionConflict) return { code: 'version-conflict', message: e.message };
+      if (e instanceof VersionConflict) {
+        const w: WireError = { code: 'version-conflict', message: e.message };
+        this.storeConflicts.add(w);
+        return w;
+      }
       if (e instanceof DatabaseUnavailable) return { code: 'unavailable', message: 'the database cannot be reached just now; nothing was changed: send the command again' };
       return { code: 'internal', message: 'the store could not write the command; nothing was changed' };
     }

@@ -1,7 +1,8 @@
-// A table server in its own process, for the crash test: `node --import tsx crash-child.ts <dataDir>`.
-// Prints `READY <url>` once it listens; the test kills it with SIGKILL at random moments.
+// A table server in its own process, for the crash and cluster tests: `node crash-child.mjs <dataDir> [postgres://…]`.
+// Prints `READY <url>` once it listens; the tests kill it with SIGKILL at random moments.
 import process from 'node:process';
 import { startServer } from './helpers';
 
-const server = await startServer(process.argv[2]!, { limits: { maxMessagesPerSecond: 10_000 } });
+const database = process.argv[3];
+const server = await startServer(process.argv[2]!, { limits: { maxMessagesPerSecond: 10_000 }, ...(database ? { database: { url: database } } : {}) });
 process.stdout.write(`READY ${server.url}\n`);
