@@ -32,7 +32,7 @@ await build({
   keepNames: false,
   logLevel: 'warning',
   // Native and server packages stay outside the bundle (better-sqlite3 loads a .node file by path).
-  external: ['better-sqlite3', 'fastify', '@fastify/*', 'ws', 'kysely', 'pg'],
+  external: ['better-sqlite3', 'fastify', '@fastify/*', 'ws', 'kysely', 'pg', 'esbuild'],
   // CommonJS dependencies bundled into an ES module may call require (node builtins).
   banner: { js: "import { createRequire as __frayCreateRequire } from 'node:module'; const require = __frayCreateRequire(import.meta.url);" },
 });

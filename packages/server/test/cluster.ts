@@ -2,12 +2,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { FrayEvent } from '@fray/engine';
 import { repoRoot, tmpDir, type Client, type Msg } from './helpers';
 
-const source = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+// (from repoRoot, not this file's URL: the bench bundles this module elsewhere)
+const source = path.join(repoRoot, 'packages', 'server', 'test', 'crash-child.ts');
 // Bundled once: loading the engine and rulesets from source through tsx takes seconds per process.
 const child = path.join(repoRoot, 'node_modules', '.cache', 'fray-cluster', 'server-child.mjs');
 let bundled: Promise<unknown> | null = null;
@@ -26,12 +26,12 @@ export interface ServerProcess {
   stderr: () => string;
 }
 
-/** A server process on the database at `databaseUrl`; settles once it listens. */
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+/** A server process on the database at `databaseUrl` (else on a SQLite file in a fresh folder); settles once it listens. */
+export async function startServerProcess(databaseUrl?: string): Promise<ServerProcess> {
   await bundleServerChild();
-  // (its SQLite folder stays empty: the store is the database)
+  // (with a database URL its SQLite folder stays empty)
   const dir = tmpDir();
-  const proc = spawn(process.execPath, [child, dir, databaseUrl], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [child, dir, ...(databaseUrl ? [databaseUrl] : [])], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));

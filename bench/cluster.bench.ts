@@ -1,0 +1,145 @@
+// `npm run bench -- cluster`: the table server's load (50 tables × 6 clients: a GM whose command is
+// decided, written and pushed to six, and a seat whose command the rules refuse) against server
+// processes, in one run: one process on SQLite (synchronous FULL), then one and three processes on one
+// PostgreSQL database (a throwaway cluster from scripts/ensure-postgres.sh, with fsync and
+// synchronous_commit turned back on so both stores pay for durability). With several processes each
+// table's six clients are spread over them, so every command is also pushed across processes
+// (LISTEN/NOTIFY, then a read of the log). Clients run in a worker thread.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import process from 'node:process';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import { Client, postJson, repoRoot } from '../packages/server/test/helpers';
+import { startServerProcess, stopProcess, type ServerProcess } from '../packages/server/test/cluster';
+import { duration, perSecond, printTable, type Row } from './harness';
+
+const TABLES = 50;
+const SEATS = 5;
+const ROUNDS = 30;
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+}
+
+interface LoadSpec {
+  urls: string[];
+  tables: { tableId: string; gm: string; seats: string[] }[];
+}
+interface LoadResult {
+  gmTimes: number[];
+  commands: number;
+  wall: number;
+}
+
+async function clients(spec: LoadSpec): Promise<LoadResult> {
+  const tables: { gm: Client; seats: Client[] }[] = [];
+  // client k of table i connects to process (i + k) mod n: each table's clients spread over every process
+  for (const [i, t] of spec.tables.entries()) {
+    const at = (k: number) => spec.urls[(i + k) % spec.urls.length]!;
+    const gm = await Client.open(at(0), t.tableId);
+    await gm.hello(t.gm);
+    const seats: Client[] = [];
+    for (const [k, token] of t.seats.entries()) {
+      const c = await Client.open(at(k + 1), t.tableId);
+      await c.hello(token);
+      seats.push(c);
+    }
+    tables.push({ gm, seats });
+  }
+  const gmTimes: number[] = [];
+  let commands = 0;
+  const t0 = performance.now();
+  await Promise.all(tables.map(async ({ gm, seats }, ti) => {
+    for (let r = 0; r < ROUNDS; r++) {
+      const s = performance.now();
+      const a = await gm.command('fight', { id: `g${ti}-${r}`, command: { type: 'gm.setCounter', key: 'bench', value: r } });
+      if (a.type !== 'ack') throw new Error(`bench: ${JSON.stringify(a)}`);
+      gmTimes.push(performance.now() - s);
+      commands++;
+      const b = await seats[r % seats.length]!.command('fight', { id: `s${ti}-${r}`, command: { type: 'answerPrompt', promptId: 'none', answer: 1 } });
+      if (b.type !== 'rejected') throw new Error(`bench: ${JSON.stringify(b)}`);
+      commands++;
+    }
+  }));
+  const wall = performance.now() - t0;
+  for (const { gm, seats } of tables) for (const c of [gm, ...seats]) c.close();
+  return { gmTimes, commands, wall };
+}
+
+if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'cluster-bench-clients') {
+  void clients((workerData as { spec: LoadSpec }).spec).then((r) => parentPort!.postMessage(r));
+}
+
+async function load(procs: ServerProcess[]): Promise<LoadResult> {
+  const spec: LoadSpec = { urls: procs.map((p) => p.url), tables: [] };
+  for (let i = 0; i < TABLES; i++) {
+    const t = (await postJson(`${procs[i % procs.length]!.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] })).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
+    spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
+  }
+  const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'cluster-bench-clients', spec } });
+  try {
+    return await new Promise<LoadResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+async function sql(url: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+export default async function run(): Promise<void> {
+  const script = path.join(repoRoot, 'scripts', 'ensure-postgres.sh');
+  const dir = `/tmp/fray-pg-bench-${process.pid}`;
+  const results: { name: string; r: LoadResult }[] = [];
+  const measure = async (name: string, start: () => Promise<ServerProcess[]>) => {
+    const procs = await start();
+    try {
+      const r = await load(procs);
+      results.push({ name, r });
+      console.log(`${name}: ${r.commands} commands in ${duration(r.wall)}: ${perSecond(r.commands, r.wall)}; GM round trip p50 ${duration(percentile(r.gmTimes, 50))}, p99 ${duration(percentile(r.gmTimes, 99))}`);
+    } finally {
+      for (const p of procs) await stopProcess(p.proc);
+    }
+  };
+  try {
+    await measure('1 process, SQLite (FULL)', async () => [await startServerProcess()]);
+    const admin = execFileSync('sh', [script, 'start', dir], { encoding: 'utf8' }).trim().split('\n').find((l) => l.startsWith('DATABASE_URL='))!.slice('DATABASE_URL='.length);
+    // The test cluster runs without fsync; a bench of durable stores turns it back on.
+    await sql(admin, 'ALTER SYSTEM SET fsync = on');
+    await sql(admin, 'ALTER SYSTEM SET synchronous_commit = on');
+    await sql(admin, 'ALTER SYSTEM SET full_page_writes = on');
+    await sql(admin, 'SELECT pg_reload_conf()');
+    for (const [n, db] of [[1, 'bench1'], [3, 'bench3']] as const) {
+      await sql(admin, `CREATE DATABASE ${db}`);
+      const url = admin.replace(/\/postgres$/, `/${db}`);
+      await measure(`${n} process${n > 1 ? 'es' : ''}, PostgreSQL`, async () => {
+        const first = await startServerProcess(url);
+        return [first, ...await Promise.all(Array.from({ length: n - 1 }, () => startServerProcess(url)))];
+      });
+    }
+  } finally {
+    execFileSync('sh', [script, 'stop', dir]);
+  }
+  const base = results[0]!;
+  const rate = (r: LoadResult) => r.commands / r.wall;
+  const rows: Row[] = results.slice(1).map(({ name, r }) => ({
+    name: `${name}: commands/s vs 1 process on SQLite`, measured: perSecond(r.commands, r.wall), baseline: perSecond(base.r.commands, base.r.wall), ratio: rate(r) / rate(base.r), goal: 1,
+  }));
+  const one = results.find((x) => x.name.startsWith('1 process, PostgreSQL'))?.r;
+  const three = results.find((x) => x.name.startsWith('3 processes'))?.r;
+  if (one && three) rows.push({ name: '3 processes vs 1 on PostgreSQL: commands/s', measured: perSecond(three.commands, three.wall), baseline: perSecond(one.commands, one.wall), ratio: rate(three) / rate(one), goal: 1 });
+  printTable(rows);
+  console.log(`(${TABLES} tables × ${1 + SEATS} clients, ${ROUNDS} rounds; this machine has ${(await import('node:os')).cpus().length} cores for the server processes, PostgreSQL and the clients together)`);
+}
