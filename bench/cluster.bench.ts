@@ -10,7 +10,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { Client, postJson, repoRoot } from '../packages/server/test/helpers';
+import { ADMIN, Client, postJson, repoRoot } from '../packages/server/test/helpers';
 import { startServerProcess, stopProcess, type ServerProcess } from '../packages/server/test/cluster';
 import { duration, perSecond, printTable, type Row } from './harness';
 
@@ -75,7 +75,7 @@ if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'cluster
 async function load(procs: ServerProcess[]): Promise<LoadResult> {
   const spec: LoadSpec = { urls: procs.map((p) => p.url), tables: [] };
   for (let i = 0; i < TABLES; i++) {
-    const t = (await postJson(`${procs[i % procs.length]!.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] })).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
+    const t = (await postJson(`${procs[i % procs.length]!.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
     spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
   }
   const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'cluster-bench-clients', spec } });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '@fray/store';
 import { freshDatabase, haltCluster, removeCluster, startCluster, withDatabase } from '../../../test/postgres';
 import { bundleServerChild, reached, seen, startServerProcess, stopProcess, type ServerProcess } from './cluster';
-import { Client, postJson, type Msg } from './helpers';
+import { ADMIN, Client, getJson, postJson, type Msg } from './helpers';
 
 // Three server processes on one real PostgreSQL database; clients of one table spread across them.
 type Created = { tableId: string; gm: { token: string }; seats: { seat: string; token: string }[] };
@@ -41,7 +41,7 @@ describe('several server processes on one PostgreSQL database', () => {
   });
 
   it('commands sent through all three at once: every client sees the same events in the same order, the log has every acknowledged command once, no update is lost', async () => {
-    const t: Created = (await postJson(`${procs[1]!.url}/api/tables`, { from: 'demo' })).body;
+    const t: Created = (await postJson(`${procs[1]!.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     // two GM connections and a seat on each process (the table was made on process 1: 0 and 2 load it on first use)
     const gms: Client[] = [];
     for (const p of procs) for (let k = 0; k < 2; k++) gms.push(await connect(p, t, t.gm.token));
@@ -62,11 +62,13 @@ describe('several server processes on one PostgreSQL database', () => {
     // every GM connection, on whichever process, was pushed exactly the log, in its order
     const expected = log.slice(start).map((e) => `${e.seq}:${e.commandId}`);
     for (const gm of gms) {
-      const last = await reached(gm, 'fight', log.length);
+      await reached(gm, 'fight', log.length);
       expect(seen(gm, 'fight')).toEqual(expected);
-      expect((last['view'] as { fight: { view: { counters: Record<string, number> } } }).fight.view.counters).toMatchObject(
-        Object.fromEntries(gms.map((_, g) => [`k${g}`, PER])),
-      );
+    }
+    // and every process holds every GM's last value
+    for (const p of procs) {
+      const state = await getJson(`${p.url}/api/tables/${t.tableId}/state`, t.gm.token);
+      expect(state.body.view.fight.view.counters).toMatchObject(Object.fromEntries(gms.map((_, g) => [`k${g}`, PER])));
     }
     // seats are pushed the same versions in the same order (their events are redacted: compare versions)
     for (const s of seats) {
@@ -78,7 +80,7 @@ describe('several server processes on one PostgreSQL database', () => {
   });
 
   it('three commands decided against the same expectedVersion on three processes: one is acknowledged, two get version-conflict, none is written twice', async () => {
-    const t: Created = (await postJson(`${procs[0]!.url}/api/tables`, { from: 'demo' })).body;
+    const t: Created = (await postJson(`${procs[0]!.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gms = await Promise.all(procs.map((p) => connect(p, t, t.gm.token)));
     clients.push(...gms);
     const v = (await store.version(`${t.tableId}/fight/road`))!;
@@ -91,7 +93,7 @@ describe('several server processes on one PostgreSQL database', () => {
   });
 
   it('SIGKILL of one process under load: its clients reconnect to another and find every acknowledged command; the others never stop serving', async () => {
-    const t: Created = (await postJson(`${procs[0]!.url}/api/tables`, { from: 'demo' })).body;
+    const t: Created = (await postJson(`${procs[0]!.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const victim = procs[2]!;
     const stream = `${t.tableId}/fight/road`;
     const acked = new Set<string>();
@@ -168,7 +170,7 @@ describe('PostgreSQL restarted under load', () => {
     procs = [await startServerProcess(url)];
     procs.push(await startServerProcess(url));
     const pids = procs.map((p) => p.proc.pid);
-    const t: Created = (await postJson(`${procs[0]!.url}/api/tables`, { from: 'demo' })).body;
+    const t: Created = (await postJson(`${procs[0]!.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gms = await Promise.all(procs.map((p) => connect(p, t, t.gm.token)));
     const watcher = await connect(procs[1]!, t, t.seats[0]!.token);
     clients.push(...gms, watcher);
