@@ -1,5 +1,5 @@
 import { describeRoll, type RollRecord, type TermRecord } from '@fray/dice';
-import type { BreakdownRow, Duration, EventOf, FrayEventBody, Json, Principal, PromptSpec } from '@fray/engine';
+import { countPhrase, type BreakdownRow, type Duration, type EventOf, type FrayEventBody, type Json, type Principal, type PromptSpec, type RulesetWords } from '@fray/engine';
 
 /**
  * Events in, lines of text out: the table's view of a fight, every roll with its breakdown. Pure:
@@ -11,12 +11,11 @@ export interface NarrationContext {
   names?: Record<string, string>;
   /** prompts asked in earlier batches (the open ones), so their answers read as questions */
   prompts?: readonly PromptSpec[];
+  /** the ruleset's words for its tallies and counters, and its conditions' names (a loaded ruleset will do) */
+  ruleset?: { words?: RulesetWords; conditions?: readonly { id: string; name: string }[] };
 }
 
 type Ev<T extends FrayEventBody['type']> = EventOf<T>;
-
-/** Display names for well-known encounter counters (13th Age's escalation die); others read "Counter <key>". */
-const COUNTER_LABELS: Record<string, string> = { escalation: 'The escalation die' };
 
 export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext = {}): string[] {
   const names = new Map(Object.entries(ctx.names ?? {}));
@@ -24,6 +23,13 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
   const prompts = new Map<string, PromptSpec>((ctx.prompts ?? []).map((p) => [p.id, p]));
   const { rollFor, consumed } = pairRolls(events);
   const relinked = relinkedAdds(events);
+  const words = ctx.ruleset?.words ?? {};
+  const conditionNames = new Map((ctx.ruleset?.conditions ?? []).map((c) => [c.id, c.name]));
+  /** a condition as a sentence names it: its name, lower-cased unless it is an abbreviation */
+  const conditionText = (id: string): string => {
+    const name = conditionNames.get(id);
+    return name ? (/^[A-Z][a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name) : id;
+  };
   const out: string[] = [];
 
   events.forEach((e, i) => {
@@ -72,7 +78,7 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         out.push(`--- ${nameOf(e.creatureId)}'s turn ---`);
         break;
       case 'DiceRolled':
-        if (!consumed.has(i)) out.push(`${cap(nameOf(e.roller))} rolls ${e.purpose}: ${describeRoll(e.record)}${e.entered ? ' (entered)' : ''}`);
+        if (!consumed.has(i)) out.push(`${cap(nameOf(e.roller))} rolls ${rollPurpose(e.purpose)}: ${describeRoll(e.record)}${e.entered ? ' (entered)' : ''}`);
         break;
       case 'TestResolved':
         out.push(testLine(e, rollFor.get(i)?.record, nameOf));
@@ -82,7 +88,9 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         break;
       case 'HealingApplied':
         // A seat's copy of someone else's healing has no exact hit points (the table server redacts them).
-        out.push(`${nameOf(e.target)} heals ${e.amount}${e.hpBefore === undefined ? '' : `: ${e.hpBefore} → ${e.hpAfter} HP`}`);
+        out.push(e.amount === 0
+          ? `${nameOf(e.target)} regains no hit points${e.hpBefore === undefined ? '' : e.hpAfter === e.hpBefore ? ` (${e.hpAfter} HP)` : `: ${e.hpBefore} → ${e.hpAfter} HP`}`
+          : `${nameOf(e.target)} heals ${e.amount}${e.hpBefore === undefined ? '' : `: ${e.hpBefore} → ${e.hpAfter} HP`}`);
         break;
       case 'HitPointsSet': {
         const parts = [
@@ -96,28 +104,35 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
       case 'ConditionAdded': {
         if (relinked.has(i)) break;
         const c = e.condition;
-        const by = c.impliedBy ? ` (with ${conditionOf(c.impliedBy)})` : c.source && c.source !== e.creatureId ? ` (${c.source === 'gm' ? 'GM' : nameOf(c.source)})` : '';
-        out.push(`${nameOf(e.creatureId)} is now ${c.conditionId}${c.level ? ` ${c.level}` : ''}${durationText(c.duration, nameOf)}${by}`);
+        // Who or what brought it, when that is a creature or the GM: other sources (a world effect's id) are the rules' own.
+        const source = c.source === 'gm' ? 'the GM' : c.source && c.source !== e.creatureId && names.has(c.source) ? names.get(c.source)! : null;
+        const how = durationText(c.duration, nameOf, e.creatureId);
+        const notes = [how.note, c.impliedBy ? `with ${conditionText(conditionOf(c.impliedBy))}` : source ? `by ${source}` : null].filter((x) => x);
+        const what = c.level ? `now has ${conditionText(c.conditionId)} level ${c.level}` : `is now ${conditionText(c.conditionId)}`;
+        out.push(`${nameOf(e.creatureId)} ${what}${how.text}${notes.length ? ` (${notes.join('; ')})` : ''}`);
         break;
       }
       case 'ConditionRemoved':
-        if (e.reason !== 'relinked') out.push(`${nameOf(e.creatureId)} is no longer ${e.conditionId}: ${e.reason}`);
+        if (e.reason !== 'relinked') out.push(`${nameOf(e.creatureId)} is no longer ${conditionText(e.conditionId)}: ${e.reason}`);
         break;
       case 'ConditionUpdated':
-        if (e.level !== undefined) out.push(`${nameOf(e.creatureId)}'s ${conditionOf(e.instanceId)} is now level ${e.level}`);
+        if (e.level !== undefined) out.push(`${nameOf(e.creatureId)}'s ${conditionText(conditionOf(e.instanceId))} is now level ${e.level}`);
         break;
       case 'TrackSet':
         out.push(`${nameOf(e.creatureId)}'s ${e.track} is now ${e.value}`);
         break;
       case 'StatusSet':
-        out.push(`${nameOf(e.creatureId)} is now ${e.status}`);
+        out.push(e.status === 'escaped' ? `${nameOf(e.creatureId)} has escaped` : `${nameOf(e.creatureId)} is now ${e.status}`);
         break;
-      case 'TallySet':
-        out.push(`${nameOf(e.creatureId)}'s ${e.key} tally is now ${e.value}`);
+      case 'TallySet': {
+        // The ruleset's words for its own tallies; a tally it does not know (a GM's own) by its key.
+        const phrase = words.tallies && Object.hasOwn(words.tallies, e.key) ? words.tallies[e.key]! : null;
+        out.push(phrase ? countPhrase(phrase, e.value, nameOf(e.creatureId)) : `${nameOf(e.creatureId)}'s ${e.key} tally is now ${e.value}`);
         break;
+      }
       case 'CounterSet': {
-        const label = Object.hasOwn(COUNTER_LABELS, e.key) ? COUNTER_LABELS[e.key]! : null;
-        out.push(label ? `${label} is now ${e.value}` : `Counter ${e.key} is now ${e.value}`);
+        const phrase = words.counters && Object.hasOwn(words.counters, e.key) ? words.counters[e.key]! : null;
+        out.push(phrase ? countPhrase(phrase, e.value) : `Counter ${e.key} is now ${e.value}`);
         break;
       }
       case 'RuleApplied':
@@ -204,6 +219,16 @@ function relinkedAdds(events: readonly FrayEventBody[]): Set<number> {
 const isDamagePurpose = (purpose: string) => purpose === 'damage' || purpose.endsWith(' damage');
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * What a roll is for, after "rolls": the rules write purposes to read so ("a Hit Die", "the travel turn");
+ * a d20 test's own roll, printed alone when a question came between it and its result, is named here.
+ */
+function rollPurpose(purpose: string): string {
+  if (purpose === 'attack') return 'the d20 for an attack';
+  if (purpose === 'save' || purpose === 'check') return `the d20 for a ${purpose}`;
+  return purpose;
+}
 const signed = (n: number) => (n < 0 ? `- ${-n}` : `+ ${n}`);
 const conditionOf = (instanceId: string) => instanceId.replace(/#\d+$/, '');
 
@@ -259,22 +284,25 @@ export function timeText(seconds: number): string {
   return parts.length ? parts.join(' ') : '0 seconds';
 }
 
-function durationText(d: Duration, nameOf: (id: string) => string): string {
+/** How long a condition lasts, said of `subject` (its own turns are "its" turns), and a note on how it ends. */
+function durationText(d: Duration, nameOf: (id: string) => string, subject: string): { text: string; note?: string } {
   switch (d.kind) {
     case 'untilRemoved':
-      return '';
-    case 'turns':
+      return { text: '' };
+    case 'turns': {
+      const whose = d.creatureId === subject ? 'its' : `${nameOf(d.creatureId)}'s`;
       return d.count === 1
-        ? ` until the ${d.boundary} of ${nameOf(d.creatureId)}'s next turn`
-        : ` for ${d.count} turns (counted at the ${d.boundary} of ${nameOf(d.creatureId)}'s turns)`;
+        ? { text: ` until the ${d.boundary} of ${whose} next turn` }
+        : { text: ` for ${d.count} turns`, note: `counted at the ${d.boundary} of ${whose} turns` };
+    }
     case 'gameTime':
-      return ` for ${timeText(d.seconds)}`;
+      return { text: ` for ${timeText(d.seconds)}` };
     case 'saveEnds':
-      return ` (save ends, at the ${d.timing} of each turn)`;
+      return { text: ' until it saves', note: `a save at the ${d.timing} of each of its turns` };
     case 'untilRest':
-      return ` until a ${d.rest} rest`;
+      return { text: ` until a ${d.rest} rest` };
     case 'endOfEncounter':
-      return ' until the end of the encounter';
+      return { text: ' until the end of the encounter' };
   }
 }
 
@@ -313,18 +341,20 @@ function rowText(r: BreakdownRow): string {
 export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, nameOf: (id: string | null) => string): string {
   const actor = cap(nameOf(t.actor));
   const base = t.breakdown.rows.find((r) => r.id === 'base');
+  // The base row names the test only when it is the test's name ("DEX save", "Athletics check"), not a bonus's.
+  const named = (word: 'save' | 'check') => (base && new RegExp(`\\b${word}$`, 'i').test(base.label) ? base.label : word);
+  const against = t.target ? ` against ${nameOf(t.target)}` : '';
   const subject =
     t.kind === 'attack'
       ? `${actor} attacks ${nameOf(t.target)}`
-      : t.kind === 'save'
-        ? `${actor} makes a ${base && /save/.test(base.label) ? base.label : 'save'}`
-        : t.kind === 'check' && base && /check|\(/.test(base.label)
-          ? `${actor} makes a ${base.label}${t.target ? ` against ${nameOf(t.target)}` : ''}`
-          : `${actor} rolls ${t.kind}${t.target ? ` against ${nameOf(t.target)}` : ''}`;
-  const against = t.against ? ` vs ${t.against.label} ${t.against.value}` : '';
+      : t.kind === 'save' || t.kind === 'check'
+        ? `${actor} makes a ${named(t.kind)}${against}`
+        : `${actor} rolls for ${t.kind}${against}`;
+  const versus = t.against ? ` vs ${againstText(t.against.label, t.against.value)}` : '';
   const outcome = t.kind === 'attack' ? ({ success: 'hit', failure: 'miss' } as Record<string, string>)[t.outcome] ?? t.outcome : t.outcome;
   if (!roll && t.breakdown.natural === null) {
-    return `${subject}${against}: ${outcome} automatically${t.ruleId && t.ruleId !== 'auto-fail' ? ` [${t.ruleId}]` : ''}`;
+    const verb = ({ success: 'succeeds', failure: 'fails', hit: 'hits', miss: 'misses', crit: 'is a critical hit' } as Record<string, string>)[outcome] ?? outcome;
+    return `${subject}${versus}: ${verb} automatically${t.ruleId && t.ruleId !== 'auto-fail' ? ` [${t.ruleId}]` : ''}`;
   }
   const mode = t.breakdown.rollMode;
   const parts = [d20Text(t, roll), ...t.breakdown.rows.filter((r) => r.applied).map(rowText)];
@@ -336,7 +366,13 @@ export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, na
   ];
   // A roll with nothing to beat (initiative) has no outcome worth saying.
   const verdict = !t.against && t.outcome === 'done' ? '' : `, ${outcome}`;
-  return `${subject}: ${parts.join(' ')} = ${t.breakdown.total}${against}${verdict}${natural}${skipped.length ? `; not applied: ${skipped.join(', ')}` : ''}`;
+  return `${subject}: ${parts.join(' ')} = ${t.breakdown.total}${versus}${verdict}${natural}${skipped.length ? `; not applied: ${skipped.join(', ')}` : ''}`;
+}
+
+/** "AC 17 (half cover +2)", "DC 11 (Bite)": the number right after the defence's name, what explains it after. */
+function againstText(label: string, value: number): string {
+  const m = /^([^(]+?) \((.+)\)$/.exec(label);
+  return m ? `${m[1]} ${value} (${m[2]})` : `${label} ${value}`;
 }
 
 /** "2d8+4 → 5+3 +4": every face, dropped ones as ~n~. */
@@ -355,14 +391,25 @@ function facesText(r: RollRecord): string {
 export function damageLine(d: Ev<'DamageApplied'>, roll: { record: RollRecord; purpose: string } | undefined, nameOf: (id: string | null) => string): string {
   const target = nameOf(d.target);
   const rolled = d.rows.filter((r) => r.step === 'rolled');
-  const types = rolled.length === 1 ? ` ${rolled[0]!.type}` : rolled.length > 1 ? ` (${rolled.map((r) => `${r.before} ${r.type}`).join(' + ')})` : '';
+  // 'damage' and 'total' are the untyped damage of rulesets without damage types (and spilled totals).
+  const untyped = (type: string) => type === 'damage' || type === 'total';
+  const types = rolled.length === 1 ? (untyped(rolled[0]!.type) ? '' : ` ${rolled[0]!.type}`) : rolled.length > 1 ? ` (${rolled.map((r) => `${r.before}${untyped(r.type) ? '' : ` ${r.type}`}`).join(' + ')})` : '';
+  const dealt = rolled.reduce((a, r) => a + r.before, 0);
   const steps = d.rows
     .filter((r) => r.step !== 'rolled')
     .map((r) => (r.step === 'tempHp' ? `, ${r.note ?? `${d.absorbed} absorbed by temporary hit points`}` : `, ${r.note ?? r.step}: ${r.type === 'total' ? '' : `${r.type} `}${r.before} → ${r.after}`))
     .join('');
   const hp = d.hpBefore === undefined ? '' : `; ${target} ${d.hpBefore} → ${d.hpAfter} HP`;
-  if (!roll) return `${cap(target)} takes ${d.total} damage${types}${steps}${hp}`;
-  const formula = `${roll.record.expression.replace(/ ([+-]) /g, '$1')} → ${facesText(roll.record)} = ${roll.record.total}${types}${steps}${hp}`;
+  if (!roll) return `${cap(target)} takes ${d.total}${types} damage${steps}${hp}`;
+  const rollTypes = types || (rolled.length === 1 ? ' damage' : '');
+  // A roll with no dice (a fixed miss damage) is its number; more dealt than rolled (a critical hit
+  // doubling, a targeted attack's neck damage added) says the whole.
+  const total = roll.record.terms.some((x) => x.kind === 'dice')
+    ? `${roll.record.expression.replace(/ ([+-]) /g, '$1')} → ${facesText(roll.record)} = ${roll.record.total}`
+    : `${roll.record.total}`;
+  const formula = rolled.length && dealt !== roll.record.total
+    ? `${total} → ${dealt}${rollTypes}${steps}${hp}`
+    : `${total}${rollTypes}${steps}${hp}`;
   // An attack's damage (rolled by its source) reads as the line under the attack roll.
   if (roll.purpose === 'damage' || (d.source !== null && roll.purpose.endsWith(' damage'))) return `  ${formula}`;
   return `${cap(target)} takes ${roll.purpose.replace(/ damage$/, '')} damage: ${formula}`;

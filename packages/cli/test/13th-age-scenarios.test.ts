@@ -40,7 +40,7 @@ describe('bundled 13th Age scenarios (scenarios/13th-age)', () => {
   it('lantern crypt: an expanded crit range, a vulnerable trigger, a daze saved at the end of the turn', () => {
     const lines = run('lantern-crypt.yaml').output.split('\n');
     expect(lines).toContain('  Kettle Quickhand attacks Marsh Hag: d20 19 + 3 + 2 level = 24 vs AC 19, crit');
-    expect(lines).toContain('  Tessel Varr is now vulnerable (save ends, at the end of each turn) (Lantern Ghoul)');
+    expect(lines).toContain('  Tessel Varr is now vulnerable until it saves (a save at the end of each of its turns; by Lantern Ghoul)');
     expect(lines).toContain('  Kettle Quickhand attacks Marsh Hag: d20 14 + 3 + 2 level + 1 escalation die - 4 dazed = 16 vs AC 19, miss');
     expect(lines).toContain('  Kettle Quickhand is no longer dazed: saved');
   });

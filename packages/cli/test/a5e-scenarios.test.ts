@@ -53,6 +53,6 @@ describe('bundled A5E scenarios (scenarios/a5e)', () => {
     expect(lines).toContain('    [A5E-WORLD-42] Gravegnawer is immune to Poisoned');
     expect(lines).toContain('  Tamsin Reed attacks Gravegnawer: d20 7 (disadvantage from poisoned: rolled 18 and 7, kept 7) + 5 = 12 vs AC 12, hit');
     expect(lines).toContain('    [A5E-ATK-7] a hit from within 5 ft on Ilse Marrow (paralyzed) is a critical hit');
-    expect(lines).toContain('  Ilse Marrow makes a STR save vs Tenacious Mud DC 12: failure automatically [A5E-COND-20]');
+    expect(lines).toContain('  Ilse Marrow makes a STR save vs Tenacious Mud DC 12: fails automatically [A5E-COND-20]');
   });
 });

@@ -85,14 +85,14 @@ describe('an imported A5E creature plays through the rules (Open5e v2, a5e-mm)',
 
   it('A5E-DMG-10 its fire resistance halves fire damage from an attack and after a save', () => {
     expect(lines).toContain('    1d10 → 9 = 9 fire, resistant: fire 9 → 4; Cinder Drake 63 → 59 HP');
-    expect(lines).toContain('    3d6 → 6+5+4 = 15 fire, resistant: fire 7 → 3; Cinder Drake 75 → 72 HP');
+    expect(lines).toContain('    3d6 → 6+5+4 = 15 → 7 fire, resistant: fire 7 → 3; Cinder Drake 75 → 72 HP');
   });
 
   it('A5E-CORE-1 its Dex save proficiency (+4) makes a 9 meet DC 13, and its breath\'s DC 13 save halves on a success (A5E-DMG-20)', () => {
-    expect(lines).toContain('  Cinder Drake makes a DEX save: d20 9 + 4 = 13 vs DC (Burning Fan) 13, success');
-    expect(lines).toContain('  Perrin Ashdown makes a DEX save: d20 5 + 2 = 7 vs DC (Ember Breath) 13, failure');
+    expect(lines).toContain('  Cinder Drake makes a DEX save: d20 9 + 4 = 13 vs DC 13 (Burning Fan), success');
+    expect(lines).toContain('  Perrin Ashdown makes a DEX save: d20 5 + 2 = 7 vs DC 13 (Ember Breath), failure');
     expect(lines).toContain('    6d6 → 1+1+2+2+3+3 = 12 fire; Perrin Ashdown 17 → 5 HP');
-    expect(lines).toContain('  Brannoc Vale makes a DEX save: d20 18 + 1 = 19 vs DC (Ember Breath) 13, success');
+    expect(lines).toContain('  Brannoc Vale makes a DEX save: d20 18 + 1 = 19 vs DC 13 (Ember Breath), success');
     expect(lines).toContain('    [A5E-DMG-20] a successful save halves Ember Breath: 12 → 6');
   });
 

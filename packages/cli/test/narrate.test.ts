@@ -68,7 +68,7 @@ describe('narrate', () => {
     ];
     expect(narrate(save, { names })).toEqual([
       'Ana makes a dex save: d20 20 (advantage and disadvantage cancel: dodging, poisoned) - 1 = 19 vs DC 12, success (natural 20)',
-      'Ogre makes a dex save vs DC 12: failure automatically',
+      'Ogre makes a dex save vs DC 12: fails automatically',
     ]);
   });
 
@@ -117,7 +117,7 @@ describe('narrate', () => {
       { type: 'ConditionAdded', creatureId: 'ogre', condition: inst('prone', { impliedBy: 'unconscious#1' }) },
       { type: 'ConditionAdded', creatureId: 'ana', condition: inst('dodging', { duration: { kind: 'turns', creatureId: 'ana', boundary: 'start', count: 1 } }) },
       { type: 'ConditionUpdated', creatureId: 'ana', instanceId: 'weary#1', level: 2 },
-      { type: 'ConditionRemoved', creatureId: 'ana', instanceId: 'dodging#1', conditionId: 'dodging', reason: "duration ended (start of ana's turn)" },
+      { type: 'ConditionRemoved', creatureId: 'ana', instanceId: 'dodging#1', conditionId: 'dodging', reason: "its time ran out at the start of Ana's turn" },
       { type: 'StatusSet', creatureId: 'gob', status: 'unconscious' },
       { type: 'EncounterEnded', reason: 'party wins' },
     ];
@@ -129,11 +129,11 @@ describe('narrate', () => {
       '  ? Brace against the shove? (asks the GM; brace | fall)',
       '  Brace against the shove? → Fall prone, by the GM',
       '  mini.spare (Goblin) → spare, by policy',
-      'Ogre is now unconscious (Ana)',
+      'Ogre is now unconscious (by Ana)',
       'Ogre is now prone (with unconscious)',
-      "Ana is now dodging until the start of Ana's next turn",
+      'Ana is now dodging until the start of its next turn',
       "Ana's weary is now level 2",
-      "Ana is no longer dodging: duration ended (start of ana's turn)",
+      "Ana is no longer dodging: its time ran out at the start of Ana's turn",
       'Goblin is now unconscious',
       'The encounter is over: party wins',
     ]);
@@ -174,6 +174,6 @@ describe('narrate: events redacted for a seat', () => {
   it('damage and healing without exact hit points read without them', () => {
     const dmg = { type: 'DamageApplied', target: 'ogre', source: null, total: 7, toHp: 7, absorbed: 0, rows: [{ step: 'rolled', type: 'slashing', before: 7, after: 7 }] } as unknown as FrayEventBody;
     const heal = { type: 'HealingApplied', target: 'ogre', amount: 3 } as unknown as FrayEventBody;
-    expect(narrate([dmg, heal], { names: { ogre: 'Ogre' } })).toEqual(['Ogre takes 7 damage slashing', 'Ogre heals 3']);
+    expect(narrate([dmg, heal], { names: { ogre: 'Ogre' } })).toEqual(['Ogre takes 7 slashing damage', 'Ogre heals 3']);
   });
 });

@@ -7,7 +7,7 @@ import type { LiveTable } from './table';
 import { menuWithoutHidden } from './seat-redaction';
 
 /** Narration injected by the host (the CLI's `narrate`); the server only passes events through it. */
-export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<string, string>; prompts?: readonly PromptSpec[] }) => string[];
+export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<string, string>; prompts?: readonly PromptSpec[]; ruleset?: LoadedRuleset }) => string[];
 
 export interface Projector {
   narrate?: Narrate | undefined;
@@ -126,7 +126,7 @@ export function project(t: LiveTable, who: Principal, stream: StreamName, events
   if (t.projector.narrate) {
     const isVisible = who.role === 'gm' ? () => true : (id: string) => !state.creatures[id]?.hidden || state.creatures[id]?.controller === who.seat;
     try {
-      msg.narration = t.projector.narrate(visible as unknown as FrayEventBody[], { names: namesOf(state, isVisible) });
+      msg.narration = t.projector.narrate(visible as unknown as FrayEventBody[], { names: namesOf(state, isVisible), ruleset: t.ruleset });
     } catch {
       msg.narration = [];
     }

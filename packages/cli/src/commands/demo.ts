@@ -81,7 +81,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
   const rt: Runtime = { ruleset: loaded.ruleset, policy: policies.prompts };
   const enc = createEncounter(loaded, rt, setup);
   const names = () => Object.fromEntries(enc.state.creatureIds.map((id) => [id, enc.state.creatures[id]!.name]));
-  const lines = [`Fray demo: ${loaded.file}, seed ${String(setup.seed)} (replay with --seed ${String(setup.seed)})`, ...narrate(enc.events)];
+  const lines = [`Fray demo: ${loaded.file}, seed ${String(setup.seed)} (replay with --seed ${String(setup.seed)})`, ...narrate(enc.events, { ruleset: loaded.ruleset })];
   let commands = 0;
   let winner: string | null = null;
 
@@ -89,7 +89,7 @@ export function playDemo(opts: DemoOptions = {}): DemoRun {
     commands++;
     const prompts = enc.state.pending?.open ?? [];
     const r = enc.dispatch({ id: `d${commands}`, issuedBy: by, command });
-    if (r.ok) lines.push(...narrate(r.events, { names: names(), prompts }));
+    if (r.ok) lines.push(...narrate(r.events, { names: names(), prompts, ruleset: loaded.ruleset }));
     else lines.push(`! ${command.type} was refused: ${r.error.code}: ${r.error.message}`);
     return r.ok;
   };

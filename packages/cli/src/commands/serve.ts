@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { FrayEventBody, LoadedRuleset, PromptSpec } from '@fray/engine';
+import type { FrayEventBody, LoadedRuleset } from '@fray/engine';
 import { createServer, isPostgresUrl, loadContentLibrary, type FrayServer, type TableSource } from '@fray/server';
-import { narrate } from '../narrate';
+import { narrate, type NarrationContext } from '../narrate';
 import { contentDir, repoRoot } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
 import { tableSourceOfFile, tableSourceOfText as tableSourceOfTextFile } from '../scenario/table-file';
@@ -61,7 +61,7 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
     port: o.port ?? 4780,
     rulesets: all,
     content,
-    narrate: (events, ctx) => narrate(events as FrayEventBody[], ctx as { names?: Record<string, string>; prompts?: readonly PromptSpec[] }),
+    narrate: (events, ctx) => narrate(events as FrayEventBody[], ctx as NarrationContext),
     loadSetup: tableSourceOfText,
     demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
     webDir: path.join(repoRoot, 'packages', 'web', 'dist'),

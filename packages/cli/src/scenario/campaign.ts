@@ -178,7 +178,7 @@ export function runCampaign(loaded: LoadedCampaign): CampaignOutcome {
     if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0, rejections: [] };
     throw err;
   }
-  const lines = [`Campaign ${campaign.state.id} (${ruleset.name}), ${formatClock(campaign.state.clockSeconds)}`, ...narrate(campaign.events)];
+  const lines = [`Campaign ${campaign.state.id} (${ruleset.name}), ${formatClock(campaign.state.clockSeconds)}`, ...narrate(campaign.events, { ruleset })];
   const log: StepLog = { lines, rejections: [] };
   const fights = new Map(loaded.fights.map((f) => [f.step, f]));
   let stepsRun = 0;
@@ -239,7 +239,7 @@ function runFight(campaign: Campaign, rt: Runtime, step: FightStep, prepared: Pr
   if (fight.state.phase !== 'ended') {
     const r = fight.dispatch({ id: 'campaign-end', issuedBy: { role: 'gm' }, command: { type: 'gm.endEncounter', reason: f.end ?? 'the fight is over' } });
     if (!r.ok) throw new StepFailure(EXIT.commandRejected, `${at}: cannot end the fight: ${r.error.code}: ${r.error.message}`);
-    lines.push(...narrate(r.events, { names: namesOf(fight.state) }).map((l) => `  ${l}`));
+    lines.push(...narrate(r.events, { names: namesOf(fight.state), ruleset: rt.ruleset }).map((l) => `  ${l}`));
   }
   const back = gm(encounterResult(fight.state, members), 'record');
   if (!back.ok) throw new StepFailure(EXIT.commandRejected, `${at}: cannot write the fight back: ${back.error.code}: ${back.error.message}`);

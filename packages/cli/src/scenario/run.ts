@@ -77,7 +77,7 @@ export function runScenario(loaded: LoadedScenario): ScenarioOutcome {
     if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0, rejections: [] };
     throw err;
   }
-  const lines = narrate(encounter.events);
+  const lines = narrate(encounter.events, { ruleset: loaded.ruleset });
   const log: StepLog = { lines, rejections: [] };
   const steps = loaded.scenario.steps;
   let stepsRun = 0;
@@ -125,10 +125,10 @@ export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i
     lines.push(`  rejected as expected: ${why}`);
   } else {
     if (step.expectRejected !== undefined) {
-      lines.push(...narrate(r.events, { names, prompts }).map((l) => `  ${l}`));
+      lines.push(...narrate(r.events, { names, prompts, ruleset: rt.ruleset }).map((l) => `  ${l}`));
       throw new StepFailure(EXIT.expectationFailed, `${at}.expectRejected: expected rejection '${step.expectRejected}', but the command was accepted`);
     }
-    lines.push(...narrate(r.events, { names, prompts }).map((l) => `  ${l}`));
+    lines.push(...narrate(r.events, { names, prompts, ruleset: rt.ruleset }).map((l) => `  ${l}`));
   }
 
   (step.answers ?? []).forEach((a, j) => {
@@ -140,7 +140,7 @@ export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i
     const env: CommandEnvelope = { id: `s${i}-a${j}`, issuedBy: by, command: { type: 'answerPrompt', promptId: prompt.id, answer: a.answer as Json } };
     const ar = dispatchWithDice(encounter, rt, env, a.dice, `${aAt}.dice`);
     if (!ar.ok) throw new StepFailure(EXIT.commandRejected, `${aAt}: answer rejected: ${ar.error.code}: ${ar.error.message}`);
-    lines.push(...narrate(ar.events, { names: namesOf(encounter.state), prompts: open }).map((l) => `  ${l}`));
+    lines.push(...narrate(ar.events, { names: namesOf(encounter.state), prompts: open, ruleset: rt.ruleset }).map((l) => `  ${l}`));
   });
 
   if (step.preAnswers && r.ok) {

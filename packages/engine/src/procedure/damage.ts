@@ -63,7 +63,7 @@ export function dealDamage(ctx: Resolution, target: string, parts: DamagePart[],
   return { toHp: calc.toHp, hpAfter };
 }
 
-/** Heals up to the maximum; never below 0. */
+/** Heals up to the maximum; returns (and logs) the hit points regained, counted from a rule's `from` when it gives one. */
 export function heal(ctx: Resolution, target: string, amount: number, source: string | null = null, ruleId?: string): number {
   const c = ctx.state.creatures[target];
   if (!c) ctx.reject('unknown-creature', `no creature '${target}'`);
@@ -74,10 +74,13 @@ export function heal(ctx: Resolution, target: string, amount: number, source: st
   }
   // Read before emitting: the event updates this same creature object in place.
   const hpBefore = c.hp;
-  const hpAfter = Math.min(c.maxHp, hpBefore + Math.max(0, p.amount));
-  ctx.emit({ type: 'HealingApplied', target, source, amount: hpAfter - hpBefore, hpBefore, hpAfter, ...(ruleId ? { ruleId } : {}) });
+  // The amount is the hit points regained, counted from where a rule starts the healing (13th Age: from 0).
+  const from = Math.max(hpBefore, p.from ?? hpBefore);
+  const hpAfter = Math.max(hpBefore, Math.min(c.maxHp, from + Math.max(0, p.amount)));
+  const regained = Math.max(0, hpAfter - from);
+  ctx.emit({ type: 'HealingApplied', target, source, amount: regained, hpBefore, hpAfter, ...(ruleId ? { ruleId } : {}) });
   if (hpAfter !== hpBefore) runStage(ctx, 'hp.changed', { creatureId: target, before: hpBefore, after: hpAfter, damage: 0, source, data: {} });
-  return hpAfter - hpBefore;
+  return regained;
 }
 
 /** Temporary hit points do not add: the holder keeps the larger set unless a ruleset asks them. */

@@ -90,7 +90,7 @@ function tickBoundary(ctx: Resolution, creatureId: string, boundary: 'start' | '
   for (const id of [...ctx.state.creatureIds]) {
     for (const inst of [...(ctx.state.creatures[id]?.conditions ?? [])]) {
       const { expired, next } = tickDuration(inst.duration, { creatureId, boundary });
-      if (expired) removeInstance(ctx, id, inst, `duration ended (${boundary} of ${creatureId}'s turn)`);
+      if (expired) removeInstance(ctx, id, inst, `its time ran out at the ${boundary} of ${ctx.state.creatures[creatureId]?.name ?? creatureId}'s turn`);
       else if (next !== inst.duration) ctx.emit({ type: 'ConditionUpdated', creatureId: id, instanceId: inst.instanceId, duration: next });
     }
   }

@@ -11,6 +11,7 @@ import type { Command } from '../command/command';
 import type { CompiledFight, CompiledPolicySpec, NotCompiled } from '../sim/compiled-fight';
 import type { MovePreview, RulesetActionMenu } from '../view/actions';
 import type { AttackProfile } from '../view/odds';
+import type { RulesetWords } from './words';
 
 /** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
 export interface Hook<S extends StageId = StageId> {
@@ -109,6 +110,8 @@ export interface Ruleset {
   publicState?(state: EncounterState, seat: string | null): Record<string, Json>;
   /** atom namespaces its predicates may use, so unknown ones fail at load */
   predicateNamespaces?: string[];
+  /** how the table reads its tallies and counters (narration, screens) */
+  words?: RulesetWords;
   /** seconds in a round */
   roundSeconds?: number;
   /** the range bands of its zones, nearest first, and the band between creatures nobody placed apart (a map in zones uses these unless it names its own) */

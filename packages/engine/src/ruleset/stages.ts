@@ -59,7 +59,8 @@ export interface StagePayloads {
   /** a `saveEnds` duration asks the ruleset to roll the save: set `ended` when it succeeds */
   'duration.save': { creatureId: string; condition: ConditionInstance; save: Json; ended: boolean };
   /** before healing lands: hooks may change the amount or block it (the dead cannot be healed) */
-  'heal.modify': { target: string; amount: number; source: string | null; blocked: { reason: string; ruleId?: string } | null };
+  /** `from`: the hit points the healing counts up from, when a rule says other than the current ones (13th Age: 0 from below it) */
+  'heal.modify': { target: string; amount: number; source: string | null; blocked: { reason: string; ruleId?: string } | null; from?: number };
   /** game time passed outside rounds (`advanceClock`: rests, travel, waiting), after timed conditions ran out */
   'clock.advanced': { seconds: number; reason: string };
 }

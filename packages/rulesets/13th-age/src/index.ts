@@ -20,6 +20,7 @@ import { restRuleset } from './rest/index';
 import { mooksModule } from './combat/mooks';
 import { compile13aFight } from './sim/compile';
 import { derivedNumbers13a } from './core/derived-numbers';
+import { thirteenWords } from './words';
 
 export const thirteenModules: ThirteenModule[] = [
   { id: 'conditions', conditions: conditionDefs },
@@ -88,6 +89,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     // The escalation die sits on the table for everyone to see (13A-ESC-1).
     publicState: (state) => ({ escalationDie: state.counters[ESC] ?? 0 }),
     predicateNamespaces: ['roll', 'attack', 'outcome', 'save', 'check', 'damage'],
+    words: thirteenWords,
     roundSeconds: 6,
     zoneBands: { bands: ['engaged', 'nearby', 'far away'], defaultBand: 'nearby' },
     ...restRuleset,

@@ -95,6 +95,17 @@ describe('recoveries and rallying', () => {
     expect(ruleIds(ev)).toContain('13A-HEAL-3');
   });
 
+  it('13A-HEAL-3 the healing logged is what the recovery gives, counted from 0: from -6 to 31 is 31 hit points, not 37', () => {
+    const t = fight({ hp: 9, sheet: { level: 6, hp: 60, recoveryDie: 'd8' } }, {}, [ostin()]);
+    toBrute(t);
+    club(t, 6, 5);
+    t.run({ type: 'endTurn' }, { dice: 'd20:3' });
+    t.run({ type: 'endTurn' });
+    const ev = t.run({ type: 'takeAction', actorId: 'ostin', action: 'potion', targets: ['kira'] }, { dice: 'd8:5 d8:2 d8:8 d8:4 d8:7 d8:1' });
+    expect(ofType(ev, 'HealingApplied').map((e) => [e.amount, e.hpBefore, e.hpAfter])).toEqual([[31, -6, 31]]);
+    expect(ofType(ev, 'RuleApplied').filter((e) => e.ruleId === '13A-HEAL-3').map((e) => e.text)).toEqual(['healing starts from 0 hit points, not from -6']);
+  });
+
   it('13A-HEAL-4 with no recoveries left: half healing and a stacking -1 to attacks and defenses', () => {
     const t = fight({ hp: 5, sheet: { recoveries: 0 } });
     t.run({ type: 'takeAction', actorId: 'kira', action: 'rally' }, { dice: 'd10:10 d10:10 d10:9' });

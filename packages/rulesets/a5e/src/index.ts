@@ -26,6 +26,7 @@ import { a5eCampaignLegalCommands } from './rest/legal';
 import { effectsModule } from './effects/module';
 import { compileA5eFight } from './sim/compile';
 import { a5eDerivedNumbers } from './sheet/derived-numbers';
+import { a5eWords } from './words';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
 export const a5eModules: A5eModule[] = [
@@ -87,6 +88,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     // A duel's record (who duels, the touches, who won) is announced to the table.
     publicState: (state): Record<string, Json> => (duelModuleOn(state) ? { duel: (duelRecord(state) ?? null) as unknown as Json } : {}),
+    words: a5eWords,
     roundSeconds: 6,
     campaignCommands: merged.campaignCommands,
     // The compiled fight models the full module set's rules; a custom build plays on the engine only.

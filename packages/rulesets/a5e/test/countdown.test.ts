@@ -51,7 +51,7 @@ describe('A5E countdowns', () => {
     t.run({ type: 'startCombat' }, { dice: 'd6:2 d20:3 d12:6 d6:3', preAnswers: { 'world.action': 'flame-burst', 'world.target': 'ana' } });
     for (let i = 0; i < 2; i++) t.run({ type: 'endTurn' });
     const ev = t.run({ type: 'endTurn' }, { dice: 'd6:1 d6:4', preAnswers: { 'world.action': 'none' } });
-    expect(TestTable.ofType(ev, 'DiceRolled').map((e) => e.purpose)).toEqual(['countdown lava', 'recharge Flame Burst']);
+    expect(TestTable.ofType(ev, 'DiceRolled').map((e) => e.purpose)).toEqual(['countdown lava', 'to recharge Flame Burst']);
   });
 
   it('A5E-COUNT-4 the Narrator adds or removes dice, or stops it — unless it cannot be stopped', () => {

@@ -23,6 +23,7 @@ import { campaignModule } from './campaign/module';
 import { ftdCampaignLegalCommands } from './campaign/legal';
 import { compileFtdFight } from './sim/compile';
 import { ftdDerivedNumbers } from './core/derived-numbers';
+import { ftdWords } from './words';
 
 export { statBlockSchema, type StatBlock } from './sheet/stat-block';
 export { chaseDc } from './adventure/chase';
@@ -73,6 +74,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     previewMove: (state, id, to) => ftdPreviewMove(self.loaded!, state, id, to),
     derivedNumbers: ftdDerivedNumbers,
     campaignLegalCommands: ftdCampaignLegalCommands,
+    words: ftdWords,
     roundSeconds: 6,
     publicState: ftdPublicState,
     zoneBands: { bands: ['close', 'ranged', 'far'], defaultBand: 'ranged' },

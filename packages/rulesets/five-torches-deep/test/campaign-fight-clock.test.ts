@@ -20,7 +20,7 @@ describe('a fight inside a campaign keeps the campaign clock', () => {
     expect(f.state.round).toBe(2);
     const end = f.run({ type: 'gm.endEncounter', reason: 'the gob flees' });
     // dropped in round 1 (08:00:00-08:00:06); the fight ends with round 2 at 08:00:12: 48 s of the minute left
-    expect(said(end, 'FTD-DEATH-2')).toEqual(['Odo has 48 s left to be stabilized']);
+    expect(said(end, 'FTD-DEATH-2')).toEqual(['Odo has 48 seconds left to be stabilized']);
     expect(f.creature('odo').status).toBe('dying');
     t.recordFight(f);
     expect(t.creature('odo').status).toBe('dying');

@@ -23,7 +23,7 @@ describe('TIME: timekeeping and time dice', () => {
 
   it('FTD-TIME-3 the number of dice gives the quarter: pre-dawn, morning, afternoon, night', () => {
     expect([1, 6, 7, 12, 13, 18, 19, 24].map(quarterOf)).toEqual(['pre-dawn', 'pre-dawn', 'morning', 'morning', 'afternoon', 'afternoon', 'night', 'night']);
-    expect(describeTime(clockAt(1, 20))).toBe('20:00 (6, 6, 6, 2), night');
+    expect(describeTime(clockAt(1, 20))).toBe('20:00, night (time dice 6, 6, 6 and 2)');
   });
 
   it('FTD-TIME-4 the portal: (3, 2) is 05:00; an hour later the die turns to 6, another hour brings a second die at 1 (07:00); midnight wraps', () => {
@@ -32,12 +32,12 @@ describe('TIME: timekeeping and time dice', () => {
     expect(said(set, 'FTD-TIME-5')).toEqual(['time dice (3, 2): it is 05:00, shown as (5), pre-dawn']);
     expect(formatClock(t.state.clockSeconds)).toBe('day 1, 05:00');
     const first = t.run({ type: 'ftd.travel', hours: 1, stance: 'normal' }, { dice: 'd20:12' });
-    expect(said(first, 'FTD-TIME-4')).toEqual(['an hour passes: 06:00 (6), pre-dawn']);
+    expect(said(first, 'FTD-TIME-4')).toEqual(['an hour passes: 06:00, pre-dawn (time die 6)']);
     const second = t.run({ type: 'ftd.travel', hours: 1, stance: 'normal' }, { dice: 'd20:12' });
-    expect(said(second, 'FTD-TIME-4')).toEqual(['an hour passes: 07:00 (6, 1), morning']);
+    expect(said(second, 'FTD-TIME-4')).toEqual(['an hour passes: 07:00, morning (time dice 6 and 1)']);
     const late = campaign({ clockSeconds: clockAt(1, 23), policy: defaults });
     const wrap = late.run({ type: 'ftd.travel', hours: 2, stance: 'normal' }, { dice: 'd20:12 d20:12' });
-    expect(said(wrap, 'FTD-TIME-4')).toEqual(['an hour passes: 24:00 (6, 6, 6, 6), night', 'an hour passes: 01:00 (1), pre-dawn']);
+    expect(said(wrap, 'FTD-TIME-4')).toEqual(['an hour passes: 24:00, night (time dice 6, 6, 6 and 6)', 'an hour passes: 01:00, pre-dawn (time die 1)']);
     expect(formatClock(late.state.clockSeconds)).toBe('day 2, 01:00');
   });
 

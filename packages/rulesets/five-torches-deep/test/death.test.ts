@@ -31,7 +31,7 @@ describe('DEATH: 0 HP, dying and stabilizing', () => {
     t.run({ type: 'endTurn' });
     expect(t.state.round).toBe(3);
     const ev = t.run({ type: 'ftd.endFight' });
-    expect(TestTable.ofType(ev, 'RuleApplied')[0]!.text).toBe('Odo has 42 s left to be stabilized');
+    expect(TestTable.ofType(ev, 'RuleApplied')[0]!.text).toBe('Odo has 42 seconds left to be stabilized');
     t.run({ type: 'ftd.passTime', seconds: 41 });
     expect(t.creature('odo').status).toBe('dying');
     t.run({ type: 'ftd.passTime', seconds: 1 });

@@ -30,7 +30,7 @@ describe('more of the same rules, from other angles', () => {
     t.run({ type: 'endTurn' });
     t.run({ type: 'takeAction', actorId: 'gob', action: 'attack', targets: ['odo'] }, { dice: 'd20:20 d6:4' });
     const ev = t.run({ type: 'gm.endEncounter' });
-    expect(TestTable.ofType(ev, 'RuleApplied')[0]!.text).toBe('Odo has 54 s left to be stabilized');
+    expect(TestTable.ofType(ev, 'RuleApplied')[0]!.text).toBe('Odo has 54 seconds left to be stabilized');
   });
 
   it('FTD-ACT-5 in zones each move (closing in, pulling back) is a movement action', () => {

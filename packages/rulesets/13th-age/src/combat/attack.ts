@@ -262,7 +262,7 @@ export function resolveAttack(ctx: Resolution, req: AttackRequest): TargetResult
     const provokers = attackProvokers(ctx.state, actor, atk, req.targets);
     if (provokers.length) {
       const why = atk.spell && !atk.closeQuarters ? `casts ${atk.name} while engaged` : `makes a ranged attack while engaged`;
-      ctx.emit({ type: 'RuleApplied', ruleId: atk.spell ? '13A-ENGAGE-4' : '13A-ENGAGE-3', text: `${ctx.state.creatures[actor]!.name} ${why}: ${provokers.join(', ')} may attack`, creatureId: actor });
+      ctx.emit({ type: 'RuleApplied', ruleId: atk.spell ? '13A-ENGAGE-4' : '13A-ENGAGE-3', text: `${ctx.state.creatures[actor]!.name} ${why}: ${provokers.map((id) => ctx.state.creatures[id]?.name ?? id).join(', ')} may attack`, creatureId: actor });
       if (!opportunityAttacks(ctx, actor, provokers, why)) return [];
     }
   }

@@ -14,7 +14,8 @@ export function rollSave(ctx: Resolution, id: string, difficulty: SaveDifficulty
     kind: 'save', actor: id, selectors: ['save'], options: [`save:${why}`],
     base: { label: 'save bonus', value: saveBonusOf(ctx, id) },
     modifiers: penalties.map((x) => ({ ...x, type: 'untyped', source: id })),
-    against: { label: typeof difficulty === 'number' ? `${target}+` : `${difficulty} save (${target}+)`, value: target }, ruleId,
+    // read with its number: "vs normal save 11" (11 or more succeeds)
+    against: { label: typeof difficulty === 'number' ? 'save' : `${difficulty} save`, value: target }, ruleId,
   });
   return p.outcome === 'success';
 }

@@ -97,7 +97,7 @@ export const dyingHooks: AnyHook[] = [
             return;
           }
         }
-        kill(ctx, c.id, '13A-HP-6', `${c.name} is slain at 0 hp`);
+        kill(ctx, c.id, '13A-HP-6', `${c.name} is slain at 0 hit points`);
         return;
       }
       if (deathThreshold(ctx, c.id)) return;
@@ -131,8 +131,8 @@ export const dyingHooks: AnyHook[] = [
       const c = ctx.state.creatures[p.target]!;
       if (c.status === 'dead') { p.blocked = { reason: `${c.name} is dead`, ruleId: '13A-HP-6' }; return; }
       if (c.hp < 0) {
-        ctx.emit({ type: 'RuleApplied', ruleId: '13A-HEAL-3', text: `healing starts from 0, ignoring ${c.hp} hp`, creatureId: c.id });
-        p.amount += -c.hp;
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-HEAL-3', text: `healing starts from 0 hit points, not from ${c.hp}`, creatureId: c.id });
+        p.from = 0;
       }
     },
   },

@@ -72,7 +72,7 @@ export function rpsInitiative(ctx: Resolution): void {
   const entries: InitiativeEntry[] = picked.map((p) => {
     const t = a5eTest(ctx, {
       kind: 'check', actor: p.id, ability: p.ability, dc: null, options: ['check:initiative', 'check:duel-initiative'],
-      rollModeSources: p.id === winner ? [{ mode: 'advantage', source: 'duel:rps', label: 'won the strategy throw', ruleId: 'DUEL-INIT-4' }] : [],
+      rollModeSources: p.id === winner ? [{ mode: 'advantage', source: 'duel:rps', label: 'winning the strategy throw', ruleId: 'DUEL-INIT-4' }] : [],
       ruleId: 'DUEL-INIT-5',
     });
     return { creatureId: p.id, total: t.total ?? 0, tiebreak: [], group: null, delayed: false };

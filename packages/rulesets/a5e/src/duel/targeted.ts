@@ -174,7 +174,7 @@ export const neckHook: Hook<'damage.modify'> = {
     ctx.emit({ type: 'VarSet', creatureId: p.source, key: DUEL_VARS.aim, value: null });
     const me = ctx.state.creatures[p.source]!;
     const pb = pbOf(me);
-    const face = ctx.roll('1d4', { roller: p.source, purpose: 'neck (targeted attack)' }).total;
+    const face = ctx.roll('1d4', { roller: p.source, purpose: 'a d4 for the neck (targeted attack)' }).total;
     const crit = p.options.has('attack:crit');
     const amount = face * pb * (crit ? 2 : 1);
     const type = p.parts[0]?.type ?? 'bludgeoning';

@@ -110,7 +110,7 @@ export function becomeStable(ctx: Resolution, id: string, ruleId: string): void 
   setStatus(ctx, id, STABLE, ruleId);
   resetDeathSaves(ctx, id, ruleId);
   removeCondition(ctx, id, STABLE_RECOVERY, 'restarted');
-  const hours = ctx.roll('1d4', { roller: null, purpose: `hours until ${c.name} regains 1 hit point` }).total;
+  const hours = ctx.roll('1d4', { roller: null, purpose: `the hours until ${c.name} regains 1 hit point` }).total;
   addCondition(ctx, id, STABLE_RECOVERY, { source: null, ruleId: 'A5E-DYING-13', duration: { kind: 'gameTime', seconds: hours * 3600 }, data: { hours } });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-13', text: `${c.name} is stable and regains 1 hit point in ${hours} hour${hours > 1 ? 's' : ''} unless healed first`, creatureId: id });
 }

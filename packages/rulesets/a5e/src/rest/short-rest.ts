@@ -36,7 +36,7 @@ export function spendHitDice(ctx: Resolution, cid: string): number {
       default: 'spend',
     });
     if (answer !== 'spend') break;
-    const roll = ctx.roll(`1d${start.size}`, { roller: cid, purpose: 'Hit Die' }).total;
+    const roll = ctx.roll(`1d${start.size}`, { roller: cid, purpose: 'a Hit Die' }).total;
     spent++;
     ctx.emit({ type: 'TallySet', creatureId: cid, key: HIT_DICE_SPENT, value: (c.tallies[HIT_DICE_SPENT] ?? 0) + 1, ruleId: 'A5E-REST-3' });
     heal(ctx, cid, hitDieHealing(c, roll), cid, 'A5E-REST-3');

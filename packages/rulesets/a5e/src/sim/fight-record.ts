@@ -94,7 +94,7 @@ export class FightRecorder {
     this.massiveBreakdowns = creatures.map((c) => new TestBreakdowns('CON save', c.conSave, c.id, c.massiveModes));
     const d4 = compileDice('1d4');
     this.stableRolls = Array.from({ length: 5 }, (_, v) => deepFreeze(d4.roll({ kind: 'scripted', next: () => Math.max(1, v) })));
-    this.stablePurpose = creatures.map((c) => `hours until ${c.name} regains 1 hit point`);
+    this.stablePurpose = creatures.map((c) => `the hours until ${c.name} regains 1 hit point`);
     this.singleType = creatures.map((c) => (c.terms.length && c.terms.every((x) => x.type === c.terms[0]!.type) ? c.terms[0]!.type : null));
     this.rolledRows = creatures.map(() => []);
   }

@@ -20,7 +20,7 @@ function struck(ctx: Resolution): string[] {
 /** One recharge roll for a spent world action: d6 ≥ X regains it (A5E-WORLD-4). */
 function rollRecharge(ctx: Resolution, a: ActiveEntry, when: string): void {
   const min = a.entry.recharge!;
-  const face = ctx.roll('1d6', { roller: null, purpose: `recharge ${a.name}` }).total;
+  const face = ctx.roll('1d6', { roller: null, purpose: `to recharge ${a.name}` }).total;
   const map = recharging(ctx);
   if (face >= min) {
     delete map[a.entry.id];

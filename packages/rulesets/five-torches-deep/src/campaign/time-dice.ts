@@ -32,7 +32,8 @@ export const formatHour = (hour: number): string => `${String(hour).padStart(2, 
 /** '07:00 (6, 1), morning' */
 export function describeTime(clockSeconds: number): string {
   const h = ftdHour(clockSeconds);
-  return `${formatHour(h)} (${timeDice(h).join(', ')}), ${quarterOf(h)}`;
+  const dice = timeDice(h);
+  return `${formatHour(h)}, ${quarterOf(h)} (time ${dice.length === 1 ? 'die' : 'dice'} ${dice.length > 1 ? `${dice.slice(0, -1).join(', ')} and ${dice[dice.length - 1]}` : dice.join('')})`;
 }
 
 /** Seconds from now until the clock next reads `hour` (0 when it already does). */

@@ -43,10 +43,10 @@ const bandText: Record<Band, string> = {
  * one (FTD-TRAVEL-5); the band is read off and the GM says what it means here (FTD-TRAVEL-4, -6).
  */
 export function rollTravelTurn(ctx: Resolution, stance: Stance): { roll: number; band: Band; threat: string } {
-  const first = ctx.roll('1d20', { roller: null, purpose: 'travel turn' }).total;
+  const first = ctx.roll('1d20', { roller: null, purpose: 'the travel turn' }).total;
   let roll = first;
   if (stance !== 'normal') {
-    const second = ctx.roll('1d20', { roller: null, purpose: 'travel turn' }).total;
+    const second = ctx.roll('1d20', { roller: null, purpose: 'the travel turn' }).total;
     roll = stance === 'cautious' ? Math.max(first, second) : Math.min(first, second);
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAVEL-5', text: `the party is ${stance}: the travel turn is rolled with ${stance === 'cautious' ? 'advantage' : 'disadvantage'} (${first}, ${second} → ${roll})` });
   }

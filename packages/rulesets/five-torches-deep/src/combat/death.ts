@@ -13,7 +13,7 @@ const WINDOW_ROUNDS = 10;
 const conditions: ConditionDef[] = [
   { id: 'incapacitated', name: 'Incapacitated', ruleId: 'FTD-DEATH-1', effects: [{ kind: 'forbid', what: 'action', ruleId: 'FTD-DEATH-1' }] },
   {
-    id: 'injured', name: 'Injured (disadvantage on all checks until rest)', ruleId: 'FTD-INJURY-4',
+    id: 'injured', name: 'Injured (disadvantage on all checks)', ruleId: 'FTD-INJURY-4',
     effects: [{ kind: 'rollMode', selector: 'check', subject: 'self', mode: 'disadvantage', ruleId: 'FTD-INJURY-4' }],
   },
   { id: 'drained', name: 'Drained (an ability at 0)', ruleId: 'FTD-INJURY-2', implies: ['incapacitated'], effects: [] },
@@ -57,7 +57,7 @@ export function fightEnds(ctx: Resolution): void {
     if (deadline <= ctx.state.clockSeconds) die(ctx, id, 'not stabilized by the end of the fight, a minute after dropping', 'FTD-DEATH-2');
     else {
       ctx.emit({ type: 'VarSet', creatureId: id, key: 'ftd.deathAt', value: deadline });
-      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-DEATH-2', text: `${c.name} has ${deadline - ctx.state.clockSeconds} s left to be stabilized`, creatureId: id });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-DEATH-2', text: `${c.name} has ${deadline - ctx.state.clockSeconds} seconds left to be stabilized`, creatureId: id });
     }
   }
 }
@@ -82,7 +82,7 @@ const rowNames: Record<Ability, string> = { str: 'Feeble', dex: 'Shaky', con: 'W
 /** One roll on the Injury Table for a stabilized PC, then its row applied (FTD-INJURY-1..5). Returns false when it dies. */
 function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
   const c = creatureIn(ctx.state, id);
-  const r = ctx.roll('1d20', { roller: id, purpose: 'injury table' }).total;
+  const r = ctx.roll('1d20', { roller: id, purpose: 'on the injury table' }).total;
   if (r === 1) {
     die(ctx, id, 'a false hope (injury table 1)', 'FTD-INJURY-1');
     return false;
@@ -90,7 +90,7 @@ function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
   setStabilizedHp(ctx, id, hp);
   if (r <= 7) {
     const ability = abilityIds[r - 2]!;
-    const loss = ctx.roll('1d6', { roller: id, purpose: `injury: ${rowNames[ability]}` }).total;
+    const loss = ctx.roll('1d6', { roller: id, purpose: `the loss for ${rowNames[ability]} (injury table)` }).total;
     const now = scores(creatureIn(ctx.state, id));
     const after = Math.max(0, now[ability] - loss);
     ctx.emit({ type: 'VarSet', creatureId: id, key: 'abilities', value: { ...now, [ability]: after } });
@@ -109,7 +109,7 @@ function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
   } else if (r <= 19) {
     addCondition(ctx, id, 'injured', { source: 'injury', ruleId: 'FTD-INJURY-4', duration: { kind: 'untilRest', rest: 'night' } });
   } else {
-    const more = ctx.roll('1d8', { roller: id, purpose: 'injury: Standing' }).total;
+    const more = ctx.roll('1d8', { roller: id, purpose: 'the healing for Standing (injury table)' }).total;
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-5', text: `Standing: ${c.name} heals ${more} more`, creatureId: id });
     heal(ctx, id, more, 'injury', 'FTD-INJURY-5');
   }

@@ -24,7 +24,7 @@ export const initiativeModule: FtdModule = {
         const first = order.filter((e) => creatureIn(ctx.state, e.creatureId).side === side);
         const rest = order.filter((e) => creatureIn(ctx.state, e.creatureId).side !== side);
         ctx.emit({ type: 'VarSet', creatureId: null, key: 'ftd.normalOrder', value: order as never });
-        ctx.emit({ type: 'InitiativeSet', order: [...first, ...rest], reason: `ambush: ${side} acts first in round 1`, ruleId: 'FTD-INIT-2' });
+        ctx.emit({ type: 'InitiativeSet', order: [...first, ...rest], reason: `ambush: the ${side} side acts first in round 1`, ruleId: 'FTD-INIT-2' });
       },
     },
     {
@@ -74,7 +74,7 @@ export const initiativeModule: FtdModule = {
         if (ctx.state.phase !== 'setup') ctx.reject('already-started', 'declare an ambush before combat starts', 'FTD-INIT-2');
         if (!ctx.state.creatureIds.some((id) => creatureIn(ctx.state, id).side === cmd.side)) ctx.reject('unknown-side', `no creature is on side '${cmd.side}'`);
         ctx.emit({ type: 'VarSet', creatureId: null, key: 'ftd.ambush', value: cmd.side });
-        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INIT-2', text: `ambush: ${cmd.side} will take a full turn before anyone else` });
+        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INIT-2', text: `ambush: the ${cmd.side} side will take a full turn before anyone else` });
       },
     },
     {
@@ -92,7 +92,7 @@ export const initiativeModule: FtdModule = {
         ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: 'ftd.delayAfter', value: cmd.after });
         ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: 'ftd.delaying', value: true });
         const secret = creatureIn(ctx.state, cmd.creatureId).hidden || creatureIn(ctx.state, cmd.after).hidden;
-        ctx.emit({ type: 'InitiativeSet', order: order.map((e) => (e.creatureId === cmd.creatureId ? { ...e, delayed: true } : e)), reason: `${cmd.creatureId} delays until after ${cmd.after}`, ruleId: 'FTD-INIT-3' }, secret ? 'gm' : undefined);
+        ctx.emit({ type: 'InitiativeSet', order: order.map((e) => (e.creatureId === cmd.creatureId ? { ...e, delayed: true } : e)), reason: `${ctx.state.creatures[cmd.creatureId]?.name ?? cmd.creatureId} delays until after ${ctx.state.creatures[cmd.after]?.name ?? cmd.after}`, ruleId: 'FTD-INIT-3' }, secret ? 'gm' : undefined);
         endTurn(ctx);
       },
     },
