@@ -154,7 +154,7 @@ describe('an imported 13th Age monster plays through the rules (pasted text)', (
   it('13A-ATK-4 the attack line\'s bonus and defense: +8 vs. AC and +7 vs. PD', () => {
     expect(out).toContain('  Ditch Ghast attacks Tessel Varr: d20 14 + 8 = 22 vs AC 17, hit');
     expect(out).toContain('  Ditch Ghast attacks Tessel Varr: d20 16 + 7 = 23 vs PD 17, hit');
-    expect(out).toContain('    8 → 8 = 8 negative energy; Tessel Varr 24 → 16 HP');
+    expect(out).toContain('    8 negative energy; Tessel Varr 24 → 16 HP');
   });
 
   it('13A-ONG-1 a "natural even hit" trigger line gives 4 ongoing damage, taken at the end of the target\'s turn', () => {
