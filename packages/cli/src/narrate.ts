@@ -342,7 +342,9 @@ export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, na
   const actor = cap(nameOf(t.actor));
   const base = t.breakdown.rows.find((r) => r.id === 'base');
   // The base row names the test only when it is the test's name ("DEX save", "Athletics check"), not a bonus's.
-  const named = (word: 'save' | 'check') => (base && new RegExp(`\\b${word}$`, 'i').test(base.label) ? base.label : word);
+  // An ability with its skill ("DEX (stealth)") is a check of that ability.
+  const named = (word: 'save' | 'check') =>
+    !base ? word : new RegExp(`\\b${word}$`, 'i').test(base.label) ? base.label : word === 'check' && /^[A-Z]{3} \(/.test(base.label) ? `${base.label} check` : word;
   const against = t.target ? ` against ${nameOf(t.target)}` : '';
   const subject =
     t.kind === 'attack'
