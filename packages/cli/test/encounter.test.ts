@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentDir } from '../src/paths';
 import { encounterCommand, suggestCount, type EncounterRow } from '../src/commands/encounter';
 
 const odds = (p: number) => ({ count: Math.round(p * 100), p, ci: [Math.max(0, p - 0.1), Math.min(1, p + 0.1)] as [number, number] });
@@ -35,6 +39,23 @@ describe('fray encounter', () => {
     expect(text[2]).toMatch(/^foes +party wins +a PC drops +a PC dies +rounds +draws +likeliest to drop$/);
     expect(text[3]).toMatch(/^1 +100\.0 % \(83\.9-100\.0\) +/);
     expect(text.at(-1)).toBe('hard (the party wins at least 75 %): 1 of them');
+  });
+
+  it('takes a bare name for a stat block when one library entry of the ruleset has it, and refuses a name two entries share', () => {
+    const full = encounterCommand({ ruleset: 'a5e', party: party.slice(0, 2), foe: 'a5e/monsters/gloam-rat', counts: [1], n: 5, seed: 'bare', json: true });
+    const bare = encounterCommand({ ruleset: 'a5e', party: ['brannoc-vale', 'ilse-marrow.yaml'], foe: 'gloam-rat', counts: [1], n: 5, seed: 'bare', json: true });
+    expect(bare.errorOutput ?? '').toBe('');
+    expect((JSON.parse(bare.output) as { rows: unknown }).rows).toEqual((JSON.parse(full.output) as { rows: unknown }).rows);
+    const library = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-lib-'));
+    try {
+      fs.mkdirSync(path.join(library, 'a5e', 'mine'), { recursive: true });
+      fs.copyFileSync(path.join(contentDir, 'a5e', 'monsters', 'gloam-rat.yaml'), path.join(library, 'a5e', 'mine', 'gloam-rat.yaml'));
+      expect(encounterCommand({ ruleset: 'a5e', party, foe: 'gloam-rat', library }).errorOutput).toBe(
+        "fray encounter: 'gloam-rat' names 2 stat blocks (a5e/monsters/gloam-rat.yaml, a5e/mine/gloam-rat.yaml); give one of these refs",
+      );
+    } finally {
+      fs.rmSync(library, { recursive: true, force: true });
+    }
   });
 
   it('refuses what it cannot play, naming it', () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FrayEventBody } from '@fray/engine';
-import { simulate, type Odds, type SimResult } from '@fray/sim';
-import { DEFAULT_LIBRARY, LIBRARY_RULESETS } from '../content/library';
+import { simulate, wilson, type Odds, type SimResult } from '@fray/sim';
+import { DEFAULT_LIBRARY, LIBRARY_RULESETS, listLibrary } from '../content/library';
 import { contentDir } from '../paths';
 import { EXIT, type CommandResult } from '../result';
 import { ScenarioError } from '../scenario/load';
@@ -52,24 +52,24 @@ export function suggestCount(rows: EncounterRow[], win: number): number | null {
   return best;
 }
 
-function resolveRef(ref: string, ruleset: string, library: string, cwd: string): string | null {
+/**
+ * A stat block file for a ref: a path, a ref inside a library (`a5e/monsters/ashback-wolf`, with or without
+ * the ruleset), or a bare name that one entry of the ruleset in the library or scenarios/content ends with
+ * (`ashback-wolf`). A bare name two entries share is refused rather than guessed.
+ */
+function resolveRef(ref: string, ruleset: string, library: string, cwd: string): { file: string } | { error: string } {
   const tries = [path.resolve(cwd, ref), path.resolve(cwd, library, ref), path.resolve(cwd, library, ruleset, ref), path.resolve(contentDir, ref), path.resolve(contentDir, ruleset, ref)];
-  const withExt = tries.flatMap((t) => [t, `${t}.yaml`]);
-  return withExt.find((t) => fs.existsSync(t) && fs.statSync(t).isFile()) ?? null;
+  const file = tries.flatMap((t) => [t, `${t}.yaml`]).find((t) => fs.existsSync(t) && fs.statSync(t).isFile());
+  if (file) return { file };
+  const bare = ref.replace(/\.ya?ml$/, '');
+  const refOf = (e: { ref: string }) => e.ref.replace(/\.ya?ml$/, '');
+  const found = listLibrary(library, cwd).filter((e) => e.ruleset === ruleset && (refOf(e) === `${ruleset}/${bare}` || refOf(e).endsWith(`/${bare}`)));
+  if (found.length === 1) return { file: path.resolve(cwd, found[0]!.file) };
+  if (found.length > 1) return { error: `'${ref}' names ${found.length} stat blocks (${found.map((e) => e.ref).join(', ')}); give one of these refs` };
+  return { error: `no stat block '${ref}' (looked in ${library}, scenarios/content and the working folder)` };
 }
 
 const pct = (o: Odds) => `${(100 * o.p).toFixed(1)} % (${(100 * o.ci[0]).toFixed(1)}-${(100 * o.ci[1]).toFixed(1)})`;
-
-/** 95 % Wilson interval, as the simulator gives its own odds. */
-function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959963984540054;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
 
 const oddsOf = (k: number, n: number): Odds => ({ count: k, p: n ? k / n : 0, ci: wilson(k, n) });
 
@@ -117,9 +117,9 @@ export function encounterCommand(o: EncounterOptions): CommandResult {
   const library = o.library ?? DEFAULT_LIBRARY;
   const files: string[] = [];
   for (const ref of [...o.party, o.foe]) {
-    const f = resolveRef(ref, o.ruleset, library, cwd);
-    if (!f) return fail(`no stat block '${ref}' (looked in ${library}, scenarios/content and the working folder)`);
-    files.push(f);
+    const found = resolveRef(ref, o.ruleset, library, cwd);
+    if ('error' in found) return fail(found.error);
+    files.push(found.file);
   }
   const partyFiles = files.slice(0, -1);
   const foeFile = files.at(-1)!;
