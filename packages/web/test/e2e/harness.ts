@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -177,4 +178,21 @@ export function recordFrames(page: Page): string[] {
     ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8')));
   });
   return frames;
+}
+
+/**
+ * One server and one browser for a whole test file, started before its tests and closed after them;
+ * the returned object's fields are filled once `beforeAll` has run.
+ */
+export function useServerAndBrowser(): { srv: TestServer; browser: Browser } {
+  const ctx = {} as { srv: TestServer; browser: Browser };
+  beforeAll(async () => {
+    ctx.srv = await startTestServer();
+    ctx.browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.srv?.close();
+  });
+  return ctx;
 }

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, recordFrames, sourceFromScenarioFile, startTestServer, type Browser, type TestServer } from './harness';
+import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
 import { until, waitText } from './helpers';
 
 // A GM sets up a table in the browser from the content library; a token is dragged on the map; the `?`
 // overlay. Through the UI only; one server and one browser for the file.
-let srv: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const ctx = useServerAndBrowser();
 
 /** Adds the first library entry the filter finds. */
 async function addFromLibrary(page: Page, filter: string): Promise<void> {
@@ -34,9 +23,9 @@ async function squareCentre(page: Page, x: number, y: number, width: number, hei
 
 describe('setting up, dragging and shortcuts in Chromium', () => {
   it('a GM builds a table from the library with a hidden monster and a player seat, starts the fight; the player\'s page and frames never hold the hidden monster', async () => {
-    const gm = await browser.page('laptop');
+    const gm = await ctx.browser.page('laptop');
     // The host's page, as `fray serve` prints it: the admin token rides in the fragment.
-    await gm.goto(`${srv.url}/#host=${srv.adminToken}`);
+    await gm.goto(`${ctx.srv.url}/#host=${ctx.srv.adminToken}`);
     await gm.getByTestId('new-table-link').click();
     await gm.getByTestId('new-table').waitFor();
     await until('the A5E library', async () => (await gm.locator('[data-testid^="lib-a5e/"]').count()) > 10);
@@ -62,10 +51,10 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
     await picks.nth(2).getByTestId('pick-y').fill('4');
     // A square off the map is refused by the server, in words naming the creature; nothing is made.
     await picks.nth(1).getByTestId('pick-x').fill('40');
-    const tablesBefore = srv.server.tables.size;
+    const tablesBefore = ctx.srv.server.tables.size;
     await gm.getByTestId('nt-create').click();
     await waitText(gm.getByTestId('nt-error'), 'Ashback Wolf: square (40, 0) is off the 12×8 map');
-    expect(srv.server.tables.size).toBe(tablesBefore);
+    expect(ctx.srv.server.tables.size).toBe(tablesBefore);
     await picks.nth(1).getByTestId('pick-x').fill('9');
     await gm.getByTestId('nt-create').click();
 
@@ -77,7 +66,7 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
     await gm.getByTestId('gm-screen').waitFor();
     await waitText(gm.locator('.topbar'), 'The ford');
 
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     const frames = recordFrames(player);
     await player.goto(seatLink);
     await player.getByTestId('player-screen').waitFor();
@@ -100,10 +89,10 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
 
   it('dragging a token shows the path, its cost and the opportunity attack before the move; dropping sends it, and the prompt opens; an illegal drop shows the refusal', async () => {
     // The yard (10×6): Brannoc (his player's) beside the wolf; he goes first.
-    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'The yard' }));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'The yard' }));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await gm.getByTestId('start-combat').click();
     await waitText(player.getByTestId('turn-banner'), 'Your turn');
@@ -143,11 +132,11 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
   });
 
   it('a finger drags the token on a touch phone: touch events become pointer events, the page does not scroll away, the move goes through', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Touch' }));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Touch' }));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
     await gm.getByTestId('start-combat').click();
-    const context = await browser.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const context = await ctx.browser.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {
       const phone = await context.newPage();
       await phone.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
@@ -181,10 +170,10 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
   });
 
   it('between fights the GM adds foes from the library, one hidden, and starts the next fight; the player sees only the visible one', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next' }));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next' }));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await gm.locator('details.danger-zone summary').click();
@@ -210,8 +199,8 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
   });
 
   it('? opens the shortcut list as a labelled dialog that keeps focus, Escape closes it and focus returns; a shortcut does nothing while it is open', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Keys' }));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Keys' }));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
     await gm.getByTestId('start-combat').click();
     await waitText(gm.getByTestId('whose-turn'), 'Brannoc');

@@ -1,21 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, recordFrames, repoRoot, sourceFromScenarioFile, SIZES, startTestServer, tmpDir, type Browser, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { recordFrames, repoRoot, sourceFromScenarioFile, SIZES, tmpDir, useServerAndBrowser } from './harness';
 import { choose, until, waitText } from './helpers';
 
-let srv: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const ctx = useServerAndBrowser();
 
 // `FRAY_SCREENSHOTS=1` writes the panel's screenshots to docs/screenshots (otherwise to a temp folder).
 const shots = process.env['FRAY_SCREENSHOTS'] === '1' ? path.join(repoRoot, 'docs', 'screenshots') : tmpDir('fray-odds-shots-');
@@ -28,10 +17,10 @@ describe('odds from here in Chromium', () => {
       ...source.fight!,
       space: { kind: 'zones', bands: ['close', 'ranged', 'far'], defaultBand: 'ranged', creatures: { wren: zone, ilka: zone, gob: zone, brute: zone }, engagements: {}, pairBands: {} },
     };
-    const t = await srv.table(source);
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(source);
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-ilka')!.link);
     await gm.getByTestId('start-combat').click();

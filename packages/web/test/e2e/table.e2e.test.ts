@@ -1,33 +1,22 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, recordFrames, sourceFromScenarioFile, startTestServer, type Browser, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { recordFrames, sourceFromScenarioFile, startTestServer, useServerAndBrowser } from './harness';
 import { answerAny, choose, counter, enterDice, prompts, until, waitText } from './helpers';
 
 // One browser and one server for the whole file (several tabs per test), to keep the suite quick.
-let srv: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const ctx = useServerAndBrowser();
 
 describe('web table in Chromium', () => {
   it('A5E: a GM and two players run a fight with entered dice; a PC drops, saves against death from the phone, the GM undoes and every screen follows', async () => {
-    const t = await srv.table(
+    const t = await ctx.srv.table(
       sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { diceMode: 'entered', only: ['brannoc', 'tamsin', 'vessa', 'cutter'], initiative: { vessa: 10, cutter: 5 } }),
     );
     const link = (seat: string) => t.seats.find((s) => s.seat === seat)!.link;
-    const gm = await browser.page('laptop');
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const brannoc = await browser.page('phone');
+    const brannoc = await ctx.browser.page('phone');
     await brannoc.goto(link('seat-brannoc'));
-    const tamsin = await browser.page('phone');
+    const tamsin = await ctx.browser.page('phone');
     await tamsin.goto(link('seat-tamsin'));
 
     // Initiative: each player enters their own d20 on their phone; the GM picks the storm's world action.
@@ -107,12 +96,12 @@ describe('web table in Chromium', () => {
 
   it('hidden creatures and GM notes appear neither in a player’s DOM nor in their WebSocket frames', async () => {
     const note = 'GM-ONLY: Vessa flees at 10 hit points';
-    const t = await srv.table(
+    const t = await ctx.srv.table(
       sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'vessa', 'cutter', 'smoke'], hidden: ['smoke'], names: { smoke: 'Nightfang' }, notes: { vessa: note } }),
     );
-    const gm = await browser.page('laptop');
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await waitText(player.getByTestId('connection'), 'Live');
@@ -142,10 +131,10 @@ describe('web table in Chromium', () => {
   });
 
   it('13th Age: damage to a mook mob spills from mook to mook; the escalation die rises with the rounds, the GM moves it, every screen follows', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/13th-age/demo-marsh.yaml', { only: ['tessel', 'wren', 'hag', 's1', 's2', 's3', 's4'] }));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/13th-age/demo-marsh.yaml', { only: ['tessel', 'wren', 'hag', 's1', 's2', 's3', 's4'] }));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     await player.goto(t.seats.find((s) => s.seat === 'seat-tessel')!.link);
     await gm.getByTestId('start-combat').click();
     await waitText(gm.getByTestId('whose-turn'), 'turn');
@@ -191,10 +180,10 @@ describe('web table in Chromium', () => {
   });
 
   it('Five Torches Deep: the GM calls morale when the battle begins, and every screen reads the result', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/five-torches-deep/barrow-skirmish.yaml'));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/five-torches-deep/barrow-skirmish.yaml'));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     await player.goto(t.seats.find((s) => s.seat === 'seat-sable')!.link);
     await gm.getByTestId('start-combat').click();
     await choose(gm, 'ftd.morale.call', 'side');
@@ -205,10 +194,10 @@ describe('web table in Chromium', () => {
 
     // The server restarts (same port, same SQLite file): both screens say so, come back by themselves,
     // and follow the next command.
-    const port = Number(new URL(srv.url).port);
-    await srv.close();
+    const port = Number(new URL(ctx.srv.url).port);
+    await ctx.srv.close();
     await waitText(player.getByTestId('connection'), 'reconnecting');
-    srv = await startTestServer({ dataDir: srv.dataDir, port });
+    ctx.srv = await startTestServer({ dataDir: ctx.srv.dataDir, port });
     await waitText(gm.getByTestId('connection'), 'Live');
     await waitText(player.getByTestId('connection'), 'Live');
     await player.getByTestId('end-turn').click();
@@ -232,10 +221,10 @@ describe('web table in Chromium', () => {
       },
     };
     source.campaign = { ...source.campaign, options: { knockOutPrompt: 'always' } };
-    const t = await srv.table(source);
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(source);
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await gm.getByTestId('start-combat').click();
     await waitText(player.getByTestId('turn-banner'), 'Your turn: Brannoc Vale');
@@ -258,10 +247,10 @@ describe('web table in Chromium', () => {
   });
 
   it('between fights: the GM ends a fight, rests the party, lets time pass and starts the next fight', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'cutter'] }));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'cutter'] }));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     await player.goto(t.seats.find((s) => s.seat === 'seat-tamsin')!.link);
     await gm.getByTestId('end-encounter').locator('xpath=..').locator('summary').click();
     await gm.getByTestId('end-encounter').click();
@@ -285,10 +274,10 @@ describe('web table in Chromium', () => {
   });
 
   it('A5E duel: each duelist picks a strategy in secret; the player sees only their own choice', async () => {
-    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'));
-    const gm = await browser.page('laptop');
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'));
+    const gm = await ctx.browser.page('laptop');
     await gm.goto(t.gm.link);
-    const player = await browser.page('phone');
+    const player = await ctx.browser.page('phone');
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await gm.getByTestId('start-combat').click();
