@@ -64,7 +64,9 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         break;
       }
       case 'InitiativeSet': {
-        const order = e.order.map((x) => `${nameOf(x.creatureId)} ${x.total}${x.tiebreak.length ? ` (tie-break ${x.tiebreak.join(', ')})` : ''}${x.delayed ? ' (delaying)' : ''}`);
+        // Tie-break keys matter to the table only where two totals are equal; elsewhere they are noise.
+        const tied = (total: number) => e.order.filter((y) => y.total === total).length > 1;
+        const order = e.order.map((x) => `${nameOf(x.creatureId)} ${x.total}${x.tiebreak.length && tied(x.total) ? ` (tie-break ${x.tiebreak.join(', ')})` : ''}${x.delayed ? ' (delaying)' : ''}`);
         out.push(`Initiative: ${order.join(', ')}${e.reason === 'rolled' ? '' : ` (${e.reason})`}`);
         break;
       }

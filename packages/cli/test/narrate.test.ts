@@ -103,7 +103,7 @@ describe('narrate', () => {
     };
     const inst = (id: string, extra = {}) => ({ instanceId: `${id}#1`, conditionId: id, source: 'ana', duration: { kind: 'untilRemoved' as const }, ...extra });
     const events: FrayEventBody[] = [
-      { type: 'InitiativeSet', reason: 'rolled', order: [{ creatureId: 'ana', total: 17, tiebreak: [], group: null, delayed: false }, { creatureId: 'ogre', total: 9, tiebreak: [4], group: null, delayed: false }] },
+      { type: 'InitiativeSet', reason: 'rolled', order: [{ creatureId: 'ana', total: 17, tiebreak: [], group: null, delayed: false }, { creatureId: 'ogre', total: 9, tiebreak: [4], group: null, delayed: false }, { creatureId: 'gob', total: 9, tiebreak: [2], group: null, delayed: false }, { creatureId: 'wolf', total: 5, tiebreak: [3], group: null, delayed: false }] },
       { type: 'CombatStarted' },
       { type: 'RoundStarted', round: 1 },
       { type: 'TurnStarted', round: 1, creatureId: 'ana', turnIndex: 0 },
@@ -122,7 +122,7 @@ describe('narrate', () => {
       { type: 'EncounterEnded', reason: 'party wins' },
     ];
     expect(narrate(events, { names })).toEqual([
-      'Initiative: Ana 17, Ogre 9 (tie-break 4)',
+      'Initiative: Ana 17, Ogre 9 (tie-break 4), Goblin 9 (tie-break 2), wolf 5',
       'Combat starts.',
       '=== Round 1 ===',
       "--- Ana's turn ---",

@@ -49,7 +49,7 @@ function priceOf(ctx: Resolution, actorId: string, cost: Cost): Price {
   }
   // Attacks left over while the action is unused came from a standalone basic maneuver, not an Attack
   // action: this attack begins the Attack action after all (its 2, and the round's action).
-  if (cost === 'free' && action === 'attack' && (c.resources[ACTION] ?? 0) > 0) return { price: 2, keepBudget: false, takesAction: true, what: 'the Attack action (all its attacks)', ruleId: 'DUEL-ACTION-5' };
+  if (cost === 'free' && action === 'attack' && (c.resources[ACTION] ?? 0) > 0) return { price: 2, keepBudget: false, takesAction: true, what: 'the Attack action and all its attacks', ruleId: 'DUEL-ACTION-5' };
   if (cost === 'free') return { price: 0, keepBudget: false, what: 'a free option', ruleId: 'DUEL-ACTION-5' };
   const type = cost === ACTION ? 'an action' : cost === BONUS ? 'a bonus action' : 'a reaction';
   if (cost === REACTION) {
@@ -57,7 +57,7 @@ function priceOf(ctx: Resolution, actorId: string, cost: Cost): Price {
     return { price: 1, keepBudget: true, what, ruleId: 'DUEL-ACTION-9' };
   }
   switch (action) {
-    case 'attack': return { price: 2, keepBudget: false, what: 'the Attack action (all its attacks)', ruleId: 'DUEL-ACTION-5' };
+    case 'attack': return { price: 2, keepBudget: false, what: 'the Attack action and all its attacks', ruleId: 'DUEL-ACTION-5' };
     case 'maneuver': return { price: byType(cost), keepBudget: false, what: `a combat maneuver as ${type}`, ruleId: 'DUEL-ACTION-6' };
     case 'cast-spell': return { price: byType(cost), keepBudget: false, what: `a spell cast as ${type}`, ruleId: 'DUEL-ACTION-2' };
     case 'dash': case 'disengage': return { price: byType(cost), keepBudget: false, what: `${action === 'dash' ? 'Dash' : 'Disengage'} (${type})`, ruleId: 'DUEL-ACTION-4' };
