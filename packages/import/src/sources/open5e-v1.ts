@@ -2,6 +2,7 @@ import { abilityKeys, type AbilityKey, type Draft5e, type FeatureKind } from '..
 import { ImportError } from '../errors';
 import { damageListOf, plain, sensesOf, speedsOf, usageInName } from '../text/five-e';
 import { arr, get, int, isObj, num, str } from './json-read';
+import { readSkillBonuses, readSpeedObject } from './open5e-fields';
 
 const abilityFields: Record<AbilityKey, string> = { str: 'strength', dex: 'dexterity', con: 'constitution', int: 'intelligence', wis: 'wisdom', cha: 'charisma' };
 
@@ -42,19 +43,10 @@ export function draftFromOpen5eV1(c: unknown, at: string): Draft5e {
     const s = int(get(c, `${abilityFields[a]}_save`));
     if (s !== undefined) d.saves[a] = s;
   }
-  const skills = get(c, 'skills');
-  if (isObj(skills)) for (const [k, v] of Object.entries(skills)) {
-    const n = int(v);
-    if (n !== undefined) d.skills[k] = n;
-  }
+  readSkillBonuses(d, get(c, 'skills'));
   const speed = get(c, 'speed');
-  if (isObj(speed)) {
-    for (const k of ['walk', 'fly', 'swim', 'climb', 'burrow'] as const) {
-      const v = int(get(speed, k));
-      if (v !== undefined && v > 0) d.speed[k] = v;
-    }
-    if (get(speed, 'hover') === true) d.speed.hover = true;
-  } else if (typeof speed === 'string') d.speed = speedsOf(speed);
+  if (isObj(speed)) readSpeedObject(d, speed);
+  else if (typeof speed === 'string') d.speed = speedsOf(speed);
   d.senses = sensesOf(str(get(c, 'senses')) ?? '');
 
   const lists: [string, FeatureKind][] = [['special_abilities', 'trait'], ['actions', 'action'], ['bonus_actions', 'bonus'], ['reactions', 'reaction'], ['legendary_actions', 'legendary']];

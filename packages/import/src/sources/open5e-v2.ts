@@ -2,6 +2,7 @@ import { abilityKeys, emptyDamageList, type AbilityKey, type Draft5e, type Draft
 import { ImportError, pointer } from '../errors';
 import { crText, damageListOf, damageTypeOf, parseAttackSentence, plain, usageInName } from '../text/five-e';
 import { arr, get, int, isObj, keyOf, lookup, num, str, type Obj } from './json-read';
+import { readSkillBonuses, readSpeedObject } from './open5e-fields';
 
 const abilityFields: Record<AbilityKey, string> = { str: 'strength', dex: 'dexterity', con: 'constitution', int: 'intelligence', wis: 'wisdom', cha: 'charisma' };
 
@@ -118,19 +119,9 @@ export function draftFromOpen5eV2(c: unknown, at: string): Draft5e {
     const v = int(get(saves, abilityFields[a]));
     if (v !== undefined) d.saves[a] = v;
   }
-  const skills = get(c, 'skill_bonuses');
-  if (isObj(skills)) for (const [k, v] of Object.entries(skills)) {
-    const n = int(v);
-    if (n !== undefined) d.skills[k] = n;
-  }
+  readSkillBonuses(d, get(c, 'skill_bonuses'));
   const speed = get(c, 'speed');
-  if (isObj(speed) && str(get(speed, 'unit')) !== 'miles') {
-    for (const k of ['walk', 'fly', 'swim', 'climb', 'burrow'] as const) {
-      const v = int(get(speed, k));
-      if (v !== undefined && v > 0) d.speed[k] = v;
-    }
-    if (get(speed, 'hover') === true) d.speed.hover = true;
-  }
+  if (isObj(speed) && str(get(speed, 'unit')) !== 'miles') readSpeedObject(d, speed);
   for (const k of ['darkvision', 'blindsight', 'truesight', 'tremorsense'] as const) {
     const v = int(get(c, `${k}_range`));
     if (v !== undefined && v > 0) d.senses[k] = v;

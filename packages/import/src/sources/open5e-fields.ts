@@ -1,0 +1,20 @@
+import type { Draft5e } from '../draft';
+import { get, int, isObj, type Obj } from './json-read';
+
+/** Open5e's skill bonuses (v1 `skills`, v2 `skill_bonuses`): whole numbers kept, the rest left out. */
+export function readSkillBonuses(d: Draft5e, skills: unknown): void {
+  if (!isObj(skills)) return;
+  for (const [k, v] of Object.entries(skills)) {
+    const n = int(v);
+    if (n !== undefined) d.skills[k] = n;
+  }
+}
+
+/** Open5e's speed object, the same in v1 and v2: positive speeds in feet, and hovering. */
+export function readSpeedObject(d: Draft5e, speed: Obj): void {
+  for (const k of ['walk', 'fly', 'swim', 'climb', 'burrow'] as const) {
+    const v = int(get(speed, k));
+    if (v !== undefined && v > 0) d.speed[k] = v;
+  }
+  if (get(speed, 'hover') === true) d.speed.hover = true;
+}
