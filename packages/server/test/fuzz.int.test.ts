@@ -90,6 +90,8 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
         fc.record({ type: fc.constant('startFight'), requestId: fc.oneof(fc.integer(), fc.constant('')), fight: fc.anything() }),
         fc.record({ type: fc.constant('ping'), id: fc.oneof(fc.integer(), fc.boolean(), fc.string({ minLength: 201, maxLength: 210 })) }),
         fc.record({ type: fc.constant('finishFight'), requestId: fc.constant('f'), reason: fc.oneof(fc.integer(), fc.string({ minLength: 501, maxLength: 520 })) }),
+        fc.record({ type: fc.constant('odds'), requestId: fc.constant('o'), fights: fc.oneof(fc.constant(0), fc.constant(1.5), fc.string(), fc.integer({ min: 100_001 })) }),
+        fc.record({ type: fc.constant('odds'), requestId: fc.constant('o'), seconds: fc.oneof(fc.constant(0), fc.constant(601), fc.boolean()) }),
       ).map((m) => JSON.stringify(m)), fc.constant('malformed')),
       // over the size limit
       fc.tuple(anyConn, fc.integer({ min: LIMIT + 1, max: LIMIT * 3 }).map((size) => cmd('fight', { type: 'endTurn', pad: 'x'.repeat(size) })), fc.constant('too-large')),
@@ -113,7 +115,7 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
       // stale versions, server-only and GM-only table messages
       fc.tuple(anyConn, fc.integer({ min: 0, max: 5 }).map((v) => cmd('fight', { type: 'gm.setCounter', key: 'k', value: 1 }, { expectedVersion: v })), fc.constant(null)),
       fc.tuple(anyConn, fc.constant(cmd('table', { type: 'campaign.beginEncounter', encounterId: 'x', members: [] })), fc.constant('forbidden')),
-      fc.tuple(seatConn, fc.constantFrom(JSON.stringify({ type: 'startFight', requestId: 's', fight: {} }), JSON.stringify({ type: 'finishFight', requestId: 'f' })), fc.constant('forbidden')),
+      fc.tuple(seatConn, fc.constantFrom(JSON.stringify({ type: 'startFight', requestId: 's', fight: {} }), JSON.stringify({ type: 'finishFight', requestId: 'f' }), JSON.stringify({ type: 'odds', requestId: 'o', fights: 5 })), fc.constant('forbidden')),
       fc.tuple(fc.constantFrom('aGm', 'bGm'), fc.constant(JSON.stringify({ type: 'startFight', requestId: 's', fight: {} })), fc.constant('fight-under-way')),
       fc.tuple(anyConn, fc.constant(JSON.stringify({ type: 'hello', token: 'again' })), fc.constant('malformed')),
       // a seat's command with someone else's issuedBy
