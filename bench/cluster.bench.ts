@@ -115,7 +115,7 @@ export default async function run(): Promise<void> {
   };
   try {
     await measure('1 process, SQLite (FULL)', async () => [await startServerProcess()]);
-    const admin = execFileSync('sh', [script, 'start', dir], { encoding: 'utf8' }).trim().split('\n').find((l) => l.startsWith('DATABASE_URL='))!.slice('DATABASE_URL='.length);
+    const admin = execFileSync('sh', [script, 'start', dir, String(process.pid)], { encoding: 'utf8' }).trim().split('\n').find((l) => l.startsWith('DATABASE_URL='))!.slice('DATABASE_URL='.length);
     // The test cluster runs without fsync; a bench of durable stores turns it back on.
     await sql(admin, 'ALTER SYSTEM SET fsync = on');
     await sql(admin, 'ALTER SYSTEM SET synchronous_commit = on');

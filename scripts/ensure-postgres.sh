@@ -3,17 +3,23 @@
 # folder in /tmp, listening on 127.0.0.1 only, on a free port, with fsync off (its data is never kept).
 #
 #   sh scripts/ensure-postgres.sh install        # Debian's postgresql, if missing (as root, like ensure-chromium.sh)
-#   sh scripts/ensure-postgres.sh start [DIR]    # prints DATABASE_URL=postgres://…  (idempotent: a running cluster in DIR is reused)
+#   sh scripts/ensure-postgres.sh start [DIR] [OWNER_PID]
+#                                                # prints DATABASE_URL=postgres://…  (idempotent: a running cluster in DIR is reused)
 #   sh scripts/ensure-postgres.sh halt [DIR]     # stops it, keeping its data (`start` brings it back on the same port)
 #   sh scripts/ensure-postgres.sh stop [DIR]     # stops it and removes DIR
 #
 # DIR defaults to /tmp/fray-pg. `eval "$(sh scripts/ensure-postgres.sh start)"` exports DATABASE_URL.
+# With OWNER_PID (or FRAY_PG_OWNER_PID) a watchdog, in a session of its own, polls that process once a
+# second and stops the cluster and removes DIR once it has gone: a test run killed before its teardown
+# leaves no cluster behind.
 # The first start makes a template cluster (initdb, ~1.5 s) under /tmp/fray-pg-template-<version>; later
 # starts copy it, so a start costs well under a second.
 set -eu
 
 cmd="${1:-start}"
 DIR="${2:-/tmp/fray-pg}"
+OWNER="${3:-${FRAY_PG_OWNER_PID:-}}"
+SCRIPT="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 
 pg_bindir() {
   for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
@@ -49,6 +55,34 @@ free_port() {
   node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
 }
 
+# A process's start time (clock ticks after boot, /proc/PID/stat field 22): a pid the kernel hands out
+# again later has another, so the watchdog is not fooled by reuse. Empty when the process is gone or
+# a zombie (dead, not yet reaped).
+start_time() {
+  st="$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null)" || return 0
+  case "$st" in Z*|X*|'') return 0 ;; esac
+  echo "$st" | cut -d' ' -f20
+}
+
+start_watchdog() {
+  [ -n "$OWNER" ] || return 0
+  if [ -f "$DIR/watchdog.pid" ] && [ -n "$(start_time "$(cat "$DIR/watchdog.pid")")" ]; then return 0; fi
+  SINCE="$(start_time "$OWNER")"
+  if [ -z "$SINCE" ]; then echo "ensure-postgres: owner process $OWNER is not running" >&2; return 0; fi
+  # setsid: a signal to the test run's process group must not take the watchdog with it. No inherited
+  # descriptors: the locks (8, 9) and the caller's stdout (which it reads to the end) stay free.
+  setsid sh "$SCRIPT" watch "$DIR" "$OWNER" "$SINCE" </dev/null >/dev/null 2>&1 8>&- 9>&- &
+  echo $! > "$DIR/watchdog.pid"
+  printf '%s %s\n' "$OWNER" "$SINCE" > "$DIR/owner"
+}
+
+watch_pg() {
+  SINCE="$4"
+  while [ -d "$DIR" ] && [ "$(start_time "$OWNER")" = "$SINCE" ]; do sleep 1; done
+  # DIR gone: the owner stopped the cluster itself.
+  if [ -d "$DIR" ]; then stop_pg; fi
+}
+
 print_url() {
   echo "DATABASE_URL=postgres://postgres:$(cat "$DIR/password")@127.0.0.1:$(cat "$DIR/port")/postgres"
 }
@@ -62,6 +96,7 @@ start_pg() {
   exec 9>"$DIR.lock"
   flock 9
   if [ -f "$DIR/port" ] && as_owner "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
+    start_watchdog
     print_url
     return 0
   fi
@@ -89,6 +124,7 @@ start_pg() {
     as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 30 \
       -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
       start >/dev/null 8>&- 9>&-
+    start_watchdog
     print_url
     return 0
   fi
@@ -114,6 +150,7 @@ start_pg() {
     fi
   done
   printf '%s' "$PORT" > "$DIR/port"
+  start_watchdog
   print_url
 }
 
@@ -133,5 +170,6 @@ case "$cmd" in
   start) start_pg ;;
   halt) halt_pg ;;
   stop) stop_pg ;;
-  *) echo "usage: ensure-postgres.sh install | start [DIR] | halt [DIR] | stop [DIR]" >&2; exit 2 ;;
+  watch) watch_pg "$@" ;;
+  *) echo "usage: ensure-postgres.sh install | start [DIR] [OWNER_PID] | halt [DIR] | stop [DIR]" >&2; exit 2 ;;
 esac

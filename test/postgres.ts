@@ -14,9 +14,12 @@ export const ensurePostgresScript = path.join(repoRoot, 'scripts', 'ensure-postg
 
 let adminUrl: Promise<string> | null = null;
 
-/** Starts a cluster in `dir` (or finds it running) and returns its URL (database `postgres`). */
-export async function startCluster(dir: string): Promise<string> {
-  const { stdout } = await run('sh', [ensurePostgresScript, 'start', dir], { timeout: 300_000 });
+/**
+ * Starts a cluster in `dir` (or finds it running) and returns its URL (database `postgres`). It stops
+ * itself once `owner` (default: this process) has died, should the test's own teardown never run.
+ */
+export async function startCluster(dir: string, owner = process.pid): Promise<string> {
+  const { stdout } = await run('sh', [ensurePostgresScript, 'start', dir, String(owner)], { timeout: 300_000 });
   const line = stdout.split('\n').find((l) => l.startsWith('DATABASE_URL='));
   if (!line) throw new Error(`ensure-postgres.sh printed no DATABASE_URL: ${stdout}`);
   return line.slice('DATABASE_URL='.length);
@@ -35,7 +38,8 @@ export async function removeCluster(dir: string): Promise<void> {
 export function testPostgresUrl(): Promise<string> {
   const given = process.env['FRAY_TEST_DATABASE_URL'];
   if (given) return Promise.resolve(given);
-  adminUrl ??= startCluster(process.env['FRAY_TEST_PG_DIR'] ?? `/tmp/fray-pg-test-${process.ppid}`);
+  // The run's cluster belongs to vitest's main process (global setup), which outlives every worker.
+  adminUrl ??= startCluster(process.env['FRAY_TEST_PG_DIR'] ?? `/tmp/fray-pg-test-${process.ppid}`, Number(process.env['FRAY_TEST_PG_OWNER'] ?? process.ppid));
   return adminUrl;
 }
 
