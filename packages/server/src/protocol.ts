@@ -321,6 +321,8 @@ export const SERVER_ERROR_CODES = [
   'invalid-setup', // a scenario/creature setup the engine refused
   'duplicate-command', // the id was used for a different command
   'unavailable', // the table could not be loaded (its log is unreadable by this server)
+  'no-seat', // removing a seat the table does not have
+  'seat-removed', // sent to a removed seat's connections just before they close
   'internal',
 ] as const;
 

@@ -12,6 +12,7 @@ import {
 import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store';
 import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
+import { removeSeat } from './seat-removal';
 import { AdminToken } from './admin-token';
 import { TableOdds, type OddsLimits } from './odds';
 import { TableFollower } from './cluster/follow';
@@ -390,12 +391,12 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   app.delete<{ Params: { tableId: string; seat: string } }>('/api/tables/:tableId/seats/:seat', async (req) => {
     const { table, a } = await authed(req);
     gmOnly(a);
-    const revoked = await store.revokeSeat(table.id, req.params.seat);
-    for (const [h, acc] of tokens) if (acc && acc.tableId === table.id && acc.principal.role === 'player' && acc.principal.seat === req.params.seat) tokens.delete(h);
-    for (const sub of [...table.subscribers]) {
-      if (sub.principal.role === 'player' && sub.principal.seat === req.params.seat) (sub as Subscriber & { close?: () => void }).close?.();
-    }
-    return { seat: req.params.seat, revoked };
+    const forget = (match: (tableId: string, p: Access['principal']) => boolean) => {
+      for (const [h, acc] of tokens) if (acc && match(acc.tableId, acc.principal)) tokens.delete(h);
+    };
+    const r = await removeSeat(table, store, forget, req.params.seat);
+    if (!r.ok) throw new ServerError(404, r.error);
+    return { seat: r.seat, revoked: r.revoked };
   });
 
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/export', async (req, res) => {

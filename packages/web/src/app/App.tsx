@@ -34,9 +34,14 @@ function TableApp({ address }: { address: TableAddress }) {
   return (
     <div class={`app role-${table.role ?? 'none'}`}>
       <ConnectionBanner table={table} />
-      {state.view === null ? (
+      {state.status === 'refused' ? (
+        // Whatever the screen showed is no longer this link's to see (a removed seat): only the reason stays.
+        <main class="loading refused" data-testid="link-refused">
+          <p>{state.notice?.error.code === 'seat-removed' ? state.notice.error.message : 'This link was not accepted. Ask the GM for a new one.'}</p>
+        </main>
+      ) : state.view === null ? (
         <main class="loading" aria-busy="true">
-          <p>{state.status === 'refused' ? 'This link was not accepted. Ask the GM for a new one.' : 'Joining the table…'}</p>
+          <p>Joining the table…</p>
         </main>
       ) : table.role === 'gm' ? (
         <GmScreen table={table} />

@@ -153,6 +153,8 @@ export function isUp(c: CreatureModel): boolean {
 export function seatName(view: TableView | null, seat: string | null): string {
   if (seat === null) return 'the GM';
   const info = view?.table.seats.find((s) => s.seat === seat);
+  // A seat the GM removed: its creatures are the GM's to play now.
+  if (!info && view) return 'the GM (seat removed)';
   // A seat named after its creature reads as that creature's player.
   if (info && info.name !== info.seat) return info.creatures.some((id) => creatureName(view, id) === info.name) ? `${info.name}'s player` : info.name;
   // A seat named after its id reads better as the player of its creatures.

@@ -336,7 +336,8 @@ export class TableConnection {
         return;
       }
       case 'error':
-        if (msg.error.code === 'unauthorized') {
+        // A link that no longer opens the table (or a seat the GM just removed): no redialling.
+        if (msg.error.code === 'unauthorized' || msg.error.code === 'seat-removed') {
           this.update({ status: 'refused', notice: { kind: 'error', error: msg.error, at: Date.now() } });
           this.socket?.close(1000, 'refused');
           return;

@@ -19,6 +19,8 @@ export interface Table {
   streamOfPrompt: (promptId: string) => StreamName;
   /** the table's whole log as JSON lines, from the server (GM only) */
   exportLog: () => Promise<string>;
+  /** GM: takes a seat off the table (its link stops working); resolves with the server's refusal, or null */
+  removeSeat: (seat: string) => Promise<string | null>;
 }
 
 export function wsUrl(loc: { protocol: string; host: string }, tableId: string): string {
@@ -61,6 +63,12 @@ export function useTable(address: TableAddress): Table {
         const res = await fetch(`/api/tables/${encodeURIComponent(address.tableId)}/export`, { headers: { authorization: `Bearer ${address.token}` } });
         if (!res.ok) throw new Error(`export refused: ${res.status}`);
         return res.text();
+      },
+      removeSeat: async (seat) => {
+        const res = await fetch(`/api/tables/${encodeURIComponent(address.tableId)}/seats/${encodeURIComponent(seat)}`, { method: 'DELETE', headers: { authorization: `Bearer ${address.token}` } });
+        if (res.ok) return null;
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        return body?.error?.message ?? `the server refused (${res.status})`;
       },
     };
   }, [conn, state, address.tableId, address.token]);

@@ -13,7 +13,7 @@ const STATUS_WORDS = {
 /** Connection state, the last refusal in the server's words, and a live region reading what just happened. */
 export function ConnectionBanner({ table }: { table: Table }) {
   const { state } = table;
-  const s = STATUS_WORDS[state.status];
+  const s = state.status === 'refused' && state.notice?.error.code === 'seat-removed' ? { word: 'Seat removed', symbol: '✕' } : STATUS_WORDS[state.status];
   const last = state.log[state.log.length - 1];
   const [announce, setAnnounce] = useState('');
   useEffect(() => {
@@ -32,7 +32,7 @@ export function ConnectionBanner({ table }: { table: Table }) {
         {state.inFlight > 0 && <span class="sending"> · sending…</span>}
       </span>
       <ShortcutsButton />
-      {state.notice && (
+      {state.notice && state.status !== 'refused' && (
         <div class="notice" role="alert" data-testid="notice">
           <strong>{state.notice.kind === 'rejected' ? 'Not done: ' : 'Problem: '}</strong>
           {state.notice.error.message}

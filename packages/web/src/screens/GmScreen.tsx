@@ -10,6 +10,7 @@ import { MapView } from '../panels/MapView';
 import { OddsPanel } from '../panels/OddsPanel';
 import { PromptQueue } from '../panels/PromptQueue';
 import { RulesetTracks } from '../panels/RulesetTracks';
+import { SeatList } from '../panels/SeatList';
 import { TurnOrder } from '../panels/TurnOrder';
 import { SetupScreen } from './SetupScreen';
 
@@ -153,6 +154,10 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
             </button>
           </details>
         )}
+        <details class="seats-panel" data-testid="seats-panel">
+          <summary>Seats ({view.table.seats.length})</summary>
+          <SeatList table={table} nameOf={nameOf} />
+        </details>
       </div>
       <div class="col col-right">
         {shown ? (

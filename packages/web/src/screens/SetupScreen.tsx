@@ -8,6 +8,7 @@ import { GmOverrides } from '../panels/GmOverrides';
 import { PromptQueue } from '../panels/PromptQueue';
 import { formatSeconds } from '../model/clock';
 import { LibraryFoes, type FoeDraft } from '../panels/LibraryFoes';
+import { SeatList } from '../panels/SeatList';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -129,16 +130,8 @@ export function SetupScreen({ table }: { table: Table }) {
               </li>
             ))}
           </ul>
-          <h3>Seats</h3>
-          <ul>
-            {view.table.seats.map((s) => (
-              <li key={s.seat}>
-                {s.name}: {s.creatures.map(nameOf).join(', ') || 'no creatures'}
-                {s.revoked ? ' (revoked)' : ''}
-              </li>
-            ))}
-          </ul>
         </section>
+        <SeatList table={table} nameOf={nameOf} />
         {campaign.creatures.map((c) => (
           <CreatureCard key={c.id} c={c} nameOf={nameOf} gm controllerName={c.controller ? seatName(view, c.controller) : 'GM'}>
             <GmOverrides table={table} c={c} stream="table" />
