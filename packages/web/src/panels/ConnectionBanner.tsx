@@ -20,7 +20,7 @@ export function ConnectionBanner({ table }: { table: Table }) {
     if (last) setAnnounce(last.narration.slice(-3).join(' '));
   }, [last?.key]);
   const name = state.view?.table.name ?? 'Fray';
-  const who = table.role === 'gm' ? 'GM' : table.seat ? seatName(state.view, table.seat) : '';
+  const who = state.status === 'refused' ? '' : table.role === 'gm' ? 'GM' : table.seat ? seatName(state.view, table.seat) : '';
   return (
     <header class="topbar">
       <span class="brand">Fray</span>
