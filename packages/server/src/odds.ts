@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { shapeOf, simulateInBackground, summarize, type BudgetRun, type BudgetStop } from '@fray/sim';
+import type { EncounterState, LoadedRuleset } from '@fray/engine';
 import type { LiveTable } from './table';
 import type { OddsReport, OddsRequest, ServerMessage, WireError } from './protocol';
 import { oddsRuleset, type OddsScenarioArgs } from './odds-scenario';
@@ -41,41 +42,86 @@ export class TableOdds {
   private readonly running = new Map<string, Running>();
   private readonly limits: OddsLimits;
 
-  constructor(limits: Partial<OddsLimits> = {}) {
+  constructor(
+    limits: Partial<OddsLimits> = {},
+    /** builds the next fight of a table between fights (the server's: library foes, the engine's checks), or says why not */
+    private readonly buildNext?: (table: LiveTable, next: NonNullable<OddsRequest['next']>) => { state: EncounterState } | { error: WireError },
+  ) {
     this.limits = { ...ODDS_LIMITS, ...limits };
   }
 
   /** Starts a run, or says why not. `send` goes to the asking connection only. */
   start(table: LiveTable, req: OddsRequest, send: (m: ServerMessage) => void): Promise<OddsReport> | { error: WireError } {
+    if (req.next) return this.startNext(table, req, send);
     const refused = this.refusal(table);
     if (refused) return { error: refused };
     const fight = table.fight!;
     const start = fight.state;
     const from = { fightId: start.id, version: fight.version, round: start.round };
+    const moved = () => {
+      const now = table.versions().fight;
+      return !now || now.id !== from.fightId || now.version !== from.version;
+    };
+    return this.play(table.id, table.ruleset, start, req, send, { from, stale: moved });
+  }
+
+  /**
+   * Between fights: the odds of the next fight (the members and foes `req.next` names) before it
+   * starts. `build` is the server's: it turns the request into the fight's first state without
+   * storing anything (foes from the library resolved, the engine's checks run).
+   */
+  private startNext(table: LiveTable, req: OddsRequest, send: (m: ServerMessage) => void): Promise<OddsReport> | { error: WireError } {
+    if (this.running.has(table.id)) return { error: this.busy(table.id) };
+    if (table.fight && table.fight.state.phase !== 'ended') return { error: { code: 'fight-under-way', message: `fight '${table.fight.state.id}' is under way: ask for the odds from here, or finish it first` } };
+    if (!oddsRuleset(table.ruleset.id)) return { error: unavailable(table.ruleset.id) };
+    if (!this.buildNext) return { error: { code: 'odds-unavailable', message: 'this server cannot build a next fight for odds' } };
+    const built = this.buildNext(table, req.next!);
+    if ('error' in built) return built;
+    const tableVersion = table.versions().table;
+    const from = { fightId: built.state.id, version: 0, round: 0, table: tableVersion };
+    return this.play(table.id, table.ruleset, built.state, req, send, { from, stale: () => table.versions().table !== tableVersion });
+  }
+
+  /**
+   * A fight that does not exist yet (a new table's first fight, from the library): `key` is who asks
+   * (one run at a time per key).
+   */
+  startSetup(key: string, ruleset: LoadedRuleset, start: EncounterState, req: Omit<OddsRequest, 'type'>, send: (m: ServerMessage) => void): Promise<OddsReport> | { error: WireError } {
+    if (this.running.has(key)) return { error: this.busy(key) };
+    if (!oddsRuleset(ruleset.id)) return { error: unavailable(ruleset.id) };
+    return this.play(key, ruleset, start, { type: 'odds', ...req }, send, { from: { fightId: start.id, version: 0, round: 0 }, stale: () => false });
+  }
+
+  /** Plays the fights on a worker thread from `start` and reports them (shared by every kind of odds). */
+  private play(key: string, ruleset: LoadedRuleset, start: EncounterState, req: OddsRequest, send: (m: ServerMessage) => void, o: { from: OddsReport['from']; stale: () => boolean }): Promise<OddsReport> {
     const n = Math.min(this.limits.maxFights, req.fights ?? this.limits.defaultFights);
     const seconds = Math.min(this.limits.maxSeconds, req.seconds ?? this.limits.defaultSeconds);
-    const seed = req.seed ?? `${from.fightId}@${from.version}`;
-    const args: OddsScenarioArgs = { ruleset: table.ruleset.id, state: start };
+    const seed = req.seed ?? `${o.from.fightId}@${o.from.version}`;
+    const args: OddsScenarioArgs = { ruleset: ruleset.id, state: start };
     const began = Date.now();
     const run = simulateInBackground(
-      { ruleset: table.ruleset, start, policies: { chooseCommand: () => null, prompts: () => undefined }, source: { module: scenarioModule, args: args as never } },
+      { ruleset, start, policies: { chooseCommand: () => null, prompts: () => undefined }, source: { module: scenarioModule, args: args as never } },
       { n, seed, budgetMs: seconds * 1000, chunk: this.limits.chunk, onProgress: (done, total) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) },
     );
-    this.running.set(table.id, { requestId: req.requestId, run });
+    this.running.set(key, { requestId: req.requestId, run });
     const shape = shapeOf(start);
     return run.result
-      .then(({ tally, stopped }) => report(summarize(tally, shape, seed), { from, requested: n, stopped, seconds: (Date.now() - began) / 1000, now: table.versions().fight }))
+      .then(({ tally, stopped }) => report(summarize(tally, shape, seed), start, { from: o.from, requested: n, stopped, seconds: (Date.now() - began) / 1000, stale: o.stale() }))
       .finally(() => {
-        if (this.running.get(table.id)?.run === run) this.running.delete(table.id);
+        if (this.running.get(key)?.run === run) this.running.delete(key);
       });
+  }
+
+  private busy(key: string): WireError {
+    return { code: 'odds-running', message: `odds for this table are already being worked out (request ${this.running.get(key)!.requestId}); wait for them` };
   }
 
   /** Why the table cannot have odds now: nobody asked the GM's way, no fight, one already running. */
   private refusal(table: LiveTable): WireError | null {
-    if (this.running.has(table.id)) return { code: 'odds-running', message: `odds for this table are already being worked out (request ${this.running.get(table.id)!.requestId}); wait for them` };
+    if (this.running.has(table.id)) return this.busy(table.id);
     const fight = table.fight;
     if (!fight || fight.state.phase === 'ended') return { code: 'no-fight', message: 'there is no fight under way to work out odds for' };
-    if (!oddsRuleset(table.ruleset.id)) return { code: 'odds-unavailable', message: `the simulator has no policies for the ruleset '${table.ruleset.id}'` };
+    if (!oddsRuleset(table.ruleset.id)) return unavailable(table.ruleset.id);
     return null;
   }
 
@@ -86,15 +132,26 @@ export class TableOdds {
   }
 }
 
+const unavailable = (id: string): WireError => ({ code: 'odds-unavailable', message: `the simulator has no policies for the ruleset '${id}'` });
+
 type Summary = ReturnType<typeof summarize>;
+
+/** A 95 % interval for the mean number of rounds (normal approximation over the fights played). */
+function roundsInterval(s: Summary): [number, number] {
+  const n = s.n;
+  if (n < 2) return [s.rounds.mean, s.rounds.mean];
+  const m = s.rounds.mean;
+  const ss = s.rounds.histogram.reduce((a, h) => a + h.count * (h.rounds - m) ** 2, 0);
+  const half = 1.96 * Math.sqrt(ss / (n - 1) / n);
+  return [Math.max(0, m - half), m + half];
+}
 
 const pct = (o: { p: number; ci: [number, number]; count: number }) => ({ p: o.p, ci: o.ci, count: o.count });
 
-function report(s: Summary, o: { from: OddsReport['from']; requested: number; stopped: BudgetStop; seconds: number; now: { id: string; version: number } | null }): OddsReport {
-  const stale = !o.now || o.now.id !== o.from.fightId || o.now.version !== o.from.version;
+function report(s: Summary, start: EncounterState, o: { from: OddsReport['from']; requested: number; stopped: BudgetStop; seconds: number; stale: boolean }): OddsReport {
   return {
     from: o.from,
-    stale,
+    stale: o.stale,
     fights: s.n,
     requested: o.requested,
     stopped: o.stopped,
@@ -103,7 +160,7 @@ function report(s: Summary, o: { from: OddsReport['from']; requested: number; st
     paths: s.paths,
     sides: s.sides.map((x) => ({ side: x.side, ...pct(x) })),
     draws: pct(s.draws),
-    rounds: { mean: s.rounds.mean, median: s.rounds.median, p90: s.rounds.p90 },
-    creatures: s.creatures.map((c) => ({ id: c.id, name: c.name, side: c.side, drop: pct(c.drop), death: pct(c.death) })),
+    rounds: { mean: s.rounds.mean, ci: roundsInterval(s), median: s.rounds.median, p90: s.rounds.p90 },
+    creatures: s.creatures.map((c) => ({ id: c.id, name: c.name, side: c.side, played: Boolean(start.creatures[c.id]?.controller), drop: pct(c.drop), death: pct(c.death) })),
   };
 }

@@ -66,6 +66,10 @@ export const oddsRequestSchema = z.object({
   fights: z.number().int().min(1).max(100_000).optional().describe('fights to play at most (default 2,000; the server caps it at 10,000)'),
   seconds: z.number().min(0.1).max(600).optional().describe('time budget in seconds (default 4; capped at 15): no new fights start after it'),
   seed: z.union([z.string().min(1).max(200), z.number().int()]).optional().describe('simulation seed (default: the fight id and version, so the same state gives the same answer)'),
+  next: z.object({
+    members: z.array(id).max(500).optional().describe('campaign creatures taking part (default: all)'),
+    foes: z.array(json).max(500).optional().describe("the foes, as startFight's: library refs ({ref, hidden?}) or creature setups"),
+  }).strict().optional().describe('between fights: the odds of this next fight before it starts, instead of the fight under way'),
 }).strict();
 export type OddsRequest = z.infer<typeof oddsRequestSchema>;
 
@@ -189,8 +193,11 @@ export interface OddsShare {
  * points): the fight played on from `from` by the simulator's policies.
  */
 export interface OddsReport {
-  /** the fight and its version the simulation started from */
-  from: { fightId: string; version: number; round: number };
+  /**
+   * the fight and its version the simulation started from; a fight not started yet (a new table's, or
+   * the next one between fights) is version 0, and `table` is the campaign version it was built from
+   */
+  from: { fightId: string; version: number; round: number; table?: number };
   /** the fight has changed since `from` (a command went through while the fights were played) */
   stale: boolean;
   /** fights played; fewer than `requested` when the time budget ran out */
@@ -204,8 +211,10 @@ export interface OddsReport {
   sides: ({ side: string } & OddsShare)[];
   /** nobody left standing, or the round limit */
   draws: OddsShare;
-  rounds: { mean: number; median: number; p90: number };
-  creatures: { id: string; name: string; side: string; drop: OddsShare; death: OddsShare }[];
+  /** rounds the fights lasted: the mean with its 95 % interval, the median, the 90th percentile */
+  rounds: { mean: number; ci: [number, number]; median: number; p90: number };
+  /** each creature's chance to drop and to die; `played`: a seat plays it (a player's creature) */
+  creatures: { id: string; name: string; side: string; played: boolean; drop: OddsShare; death: OddsShare }[];
 }
 
 /** The engine's `MovePreview`, as a connection may see it (a seat's `provokes` name only creatures it can see). */
@@ -282,6 +291,15 @@ export interface LibraryEntry {
   size: string | null;
 }
 
+/** `POST /api/odds` (admin): the odds of a new table's first fight before it is made, from the request the table would be made from. */
+export const setupOddsSchema = z.object({
+  library: librarySetupSchema,
+  fights: oddsRequestSchema.shape.fights,
+  seconds: oddsRequestSchema.shape.seconds,
+  seed: oddsRequestSchema.shape.seed,
+}).strict();
+export type SetupOddsRequest = z.infer<typeof setupOddsSchema>;
+
 export const createTableSchema = z.object({
   name: z.string().min(1).max(200).optional(),
   ruleset: id.optional().describe("ruleset id (default 'a5e'; with from:{scenario} the scenario's)"),
@@ -337,6 +355,7 @@ export function protocolJsonSchema(): Record<string, unknown> {
       createTable: z.toJSONSchema(createTableSchema, { io: 'input', unrepresentable: 'any' }),
       postCommand: z.toJSONSchema(postCommandSchema, { io: 'input', unrepresentable: 'any' }),
       addSeat: z.toJSONSchema(addSeatSchema, { io: 'input', unrepresentable: 'any' }),
+      setupOdds: z.toJSONSchema(setupOddsSchema, { io: 'input', unrepresentable: 'any' }),
     },
     $ref: '#/$defs/clientMessage',
   };

@@ -15,11 +15,12 @@ import { movePreviewFor } from './move-preview';
 import { removeSeat } from './seat-removal';
 import { AdminToken } from './admin-token';
 import { TableOdds, type OddsLimits } from './odds';
+import { firstFightOfLibrary, nextFightOf } from './setup-odds';
 import { TableFollower } from './cluster/follow';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
-  addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, oddsRequestSchema, postCommandSchema, type ClientMessage, type CreatedTable,
+  addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, oddsRequestSchema, postCommandSchema, setupOddsSchema, type ClientMessage, type CreatedTable,
   type EventsMessage, type ServerMessage, type WireError,
 } from './protocol';
 import { LiveTable, campaignStreamId, fightStreamId, type Outcome, type Subscriber, type TableMeta, type TableSource } from './table';
@@ -325,7 +326,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   app.get('/api/health', async () => ({ ok: true, tables: tables.size }));
 
-  const odds = new TableOdds(opts.odds);
+  const odds = new TableOdds(opts.odds, (t, next) => nextFightOf(t, opts.content, next));
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/odds', async (req, res) => {
     const { table, a } = await authed(req);
     gmOnly(a);
@@ -339,6 +340,18 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   const adminOnly = async (req: FastifyRequest) => {
     if (!admin.matches(bearer(req))) throw new ServerError(401, NOT_HOST);
   };
+
+  // A new table's first fight, before the table is made: the same request, nothing stored. One run at a time.
+  app.post('/api/odds', { onRequest: adminOnly }, async (req, res) => {
+    const body = parse(setupOddsSchema, req.body);
+    if (!opts.content) throw new ServerError(400, { code: 'malformed', message: 'this server has no content library', path: ['library'] });
+    const built = firstFightOfLibrary(opts.content, opts.rulesets, body.library);
+    if ('error' in built) throw new ServerError(400, built.error);
+    const requestId = newId('odds');
+    const started = odds.startSetup('new-table', built.ruleset, built.state, { requestId, ...(body.fights ? { fights: body.fights } : {}), ...(body.seconds ? { seconds: body.seconds } : {}), ...(body.seed !== undefined ? { seed: body.seed } : {}) }, () => undefined);
+    if ('error' in started) return res.code(409).send({ type: 'rejected', commandId: requestId, error: started.error });
+    return { type: 'odds', requestId, odds: await started };
+  });
 
   app.post('/api/tables', { onRequest: adminOnly }, async (req, res) => {
     const body = parse(createTableSchema, req.body);

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '@fray/engine';
+import { a5eRuleset } from '@fray/ruleset-a5e';
+import { simulate } from '@fray/sim';
+import { loadContentLibrary, type FrayServer, type OddsReport } from '../src/index';
+import { loadSimScenario } from '../src/odds-scenario';
+import { firstFightOfLibrary, nextFightOf } from '../src/setup-odds';
+import { ADMIN, Client, postJson, repoRoot, startServer, tmpDir, type Msg } from './helpers';
+
+const rulesets = { a5e: a5eRuleset };
+const library = () => loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (t) => parse(t));
+
+const BRANNOC = 'a5e/characters/brannoc-vale.yaml';
+const TAMSIN = 'a5e/characters/tamsin-reed.yaml';
+const WOLF = 'a5e/monsters/ashback-wolf.yaml';
+const RAT = 'a5e/monsters/gloam-rat.yaml';
+
+/** Two PCs against a wolf and a hidden rat on a grid: the request the new-table page sends. */
+const meadow = {
+  ruleset: 'a5e',
+  diceMode: 'entered' as const,
+  map: { grid: { width: 10, height: 6 } },
+  creatures: [
+    { ref: BRANNOC, side: 'party', controller: 'seat-1', at: { x: 1, y: 1 } },
+    { ref: TAMSIN, side: 'party', controller: 'seat-2', at: { x: 1, y: 2 } },
+    { ref: WOLF, side: 'foes', at: { x: 8, y: 1 } },
+    { ref: RAT, name: 'Lurking Rat', side: 'foes', hidden: true, at: { x: 8, y: 3 } },
+  ],
+};
+
+/** The report's shares as the simulator gives them: the server adds no numbers of its own. */
+function expectSimulatorAnswer(r: OddsReport, state: Parameters<typeof loadSimScenario>[0]['state'], n: number, seed: string | number) {
+  const expected = simulate(loadSimScenario({ ruleset: 'a5e', state }), { n, seed });
+  expect(r.fights).toBe(n);
+  expect(r.sides).toEqual(expected.sides.map((s) => ({ side: s.side, count: s.count, p: s.p, ci: s.ci })));
+  expect(r.creatures.map((c) => [c.id, c.drop.count, c.death.count, c.drop.ci, c.death.ci])).toEqual(expected.creatures.map((c) => [c.id, c.drop.count, c.death.count, c.drop.ci, c.death.ci]));
+  expect(r.rounds.mean).toBe(expected.rounds.mean);
+  expect(r.rounds.ci[0]).toBeLessThanOrEqual(r.rounds.mean);
+  expect(r.rounds.ci[1]).toBeGreaterThanOrEqual(r.rounds.mean);
+  return expected;
+}
+
+describe("a fight's odds before it starts (GM only)", () => {
+  let server: FrayServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = tmpDir();
+    server = await startServer(dir, { rulesets, content: library(), odds: { maxSeconds: 600 } });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('POST /api/odds plays a new table\'s first fight from the library request, hidden rat included, and stores nothing', async () => {
+    const before = await server.store.listTables();
+    const res = await postJson(`${server.url}/api/odds`, { library: meadow, fights: 60, seconds: 600, seed: 11 }, ADMIN);
+    expect(res.status).toBe(200);
+    const r = res.body.odds as OddsReport;
+    expect(r).toMatchObject({ from: { fightId: 'fight-1', version: 0, round: 0 }, stale: false, requested: 60, stopped: 'done', seed: 11 });
+    const built = firstFightOfLibrary(library(), rulesets, meadow);
+    if ('error' in built) throw new Error(built.error.message);
+    const expected = expectSimulatorAnswer(r, built.state, 60, 11);
+    // the fight's order: its foes, then the campaign's party carried into it
+    expect(r.creatures.map((c) => [c.id, c.name, c.side, c.played])).toEqual([
+      ['ashback-wolf', 'Ashback Wolf', 'foes', false],
+      ['lurking-rat', 'Lurking Rat', 'foes', false],
+      ['brannoc-vale', 'Brannoc Vale', 'party', true],
+      ['tamsin-reed', 'Tamsin Reed', 'party', true],
+    ]);
+    // the hidden rat fights (and can be struck down) in the simulated fights
+    expect(expected.creatures.find((c) => c.id === 'lurking-rat')!.drop.count).toBeGreaterThan(0);
+    expect(await server.store.listTables()).toEqual(before);
+  });
+
+  it('POST /api/odds takes the admin token, names the field it refuses, and runs one at a time', async () => {
+    const noToken = await postJson(`${server.url}/api/odds`, { library: meadow });
+    expect([noToken.status, noToken.body.error.code]).toEqual([401, 'unauthorized']);
+    const wrong = await postJson(`${server.url}/api/odds`, { library: meadow }, 'not-the-admin-token-at-all');
+    expect([wrong.status, wrong.body.error.code]).toEqual([401, 'unauthorized']);
+    const badRef = await postJson(`${server.url}/api/odds`, { library: { ...meadow, creatures: [{ ref: 'a5e/monsters/nope.yaml', side: 'foes' }] } }, ADMIN);
+    expect([badRef.status, badRef.body.error.code, badRef.body.error.path]).toEqual([400, 'invalid-setup', ['library', 'creatures', 0, 'ref']]);
+    const offMap = await postJson(`${server.url}/api/odds`, { library: { ...meadow, creatures: [{ ref: WOLF, side: 'foes', at: { x: 40, y: 1 } }] } }, ADMIN);
+    expect([offMap.status, offMap.body.error.code, offMap.body.error.path.slice(0, 3)]).toEqual([400, 'invalid-setup', ['library', 'creatures', 0]]);
+    const zero = await postJson(`${server.url}/api/odds`, { library: meadow, fights: 0 }, ADMIN);
+    expect([zero.status, zero.body.error.code, zero.body.error.path]).toEqual([400, 'malformed', ['fights']]);
+    const extra = await postJson(`${server.url}/api/odds`, { library: meadow, tableId: 'x' }, ADMIN);
+    expect([extra.status, extra.body.error.path]).toEqual([400, ['tableId']]);
+    const both = await Promise.all([
+      postJson(`${server.url}/api/odds`, { library: meadow, fights: 40, seconds: 600 }, ADMIN),
+      postJson(`${server.url}/api/odds`, { library: meadow, fights: 40, seconds: 600 }, ADMIN),
+    ]);
+    expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
+    expect(both.find((b) => b.status === 409)!.body.error.code).toBe('odds-running');
+  });
+
+  it('between fights, over the WebSocket: the next fight\'s odds (members as they stand, foes from the library) with progress; seats refused; not while a fight is under way', async () => {
+    const made = (await postJson(`${server.url}/api/tables`, { from: { library: { ...meadow, diceMode: undefined } } }, ADMIN)).body;
+    const gm = await Client.open(server.url, made.tableId);
+    await gm.hello(made.gm.token);
+    const seat = await Client.open(server.url, made.tableId);
+    await seat.hello(made.seats[0].token);
+
+    gm.send({ type: 'odds', requestId: 'n0', next: { foes: [{ ref: WOLF }] } });
+    expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'n0'))['error']).toMatchObject({ code: 'fight-under-way' });
+
+    gm.send({ type: 'finishFight', requestId: 'fin' });
+    expect(await gm.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === 'fin')).toMatchObject({ type: 'ack' });
+    // Brannoc comes out of the first fight hurt: the next fight's odds start from his wounds.
+    expect(await gm.command('table', { id: 'hurt', command: { type: 'gm.setHp', creatureId: 'brannoc-vale', hp: 4 } })).toMatchObject({ type: 'ack' });
+    const live = server.tables.get(made.tableId)!;
+    const tableBefore = canonicalJson(live.campaign.state);
+
+    const next = { members: ['brannoc-vale', 'tamsin-reed'], foes: [{ ref: WOLF }, { ref: WOLF, hidden: true }] };
+    gm.send({ type: 'odds', requestId: 'n1', fights: 120, seconds: 600, seed: 5, next });
+    const done = (await gm.next((m) => m.type === 'odds' && m['requestId'] === 'n1', 120_000)) as Msg & { odds: OddsReport };
+    expect(gm.messages.filter((m) => m.type === 'oddsProgress' && m['requestId'] === 'n1').map((m) => m['done'])).toEqual([100, 120]);
+    const built = nextFightOf(live, library(), next);
+    if ('error' in built) throw new Error(built.error.message);
+    expect(built.state.creatures['brannoc-vale']!.hp).toBe(4);
+    expectSimulatorAnswer(done.odds, built.state, 120, 5);
+    expect(done.odds).toMatchObject({ from: { fightId: 'fight-2', version: 0, round: 0, table: live.versions().table }, stale: false });
+    expect(done.odds.creatures.map((c) => c.id)).toEqual(['ashback-wolf', 'ashback-wolf-2', 'brannoc-vale', 'tamsin-reed']);
+    // nothing stored, nothing started, nothing sent to the seat
+    expect(canonicalJson(live.campaign.state)).toBe(tableBefore);
+    expect(live.fight ?? null).toBeNull();
+    expect(seat.frames.some((f) => f.includes('odds'))).toBe(false);
+
+    gm.send({ type: 'odds', requestId: 'n2', next: { foes: [{ ref: 'a5e/monsters/nope.yaml' }] } });
+    expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'n2'))['error']).toMatchObject({ code: 'invalid-setup', path: ['next', 'foes', 0, 'ref'] });
+    gm.send({ type: 'odds', requestId: 'n3', next: { members: ['nobody'] } });
+    expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'n3'))['error']).toMatchObject({ code: 'invalid-setup', path: ['next', 'members', 0] });
+    gm.send({ type: 'odds', requestId: 'n4', next: { foes: [{ side: 'foes' }] } });
+    expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'n4'))['error']).toMatchObject({ code: 'malformed', path: ['next', 'foes', 0, 'id'] });
+    gm.send({ type: 'odds', requestId: 'n5', next: { foes: [], extra: 1 } });
+    expect((await gm.next((m) => m.type === 'error'))['error']).toMatchObject({ code: 'malformed', path: ['next', 'extra'] });
+    seat.send({ type: 'odds', requestId: 's1', next: {} });
+    expect((await seat.next((m) => m.type === 'rejected' && m['commandId'] === 's1'))['error']).toMatchObject({ code: 'forbidden' });
+    // over HTTP with the GM's token too; a seat's token is refused
+    const byHttp = await postJson(`${server.url}/api/tables/${made.tableId}/odds`, { fights: 20, seed: 'h', next: { foes: [{ ref: RAT }] } }, made.gm.token);
+    expect([byHttp.status, byHttp.body.odds.fights, byHttp.body.odds.creatures.length]).toEqual([200, 20, 3]);
+    const seatHttp = await postJson(`${server.url}/api/tables/${made.tableId}/odds`, { next: {} }, made.seats[0].token);
+    expect(seatHttp.status).toBe(403);
+    expect(canonicalJson(live.campaign.state)).toBe(tableBefore);
+    gm.close();
+    seat.close();
+  });
+});
