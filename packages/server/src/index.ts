@@ -7,3 +7,5 @@ export { hashToken } from './tokens';
 export { loadContentLibrary, sourceOfLibrary, LibrarySetupError, type ContentLibrary } from './content-library';
 export { movePreviewFor } from './move-preview';
 export { isPostgresUrl } from '@fray/store';
+export { firstFightOfLibrary, nextFightOf } from './setup-odds';
+export { loadSimScenario } from './odds-scenario';

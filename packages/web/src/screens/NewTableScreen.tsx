@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ShortcutsButton } from '../panels/ShortcutOverlay';
+import { EncounterOdds } from '../panels/EncounterOdds';
+import { askSetupOdds } from '../net/setup-api';
 import {
   defaultMap, filterLibrary, freeSquare, isCharacter, libraryRequest, type CreatedTable, type LibraryEntry, type MapChoice, type Pick, type SeatDraft,
 } from '../model/new-table';
@@ -109,6 +111,8 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
     }
   }
 
+  const request = libraryRequest(ruleset, map, size, picks, diceMode);
+  const sides = new Set(picks.map((p) => p.side.trim() || 'foes'));
   if (made) return <Made made={made} />;
   const rulesetName = (id: string) => RULESET_NAMES[id] ?? id;
   return (
@@ -220,6 +224,14 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
               </li>
             ))}
           </ul>
+        )}
+        {picks.length > 0 && (
+          <EncounterOdds
+            ask={() => askSetupOdds(hostToken, request)}
+            setupKey={JSON.stringify(request)}
+            disabled={!hostToken || sides.size < 2}
+            why={!hostToken ? 'It takes the admin token, like making the table.' : sides.size < 2 ? 'Give the creatures at least two sides.' : undefined}
+          />
         )}
         <datalist id="nt-sides">
           {[...new Set(['party', 'foes', ...picks.map((p) => p.side)])].map((s) => (

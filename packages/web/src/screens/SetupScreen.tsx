@@ -9,6 +9,8 @@ import { PromptQueue } from '../panels/PromptQueue';
 import { formatSeconds } from '../model/clock';
 import { LibraryFoes, type FoeDraft } from '../panels/LibraryFoes';
 import { SeatList } from '../panels/SeatList';
+import { EncounterOdds } from '../panels/EncounterOdds';
+import { SETUP_FIGHTS, SETUP_SECONDS } from '../net/setup-api';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -50,6 +52,7 @@ export function SetupScreen({ table }: { table: Table }) {
   };
   const party = chosen.filter((id) => campaign.byId[id]?.controller);
   const actions = CAMPAIGN_ACTIONS[view.table.ruleset.id] ?? [];
+  const foeList = foes.map((f) => ({ ref: f.entry.ref, ...(f.hidden ? { hidden: true } : {}) }));
   return (
     <main class="setup-screen" data-testid="setup-screen">
       <div class="col col-left">
@@ -68,13 +71,17 @@ export function SetupScreen({ table }: { table: Table }) {
             </label>
           </fieldset>
           <LibraryFoes ruleset={view.table.ruleset.id} foes={foes} onChange={setFoes} />
+          <EncounterOdds
+            ask={(progress) => table.conn.odds({ fights: SETUP_FIGHTS, seconds: SETUP_SECONDS, next: { members: chosen, foes: foeList } }, progress)}
+            setupKey={JSON.stringify({ chosen, foeList, at: table.state.versions?.table ?? null })}
+            disabled={chosen.length + foes.length === 0}
+          />
           <button
             type="button"
             class="primary"
             disabled={busy || chosen.length + foes.length === 0}
             onClick={() =>
               run(async () => {
-                const foeList = foes.map((f) => ({ ref: f.entry.ref, ...(f.hidden ? { hidden: true } : {}) }));
                 const r = await table.conn.startFight({ members: chosen, diceMode, ...(foeList.length ? { foes: foeList } : {}) });
                 if (r.ok) setFoes([]);
               })

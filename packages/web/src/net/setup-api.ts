@@ -1,0 +1,34 @@
+import type { LibrarySetup, OddsReport, WireError } from './protocol';
+import type { OddsResult } from './table-connection';
+
+export type { LibrarySetup };
+
+interface WireErrorBody {
+  error?: WireError;
+}
+
+/** How many fights the setup screens ask for, and for how long at most (the server caps both). */
+export const SETUP_FIGHTS = 2000;
+export const SETUP_SECONDS = 4;
+
+/** A POST with the host's (admin) token, answered as JSON: the body, or the server's typed error. */
+async function postAsHost<T>(path: string, hostToken: string | null, body: unknown): Promise<{ ok: true; body: T } | { ok: false; error: WireError }> {
+  try {
+    const res = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(hostToken ? { authorization: `Bearer ${hostToken}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const out = (await res.json()) as T & WireErrorBody;
+    if (res.ok) return { ok: true, body: out };
+    return { ok: false, error: out.error ?? { code: 'refused', message: `the server answered ${res.status}` } };
+  } catch {
+    return { ok: false, error: { code: 'offline', message: 'the server could not be reached' } };
+  }
+}
+
+/** `POST /api/odds`: a new table's first fight played many times before the table is made. */
+export async function askSetupOdds(hostToken: string | null, library: LibrarySetup): Promise<OddsResult> {
+  const r = await postAsHost<{ odds: OddsReport }>('/api/odds', hostToken, { library, fights: SETUP_FIGHTS, seconds: SETUP_SECONDS });
+  return r.ok ? { ok: true, odds: r.body.odds } : { ok: false, error: r.error };
+}
