@@ -92,3 +92,25 @@ describe('fray serve: tables from files', () => {
     expect(s.server.tables.size).toBe(tables);
   });
 });
+
+describe('fray serve: imports from the web table', () => {
+  it('a stat block pasted on the new-table page with save lands in the data folder\'s library as `fray import` writes it, listed at once and after a restart', async () => {
+    const data = tmp();
+    const s = await serveCommand({ port: 0, data, adminToken: 'operator-chosen-token-4780' });
+    running.push(s);
+    const text = fs.readFileSync(path.join(repoRoot, 'packages', 'import', 'test', 'samples', '5e-block.txt'), 'utf8');
+    const res = await fetch(`${s.server.url}/api/import`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer operator-chosen-token-4780' }, body: JSON.stringify({ text, save: true }) });
+    expect(res.status).toBe(200);
+    const file = path.join(data, 'content', 'a5e', 'monsters', 'rust-hound.yaml');
+    const written = fs.readFileSync(file, 'utf8');
+    expect(written).toMatch(/^# Rust Hound: imported by `fray import` from a stat block pasted on the web table/);
+    expect(written).toContain('# fray-meta {"source":"text-5e","cr":"1","type":"monstrosity"}');
+    const listed = async (url: string) => ((await (await fetch(`${url}/api/content/a5e`)).json()) as { entries: { ref: string; level: string }[] }).entries.find((e) => e.ref === 'a5e/monsters/rust-hound.yaml');
+    expect(await listed(s.server.url)).toMatchObject({ level: 'CR 1' });
+    await s.server.close();
+    running.length = 0;
+    const again = await serveCommand({ port: 0, data, adminToken: 'operator-chosen-token-4780' });
+    running.push(again);
+    expect(await listed(again.server.url)).toMatchObject({ level: 'CR 1' });
+  });
+});

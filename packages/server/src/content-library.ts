@@ -18,6 +18,13 @@ export interface ContentLibrary {
   entries(ruleset: string): LibraryEntry[] | null;
   /** the raw stat block of an entry (a fresh copy) */
   statBlock(ruleset: string, ref: string): unknown;
+  /** where an entry comes from: the repository's content (the first folder), the user's library (a later one), or nowhere */
+  origin(ruleset: string, ref: string): 'repository' | 'library' | null;
+  /**
+   * Puts a stat block in (or replaces one of the user's): checked by the ruleset's own parser first, so
+   * only a block the rules accept is listed. `meta` is what `fray import` writes in its `# fray-meta` line.
+   */
+  add(ruleset: string, ref: string, data: unknown, meta?: Record<string, unknown>): LibraryEntry;
   skipped: { file: string; reason: string }[];
 }
 
@@ -85,13 +92,15 @@ function summary(ref: string, data: Record<string, unknown>, meta: Record<string
  * passes a YAML parser; JSON is YAML).
  */
 export function loadContentLibrary(roots: string | string[], rulesets: Record<string, LoadedRuleset>, parse: (text: string) => unknown): ContentLibrary {
-  const byRuleset = new Map<string, Map<string, { entry: LibraryEntry; data: unknown }>>();
+  type Held = { entry: LibraryEntry; data: unknown; repository: boolean };
+  const byRuleset = new Map<string, Map<string, Held>>();
   const skipped: { file: string; reason: string }[] = [];
+  const dirs = [...new Set((Array.isArray(roots) ? roots : [roots]).map((r) => path.resolve(r)))];
   for (const id of Object.keys(rulesets).sort()) {
     const ruleset = rulesets[id]!;
-    const found = new Map<string, { entry: LibraryEntry; data: unknown }>();
+    const found = new Map<string, Held>();
     const seen = new Set<string>();
-    for (const dir of [...new Set((Array.isArray(roots) ? roots : [roots]).map((r) => path.resolve(r)))]) {
+    for (const dir of dirs) {
       for (const file of filesUnder(path.join(dir, id))) {
         const ref = path.relative(dir, file).split(path.sep).join('/');
         if (seen.has(ref)) {
@@ -104,7 +113,7 @@ export function loadContentLibrary(roots: string | string[], rulesets: Record<st
           const data = parse(text);
           if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a stat block (an object)');
           ruleset.parseStatBlock(data, ref);
-          found.set(ref, { entry: summary(ref, data as Record<string, unknown>, metaOf(text)), data });
+          found.set(ref, { entry: summary(ref, data as Record<string, unknown>, metaOf(text)), data, repository: dir === dirs[0] });
         } catch (e) {
           skipped.push({ file: ref, reason: e instanceof ContentError ? `${e.path.join('.') || '(root)'}: ${e.reason}` : (e as Error).message });
         }
@@ -113,11 +122,29 @@ export function loadContentLibrary(roots: string | string[], rulesets: Record<st
     if (found.size) byRuleset.set(id, found);
   }
   return {
-    rulesets: [...byRuleset.keys()],
+    get rulesets() {
+      return [...byRuleset.keys()].sort();
+    },
     entries: (ruleset) => (byRuleset.has(ruleset) ? [...byRuleset.get(ruleset)!.values()].map((x) => x.entry) : null),
     statBlock: (ruleset, ref) => {
       const e = byRuleset.get(ruleset)?.get(ref);
       return e ? structuredClone(e.data) : undefined;
+    },
+    origin: (ruleset, ref) => {
+      const e = byRuleset.get(ruleset)?.get(ref);
+      return e ? (e.repository ? 'repository' : 'library') : null;
+    },
+    add: (ruleset, ref, data, meta = {}) => {
+      const rs = Object.hasOwn(rulesets, ruleset) ? rulesets[ruleset]! : null;
+      if (!rs) throw new ContentError(ref, ['ruleset'], `no ruleset '${ruleset}' on this server`);
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ContentError(ref, [], 'not a stat block (an object)');
+      if (byRuleset.get(ruleset)?.get(ref)?.repository) throw new ContentError(ref, [], `'${ref}' is the repository's; it is not replaced`);
+      rs.parseStatBlock(data, ref);
+      const held: Held = { entry: summary(ref, data as Record<string, unknown>, meta), data: structuredClone(data), repository: false };
+      let list = byRuleset.get(ruleset);
+      if (!list) byRuleset.set(ruleset, (list = new Map()));
+      list.set(ref, held);
+      return held.entry;
     },
     skipped,
   };

@@ -9,3 +9,4 @@ export { movePreviewFor } from './move-preview';
 export { isPostgresUrl } from '@fray/store';
 export { firstFightOfLibrary, nextFightOf } from './setup-odds';
 export { loadSimScenario } from './odds-scenario';
+export { runImport, ImportRefused, type SaveImports } from './web-import';

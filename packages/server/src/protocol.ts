@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importFormats, importRulesets } from '@fray/import';
 import type { ViewPatch } from './view-patch';
 
 export type { ViewPatch, ViewPath } from './view-patch';
@@ -300,6 +301,50 @@ export const setupOddsSchema = z.object({
 }).strict();
 export type SetupOddsRequest = z.infer<typeof setupOddsSchema>;
 
+/** The most text one import from the web table takes (characters): a pasted block or a downloaded page of creatures. */
+export const MAX_IMPORT_CHARS = 512 * 1024;
+
+/**
+ * `POST /api/import` (admin) and `POST /api/tables/:tableId/import` (the table's GM): a stat block or a
+ * file's text, read by the importers `fray import` uses. Nothing is stored unless `save` (admin only):
+ * then every creature goes into the server's library, all or nothing.
+ */
+export const importRequestSchema = z.object({
+  text: z.string().min(1).max(MAX_IMPORT_CHARS).describe('pasted stat block text, or an Open5e / 5etools JSON file as text'),
+  ruleset: z.enum(importRulesets).optional().describe("the ruleset to import into (default: A5E for 5e sources, the block's own for 13th Age and FTD text; a table's own on a table)"),
+  format: z.enum(['auto', ...importFormats]).optional().describe('default auto'),
+  save: z.boolean().optional().describe('admin only: write the creatures into the library (a name already there is refused unless replace)'),
+  replace: z.boolean().optional().describe("with save: replace the user's own library files of the same name (never the repository's)"),
+}).strict();
+export type ImportRequest = z.infer<typeof importRequestSchema>;
+
+/** One line of an import report: what became of a field (`field` is a JSON pointer or `line N`). */
+export interface ImportLine {
+  field: string;
+  text: string;
+  words?: string;
+}
+
+/** What an import read, per creature: what the rules run, what stays text for the GM, what was refused; the stat block. */
+export interface ImportReport {
+  format: string;
+  ruleset: string;
+  /** written into the library (save) */
+  saved: boolean;
+  creatures: {
+    name: string;
+    slug: string;
+    ruleset: string;
+    meta: Record<string, unknown>;
+    runs: ImportLine[];
+    text: ImportLine[];
+    refused: ImportLine[];
+    statBlock: unknown;
+    /** with save: its library entry (`ref` for a new table, GET /api/content lists it) */
+    entry?: LibraryEntry;
+  }[];
+}
+
 export const createTableSchema = z.object({
   name: z.string().min(1).max(200).optional(),
   ruleset: id.optional().describe("ruleset id (default 'a5e'; with from:{scenario} the scenario's)"),
@@ -337,6 +382,8 @@ export const SERVER_ERROR_CODES = [
   'too-many-tables',
   'too-many-creatures',
   'invalid-setup', // a scenario/creature setup the engine refused
+  'already-in-library', // an import with save names a stat block the library has (replace: true for the user's own)
+  // an import the importers refuse has their code: 'bad-json', 'unknown-format', 'unsupported-ruleset', 'no-creatures', 'bad-creature', 'invalid-stat-block'
   'duplicate-command', // the id was used for a different command
   'unavailable', // the table could not be loaded (its log is unreadable by this server)
   'no-seat', // removing a seat the table does not have
@@ -356,6 +403,7 @@ export function protocolJsonSchema(): Record<string, unknown> {
       postCommand: z.toJSONSchema(postCommandSchema, { io: 'input', unrepresentable: 'any' }),
       addSeat: z.toJSONSchema(addSeatSchema, { io: 'input', unrepresentable: 'any' }),
       setupOdds: z.toJSONSchema(setupOddsSchema, { io: 'input', unrepresentable: 'any' }),
+      import: z.toJSONSchema(importRequestSchema, { io: 'input', unrepresentable: 'any' }),
     },
     $ref: '#/$defs/clientMessage',
   };

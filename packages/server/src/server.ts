@@ -16,11 +16,12 @@ import { removeSeat } from './seat-removal';
 import { AdminToken } from './admin-token';
 import { TableOdds, type OddsLimits } from './odds';
 import { firstFightOfLibrary, nextFightOf } from './setup-odds';
+import { ImportRefused, runImport, type SaveImports } from './web-import';
 import { TableFollower } from './cluster/follow';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
-  addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, oddsRequestSchema, postCommandSchema, setupOddsSchema, type ClientMessage, type CreatedTable,
+  addSeatSchema, clientMessageSchema, createTableSchema, fightSpecSchema, importRequestSchema, oddsRequestSchema, postCommandSchema, setupOddsSchema, type ClientMessage, type CreatedTable,
   type EventsMessage, type ServerMessage, type WireError,
 } from './protocol';
 import { LiveTable, campaignStreamId, fightStreamId, type Outcome, type Subscriber, type TableMeta, type TableSource } from './table';
@@ -45,6 +46,8 @@ export interface ServerOptions {
   loadSetup?: (text: string) => TableSource;
   /** stat blocks a new table may take its creatures from (`from: {library}`; `GET /api/content`) */
   content?: ContentLibrary;
+  /** keeps what is imported on the web table with save (the CLI writes it into the data folder's library) */
+  saveImports?: SaveImports;
   /** the demo table's source (`from: 'demo'`) */
   demo?: () => TableSource;
   /** the web client's built files (served at /, with index.html for /t/*) */
@@ -351,6 +354,25 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const started = odds.startSetup('new-table', built.ruleset, built.state, { requestId, ...(body.fights ? { fights: body.fights } : {}), ...(body.seconds ? { seconds: body.seconds } : {}), ...(body.seed !== undefined ? { seed: body.seed } : {}) }, () => undefined);
     if ('error' in started) return res.code(409).send({ type: 'rejected', commandId: requestId, error: started.error });
     return { type: 'odds', requestId, odds: await started };
+  });
+
+  // Stat blocks pasted on the web table, read by @fray/import: the host may save them into the library;
+  // a table's GM reads them for that table's fights only (nothing stored).
+  const importing = (body: z.infer<typeof importRequestSchema>, fixedRuleset?: string) => {
+    try {
+      return runImport(body, { ...(opts.content ? { library: opts.content } : {}), ...(opts.saveImports ? { save: opts.saveImports } : {}), ...(fixedRuleset ? { fixedRuleset } : {}) });
+    } catch (e) {
+      if (e instanceof ImportRefused) throw new ServerError(e.status, e.wire);
+      throw e;
+    }
+  };
+  app.post('/api/import', { onRequest: adminOnly }, async (req) => ({ type: 'import', report: importing(parse(importRequestSchema, req.body)) }));
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/import', async (req) => {
+    const { table, a } = await authed(req);
+    gmOnly(a);
+    const body = parse(importRequestSchema, req.body);
+    if (body.save) throw new ServerError(403, { code: 'forbidden', message: "saving into the library takes the server's admin token; a table's GM imports for this table's fights", path: ['save'] });
+    return { type: 'import', report: importing(body, table.ruleset.id) };
   });
 
   app.post('/api/tables', { onRequest: adminOnly }, async (req, res) => {

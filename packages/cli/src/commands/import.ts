@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { ImportError, importCreatures, importFormats, type CreatureImport, type ImportFormat, type ImportResult, type ReportLine } from '@fray/import';
+import { ImportError, importCreatures, importFormats, libraryRef, type CreatureImport, type ImportFormat, type ImportResult, type ReportLine } from '@fray/import';
 import { DEFAULT_LIBRARY } from '../content/library';
 import { displayPath } from '../paths';
 import { EXIT, type CommandResult } from '../result';
@@ -27,7 +27,7 @@ const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
 /** Where a creature goes in the library: A5E monsters under a5e/monsters/, the others under <ruleset>/ (as in scenarios/content). */
 export function libraryPath(c: CreatureImport): string {
-  return c.ruleset === 'a5e' ? path.join('a5e', 'monsters', `${c.slug}.yaml`) : path.join(c.ruleset, `${c.slug}.yaml`);
+  return path.join(...libraryRef(c).split('/'));
 }
 
 function comment(text: string, width = 100): string[] {
@@ -74,6 +74,39 @@ export function reportLines(c: CreatureImport, file: string | null): string[] {
   part('GM text', c.text);
   part('refused', c.refused);
   return out;
+}
+
+/**
+ * Writes imported creatures into a library, all or nothing: each file is written beside, then all are
+ * renamed, so a reader never sees half a file; on a failure the files written beside are removed and
+ * the error is thrown.
+ */
+export function writeLibraryFiles(planned: { c: CreatureImport; file: string }[], from: string): void {
+  const texts = planned.map((p) => ({ file: p.file, text: libraryFileText(p.c, from) }));
+  try {
+    for (const t of texts) {
+      fs.mkdirSync(path.dirname(t.file), { recursive: true });
+      fs.writeFileSync(`${t.file}.tmp`, t.text);
+    }
+    for (const t of texts) fs.renameSync(`${t.file}.tmp`, t.file);
+  } catch (err) {
+    for (const t of texts) fs.rmSync(`${t.file}.tmp`, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The table server's way to keep what the GM imports on the web table (`POST /api/import` with save):
+ * into `dir` (the data folder's library), as `fray import` writes. The server has checked the names.
+ */
+export function saveImportsInto(dir: string): (creatures: CreatureImport[], o: { replace: boolean; from: string }) => { ref: string }[] {
+  return (creatures, o) => {
+    // A file the server did not list (its ruleset refused it) is still the user's: not written over unasked.
+    const there = o.replace ? [] : creatures.map((c) => path.join(dir, libraryPath(c))).filter((f) => fs.existsSync(f));
+    if (there.length) throw new Error(`${there.map((f) => path.relative(dir, f)).join(', ')} already in the library folder (not listed: its ruleset refuses it); replace to write over it`);
+    writeLibraryFiles(creatures.map((c) => ({ c, file: path.join(dir, libraryPath(c)) })), o.from);
+    return creatures.map((c) => ({ ref: libraryRef(c) }));
+  };
 }
 
 function fail(message: string): CommandResult {
@@ -123,16 +156,9 @@ export function importCommand(file: string, opts: ImportCommandOptions = {}): Co
     if (there.length) return fail(`${there.length} file${there.length > 1 ? 's are' : ' is'} already in the library (${there.slice(0, 3).map((p) => displayPath(p.file, cwd)).join(', ')}${there.length > 3 ? ', …' : ''}); use --force to replace them; nothing was imported`);
   }
   if (!opts.dryRun) {
-    const texts = planned.map((p) => ({ file: p.file, text: libraryFileText(p.c, stdin ? 'pasted text' : path.basename(absolute)) }));
     try {
-      for (const t of texts) {
-        fs.mkdirSync(path.dirname(t.file), { recursive: true });
-        // Written beside, then renamed: a reader never sees half a file.
-        fs.writeFileSync(`${t.file}.tmp`, t.text);
-      }
-      for (const t of texts) fs.renameSync(`${t.file}.tmp`, t.file);
+      writeLibraryFiles(planned, stdin ? 'pasted text' : path.basename(absolute));
     } catch (err) {
-      for (const t of texts) fs.rmSync(`${t.file}.tmp`, { force: true });
       return fail(`cannot write the library (${(err as Error).message}); nothing was imported`);
     }
   }

@@ -8,6 +8,7 @@ import { contentDir, repoRoot } from '../paths';
 import { findRuleset, rulesetIds } from '../rulesets';
 import { tableSourceOfFile, tableSourceOfText as tableSourceOfTextFile } from '../scenario/table-file';
 import { DEMO_SCENARIO } from './demo';
+import { saveImportsInto } from './import';
 
 export interface ServeOptions {
   host?: string;
@@ -61,6 +62,7 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
     port: o.port ?? 4780,
     rulesets: all,
     content,
+    saveImports: saveImportsInto(path.join(dataDir, 'content')),
     narrate: (events, ctx) => narrate(events as FrayEventBody[], ctx as NarrationContext),
     loadSetup: tableSourceOfText,
     demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
