@@ -11,3 +11,4 @@ export { scenarioSchema, scenarioJsonSchema, scenarioJsonSchemaText, type Scenar
 export { loadScenarioFile, createEncounter, ScenarioError, type LoadedScenario } from './scenario/load';
 export { runScenario, runScenarioFile, describeCommand, type ScenarioOutcome } from './scenario/run';
 export { checkExpect } from './scenario/expect';
+export { saveImportsInto } from './commands/import';

@@ -1,4 +1,4 @@
-import type { LibrarySetup, OddsReport, WireError } from './protocol';
+import type { ImportReport, ImportRequest, LibrarySetup, OddsReport, TableAddress, WireError } from './protocol';
 import type { OddsResult } from './table-connection';
 
 export type { LibrarySetup };
@@ -11,7 +11,7 @@ interface WireErrorBody {
 export const SETUP_FIGHTS = 2000;
 export const SETUP_SECONDS = 4;
 
-/** A POST with the host's (admin) token, answered as JSON: the body, or the server's typed error. */
+/** A POST with a token (the host's, or a table's GM's), answered as JSON: the body, or the server's typed error. */
 async function postAsHost<T>(path: string, hostToken: string | null, body: unknown): Promise<{ ok: true; body: T } | { ok: false; error: WireError }> {
   try {
     const res = await fetch(path, {
@@ -31,4 +31,22 @@ async function postAsHost<T>(path: string, hostToken: string | null, body: unkno
 export async function askSetupOdds(hostToken: string | null, library: LibrarySetup): Promise<OddsResult> {
   const r = await postAsHost<{ odds: OddsReport }>('/api/odds', hostToken, { library, fights: SETUP_FIGHTS, seconds: SETUP_SECONDS });
   return r.ok ? { ok: true, odds: r.body.odds } : { ok: false, error: r.error };
+}
+
+export interface ImportResult {
+  ok: boolean;
+  report?: ImportReport;
+  error?: WireError;
+}
+
+/** `POST /api/import` (the host's token): read a pasted stat block; with `save`, into the server's library. */
+export async function importAsHost(hostToken: string | null, body: ImportRequest): Promise<ImportResult> {
+  const r = await postAsHost<{ report: ImportReport }>('/api/import', hostToken, body);
+  return r.ok ? { ok: true, report: r.body.report } : { ok: false, error: r.error };
+}
+
+/** `POST /api/tables/:id/import` (the table's GM): read a pasted stat block for this table's fights; nothing is stored. */
+export async function importForTable(address: TableAddress, body: ImportRequest): Promise<ImportResult> {
+  const r = await postAsHost<{ report: ImportReport }>(`/api/tables/${encodeURIComponent(address.tableId)}/import`, address.token, body);
+  return r.ok ? { ok: true, report: r.body.report } : { ok: false, error: r.error };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ShortcutsButton } from '../panels/ShortcutOverlay';
 import { EncounterOdds } from '../panels/EncounterOdds';
-import { askSetupOdds } from '../net/setup-api';
+import { askSetupOdds, importAsHost } from '../net/setup-api';
+import { ImportPanel } from '../panels/ImportPanel';
 import {
   defaultMap, filterLibrary, freeSquare, isCharacter, libraryRequest, type CreatedTable, type LibraryEntry, type MapChoice, type Pick, type SeatDraft,
 } from '../model/new-table';
@@ -52,6 +53,10 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
     setPicks([]);
     setMap(defaultMap(id));
     setEntries([]);
+    loadEntries(id);
+  }
+
+  function loadEntries(id: string) {
     void fetch(`/api/content/${encodeURIComponent(id)}`)
       .then((r) => r.json() as Promise<{ entries: LibraryEntry[] }>)
       .then((b) => setEntries(b.entries ?? []))
@@ -170,6 +175,20 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
           </tbody>
         </table>
         {shown.length === 0 && <p class="empty">{entries.length ? 'Nothing matches the filter.' : 'Loading the library…'}</p>}
+        {ruleset && (
+          <ImportPanel
+            ruleset={ruleset}
+            canSave
+            doImport={async (body) => {
+              const r = await importAsHost(hostToken, body);
+              // Saved creatures are library entries now: the list shows them, and they can be picked.
+              if (r.ok && r.report?.saved) loadEntries(ruleset);
+              return r;
+            }}
+            addLabel="Add to the fight"
+            onAdd={(c) => c.entry && add(c.entry)}
+          />
+        )}
       </section>
 
       <section class="nt-roster" aria-labelledby="roster-h">

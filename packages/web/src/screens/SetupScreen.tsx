@@ -7,10 +7,12 @@ import { EventLog } from '../panels/EventLog';
 import { GmOverrides } from '../panels/GmOverrides';
 import { PromptQueue } from '../panels/PromptQueue';
 import { formatSeconds } from '../model/clock';
-import { LibraryFoes, type FoeDraft } from '../panels/LibraryFoes';
+import { LibraryFoes, foeSetups, importedFoeId, type FoeDraft } from '../panels/LibraryFoes';
+import { ImportPanel } from '../panels/ImportPanel';
+import { parseTableAddress } from '../net/protocol';
 import { SeatList } from '../panels/SeatList';
 import { EncounterOdds } from '../panels/EncounterOdds';
-import { SETUP_FIGHTS, SETUP_SECONDS } from '../net/setup-api';
+import { SETUP_FIGHTS, SETUP_SECONDS, importForTable } from '../net/setup-api';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -52,7 +54,8 @@ export function SetupScreen({ table }: { table: Table }) {
   };
   const party = chosen.filter((id) => campaign.byId[id]?.controller);
   const actions = CAMPAIGN_ACTIONS[view.table.ruleset.id] ?? [];
-  const foeList = foes.map((f) => ({ ref: f.entry.ref, ...(f.hidden ? { hidden: true } : {}) }));
+  const foeList = foeSetups(foes);
+  const address = parseTableAddress(window.location.pathname, window.location.hash);
   return (
     <main class="setup-screen" data-testid="setup-screen">
       <div class="col col-left">
@@ -71,6 +74,20 @@ export function SetupScreen({ table }: { table: Table }) {
             </label>
           </fieldset>
           <LibraryFoes ruleset={view.table.ruleset.id} foes={foes} onChange={setFoes} />
+          {address && (
+            <ImportPanel
+              ruleset={view.table.ruleset.id}
+              canSave={false}
+              doImport={(body) => importForTable(address, body)}
+              addLabel="Add as a foe"
+              onAdd={(c) => {
+                const id = importedFoeId(c.slug, [...campaign.creatures.map((x) => x.id), ...foes.flatMap((f) => (f.imported ? [f.imported.id] : []))]);
+                const meta = c.meta as { cr?: string };
+                const entry = { ref: '', name: c.name, kind: 'monster', level: meta.cr !== undefined ? `CR ${meta.cr}` : null, role: null, size: null };
+                setFoes([...foes, { key: foes.reduce((m, f) => Math.max(m, f.key), 0) + 1, entry, hidden: false, imported: { id, sheet: c.statBlock as Json } }]);
+              }}
+            />
+          )}
           <EncounterOdds
             ask={(progress) => table.conn.odds({ fights: SETUP_FIGHTS, seconds: SETUP_SECONDS, next: { members: chosen, foes: foeList } }, progress)}
             setupKey={JSON.stringify({ chosen, foeList, at: table.state.versions?.table ?? null })}

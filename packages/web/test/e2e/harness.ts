@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser as PwBrowser, type BrowserContext, type Page } from 'playwright-core';
-import { findRuleset, loadScenarioFile, narrate } from '@fray/cli';
+import { findRuleset, loadScenarioFile, narrate, saveImportsInto } from '@fray/cli';
 import { parse } from 'yaml';
 import { createServer, loadContentLibrary, type CreatedTable, type FrayServer, type TableSource } from '@fray/server';
 import type { CreatureSetup, LoadedRuleset } from '@fray/engine';
@@ -116,7 +116,9 @@ export async function startTestServer(opts: { dataDir?: string; port?: number } 
     },
     webDir: path.join(webDir, 'dist'),
     // The content library a new table is built from in the browser, as `fray serve` loads it.
-    content: loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (text) => parse(text)),
+    content: loadContentLibrary([path.join(repoRoot, 'scenarios', 'content'), path.join(dataDir, 'content')], rulesets, (text) => parse(text)),
+    // What the GM imports with save lands in the data folder's library, as under `fray serve`.
+    saveImports: saveImportsInto(path.join(dataDir, 'content')),
   });
   const adminToken = server.adminToken!;
   return {
