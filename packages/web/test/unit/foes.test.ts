@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foeSetups, importedFoeId, type FoeDraft } from '../../src/panels/LibraryFoes';
+import { foeSetups, importedFoeId, type FoeDraft } from '../../src/model/foes';
 
 const wolf = { ref: 'a5e/monsters/ashback-wolf.yaml', name: 'Ashback Wolf', kind: 'monster', level: 'CR 1', role: null, size: null };
 const hound = { ref: '', name: 'Rust Hound', kind: 'monster', level: 'CR 1', role: null, size: null };
