@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { CAMPAIGN_VARS, addCondition, advanceClock, heal, removeInstance, type CommandDef, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { CAMPAIGN_VARS, addCondition, advanceClock, heal, removeInstance, type CommandDef, type ConditionDef, type EncounterState, type Json, type Resolution } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
-import { ftdCheck } from '../core/check';
+import { ftdCheck, type FtdCheckRequest } from '../core/check';
 import { inRounds, requireTurn, spend } from '../core/economy';
 import { creatureIn, isPc, isProficient, scores } from '../core/sheet';
 import type { FtdModule } from '../module';
 import { moraleOnDeath } from './morale-triggers';
 
 /** One minute is ten 6-second rounds, the dropping round counted first (FTD-DEATH-2). */
-const WINDOW_ROUNDS = 10;
+export const WINDOW_ROUNDS = 10;
+/** The stabilizing check's DC when the table names none (FTD-DEATH-3). */
+export const STABILIZE_DC = 11;
 
 const conditions: ConditionDef[] = [
   { id: 'incapacitated', name: 'Incapacitated', ruleId: 'FTD-DEATH-1', effects: [{ kind: 'forbid', what: 'action', ruleId: 'FTD-DEATH-1' }] },
@@ -79,25 +81,44 @@ function minuteRunsOut(ctx: Resolution): void {
 const bodyParts = ['hand', 'arm', 'foot', 'leg', 'eye', 'ear'] as const;
 const rowNames: Record<Ability, string> = { str: 'Feeble', dex: 'Shaky', con: 'Weak', int: 'Addled', wis: 'Confused', cha: 'Disfigured' };
 
+/** The Injury Table's rows (FTD-INJURY-1..5): what a 1d20 result does. */
+export type InjuryRow = { kind: 'dies' } | { kind: 'ability'; ability: Ability } | { kind: 'part' } | { kind: 'injured' } | { kind: 'standing' };
+
+export function injuryRow(r: number): InjuryRow {
+  if (r === 1) return { kind: 'dies' };
+  if (r <= 7) return { kind: 'ability', ability: abilityIds[r - 2]! };
+  if (r <= 13) return { kind: 'part' };
+  if (r <= 19) return { kind: 'injured' };
+  return { kind: 'standing' };
+}
+
+/** The Injury Table's dice and what each roll is for, as the log names them (a compiled fight records the same). */
+export const injuryDice = {
+  table: { dice: '1d20', purpose: 'on the injury table' },
+  loss: { dice: '1d6', purpose: (a: Ability) => `the loss for ${rowNames[a]} (injury table)` },
+  standing: { dice: '1d8', purpose: 'the healing for Standing (injury table)' },
+} as const;
+
 /** One roll on the Injury Table for a stabilized PC, then its row applied (FTD-INJURY-1..5). Returns false when it dies. */
 function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
   const c = creatureIn(ctx.state, id);
-  const r = ctx.roll('1d20', { roller: id, purpose: 'on the injury table' }).total;
-  if (r === 1) {
+  const r = ctx.roll(injuryDice.table.dice, { roller: id, purpose: injuryDice.table.purpose }).total;
+  const row = injuryRow(r);
+  if (row.kind === 'dies') {
     die(ctx, id, 'a false hope (injury table 1)', 'FTD-INJURY-1');
     return false;
   }
   setStabilizedHp(ctx, id, hp);
-  if (r <= 7) {
-    const ability = abilityIds[r - 2]!;
-    const loss = ctx.roll('1d6', { roller: id, purpose: `the loss for ${rowNames[ability]} (injury table)` }).total;
+  if (row.kind === 'ability') {
+    const ability = row.ability;
+    const loss = ctx.roll(injuryDice.loss.dice, { roller: id, purpose: injuryDice.loss.purpose(ability) }).total;
     const now = scores(creatureIn(ctx.state, id));
     const after = Math.max(0, now[ability] - loss);
     ctx.emit({ type: 'VarSet', creatureId: id, key: 'abilities', value: { ...now, [ability]: after } });
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-2', text: `${rowNames[ability]}: ${c.name} loses ${loss} ${ability.toUpperCase()} (${now[ability]} → ${after})`, creatureId: id });
     if (after === 0 && ability === 'con') die(ctx, id, 'CON 0', 'FTD-INJURY-2');
     else if (after === 0) addCondition(ctx, id, 'drained', { source: 'injury', ruleId: 'FTD-INJURY-2', data: { ability } });
-  } else if (r <= 13) {
+  } else if (row.kind === 'part') {
     const part = ctx.ask({
       key: 'ftd.injury.bodyPart', to: { role: 'gm' }, about: id, ruleId: 'FTD-INJURY-3',
       text: `${c.name} loses a body part (injury table ${r}). Which?`,
@@ -106,10 +127,10 @@ function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
     const lost = Array.isArray(c.vars['lostParts']) ? (c.vars['lostParts'] as Json[]) : [];
     ctx.emit({ type: 'VarSet', creatureId: id, key: 'lostParts', value: [...lost, part] });
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-3', text: `${c.name} loses a ${part}`, creatureId: id });
-  } else if (r <= 19) {
+  } else if (row.kind === 'injured') {
     addCondition(ctx, id, 'injured', { source: 'injury', ruleId: 'FTD-INJURY-4', duration: { kind: 'untilRest', rest: 'night' } });
   } else {
-    const more = ctx.roll('1d8', { roller: id, purpose: 'the healing for Standing (injury table)' }).total;
+    const more = ctx.roll(injuryDice.standing.dice, { roller: id, purpose: injuryDice.standing.purpose }).total;
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-5', text: `Standing: ${c.name} heals ${more} more`, creatureId: id });
     heal(ctx, id, more, 'injury', 'FTD-INJURY-5');
   }
@@ -146,6 +167,15 @@ export function stabilize(ctx: Resolution, id: string, healed: number, how: stri
 
 const stabilizeMethods = ['check', 'spell', 'heal'] as const;
 
+/** The ability check that stabilizes (FTD-DEATH-3): WIS unless the GM names another, PB with healing or medicine, DC 11 unless named. */
+export function stabilizeCheck(state: EncounterState, actorId: string, targetId: string, ability: Ability = 'wis', dc = STABILIZE_DC): FtdCheckRequest {
+  const actor = creatureIn(state, actorId);
+  return {
+    kind: 'check', actor: actorId, target: targetId, ability, proficient: isProficient(actor, 'healing') || isProficient(actor, 'medicine'),
+    against: { label: 'stabilize DC', value: dc }, selectors: ['check:stabilize'], ruleId: 'FTD-DEATH-3',
+  };
+}
+
 function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>): void {
   const targetId = targets[0];
   if (!targetId) return ctx.reject('no-target', 'stabilize needs the creature at 0 HP as its target');
@@ -161,12 +191,9 @@ function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], op
   if (method === 'check') {
     const ability = (typeof options['ability'] === 'string' ? options['ability'] : 'wis') as Ability;
     if (!abilityIds.includes(ability)) ctx.reject('bad-option', `ability is one of ${abilityIds.join(', ')}`);
-    const dc = typeof options['dc'] === 'number' ? options['dc'] : 11;
+    const dc = typeof options['dc'] === 'number' ? options['dc'] : STABILIZE_DC;
     const actor = creatureIn(ctx.state, actorId);
-    const r = ftdCheck(ctx, {
-      kind: 'check', actor: actorId, target: targetId, ability, proficient: isProficient(actor, 'healing') || isProficient(actor, 'medicine'),
-      against: { label: 'stabilize DC', value: dc }, selectors: ['check:stabilize'], ruleId: 'FTD-DEATH-3',
-    });
+    const r = ftdCheck(ctx, stabilizeCheck(ctx.state, actorId, targetId, ability, dc));
     if (r.outcome === 'success') stabilize(ctx, targetId, 0, `${actor.name}'s check`);
     return;
   }

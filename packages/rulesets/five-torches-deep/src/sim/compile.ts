@@ -1,13 +1,16 @@
 import { parseDice } from '@fray/dice';
 import {
-  calculateDamage, computeModified, d20For, freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier,
+  activeEffects, calculateDamage, computeModified, conditionModifiers, conditionRollModes, d20For, freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier,
   type NotCompiled, type Resolution, type RollModeSource,
 } from '@fray/engine';
 import { attackAbility } from '../combat/attack';
 import { lightEffects } from '../campaign/light';
-import { abilityMod, isPc, overload, sheetOf } from '../core/sheet';
-import type { AttackDef, StatBlock } from '../sheet/stat-block';
+import { ftdCheckParts, type FtdCheckRequest } from '../core/check';
+import { abilityMod, isPc, overload, scores, sheetOf } from '../core/sheet';
+import { stabilizeCheck } from '../combat/death';
+import { abilityIds, type AttackDef, type StatBlock } from '../sheet/stat-block';
 import { FtdFightKernel, type KernelCreature, type KernelTerm, type KernelTest, type MoraleGroup } from './fight-kernel';
+import { FtdMinuteAfter, type StabilizeTestOf } from './minute-after';
 
 /**
  * Encounter options a compiled fight honours: the morale trigger and the light are read below; the
@@ -51,6 +54,8 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
   const policy = spec.policy;
   if (policy !== undefined) return no(`the turn policy '${String(policy)}' is not the attack-first policy the fight compiles`);
   if (spec.afterFight !== undefined && spec.afterFight !== 'ftd-minute') return no(`what the policies do after the fight ('${spec.afterFight}') is not what the compiled fight plays`);
+  // After the fight a death may call morale, and a stabilized NPC may roll an injury: only the simulator's answers (no to both) are played there.
+  if (spec.afterFight === 'ftd-minute' && spec.prompts !== 'sim') return no(`the minute after the fight with prompt answers '${spec.prompts}'`);
   const notFresh = freshFightRefusal(state, { options: KNOWN_OPTIONS, vars: KNOWN_VARS });
   if (notFresh !== null) return no(notFresh);
   if (ruleset.initiativeTies !== 'rolloff') return no('initiative ties that are not rolled off');
@@ -118,7 +123,54 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
       morale.push({ roller: state.creatureIds.indexOf(who), test });
     }
   }
-  return new FtdFightKernel(state.creatureIds, sides, creatures, morale, spec, (id) => ruleset.damageProfile(state, id), ruleset.damageSteps);
+  const minute = spec.afterFight === 'ftd-minute' ? minuteAfter(ruleset, state, sides) : null;
+  return new FtdFightKernel(state.creatureIds, sides, creatures, morale, spec, (id) => ruleset.damageProfile(state, id), ruleset.damageSteps, minute);
+}
+
+/** The instance an injury adds (FTD-INJURY-4): a creature admitted has no conditions, and stabilizing took its 0 HP one away. */
+const INJURED = { instanceId: 'injured#1', conditionId: 'injured', source: 'injury', duration: { kind: 'untilRest', rest: 'night' } } as const;
+
+/** The minute after the fight (`minute-after.ts`), its stabilizing checks built by the rules as each helper then stands. */
+function minuteAfter(ruleset: LoadedRuleset, state: EncounterState, sides: readonly string[]): FtdMinuteAfter {
+  const ids = state.creatureIds;
+  const testOf: StabilizeTestOf = (h, p, changed, injured) => {
+    const id = ids[h]!;
+    let s = state;
+    if (changed || injured) {
+      const c = state.creatures[id]!;
+      const vars = changed ? { ...c.vars, abilities: Object.fromEntries(abilityIds.map((a, k) => [a, changed[k]!])) } : c.vars;
+      s = { ...state, creatures: { ...state.creatures, [id]: { ...c, vars, conditions: injured ? [{ ...INJURED, duration: { ...INJURED.duration } }] : [] } } };
+    }
+    return ftdCheckTest(ruleset, s, stabilizeCheck(s, id, ids[p]!));
+  };
+  const side = Int32Array.from(ids, (id) => sides.indexOf(state.creatures[id]!.side));
+  const pc = Uint8Array.from(ids, (id) => (isPc(state.creatures[id]!) ? 1 : 0));
+  const scores0 = Int32Array.from(ids.flatMap((id) => abilityIds.map((a) => scores(state.creatures[id]!)[a])));
+  return new FtdMinuteAfter(ids, side, pc, scores0, testOf);
+}
+
+/**
+ * A check as `ftdCheck` builds it and `d20Test` rolls it, without a GM's edge: the rules' own parts
+ * (`ftdCheckParts`), then the actor's and target's conditions; or why it would not be rolled.
+ */
+function ftdCheckTest(ruleset: LoadedRuleset, state: EncounterState, req: FtdCheckRequest): KernelTest | string {
+  const parts = ftdCheckParts({ state }, req);
+  if (parts.light.impossible) return `a ${req.kind} that light makes impossible`;
+  const actor = state.creatures[req.actor]!;
+  if (activeEffects(ruleset, actor).some((a) => a.effect.kind === 'autoFail')) return `a ${req.kind} a condition may fail`;
+  const selectors = parts.selectors;
+  const options = new Set([...(req.options ?? []), ...selectors.map((x) => `${req.kind}:${x}`)]);
+  const modifiers = [...parts.modifiers, ...conditionModifiers(ruleset, state, req.actor, selectors)];
+  const sources = [...parts.sources, ...parts.light.sources, ...conditionRollModes(ruleset, state, req.actor, req.target ?? null, selectors)];
+  const mod = computeModified(parts.base.value, modifiers, ruleset.stacking, options);
+  const rollMode = ruleset.rollMode(sources, options);
+  return {
+    kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against!, ruleId: req.ruleId!,
+    mode: rollMode.mode === 'advantage' ? 1 : rollMode.mode === 'disadvantage' ? 2 : 0,
+    bonus: mod.total + rollMode.bonus,
+    rows: [{ id: 'base', label: parts.base.label, value: parts.base.value, type: 'base', source: req.actor, applied: true }, ...mod.rows],
+    rollMode, dice: d20For(rollMode.mode),
+  };
 }
 
 /** Why a creature is outside the compiled rules, or null. */

@@ -4,6 +4,7 @@ import {
   type DamageStep, type DiceDraw, type FightOutcome, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FtdFightRecorder } from './fight-record';
+import type { FtdMinuteAfter } from './minute-after';
 
 /** One term of a dice roll: `count` dice of `sides` with `sign`; count 0: the constant `sign`. */
 export interface KernelTerm {
@@ -78,8 +79,8 @@ const ADVANTAGE = 1;
  *   natural 1 included (FTD-ATK-1). A hit rolls the damage (at least 0), a crit doubles it
  *   (FTD-CRIT-1); hit points floor at 0, where the target drops, dying (FTD-DEATH-1).
  * Nobody attacks the dying, so nobody dies in such a fight, and no death calls morale. After it, with
- * the policies' minute after the fight, the dying nobody can help die (`finish`); a fight that ends
- * with a dying creature whose side still has someone up is handed back to the engine.
+ * the policies' minute after the fight, allies try to stabilize the dying and the dying window runs
+ * out (`FtdMinuteAfter`).
  * The simulator's checks come before every command, as in its fight loop: one side standing wins,
  * past the round limit it is a draw.
  */
@@ -105,13 +106,16 @@ export class FtdFightKernel implements CompiledFight {
   private readonly moraleDc: Int32Array;
   private readonly target: 'weakest' | 'random';
   private readonly maxRounds: number;
-  /** the policies play the minute after the fight (`CompiledPolicySpec.afterFight`) */
-  private readonly minuteAfter: boolean;
+  /** the minute after the fight, when the policies play it (`CompiledPolicySpec.afterFight`) */
+  private readonly minuteAfter: FtdMinuteAfter | null;
   private readonly recorder: FtdFightRecorder;
   // per-fight scratch
   private readonly hp: Int32Array;
   private readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
+  /** the round each creature dropped in (the start of its dying minute, FTD-DEATH-2) */
+  private readonly droppedRound: Int32Array;
+  private round = 0;
   private readonly order: Int32Array;
   /** the DEX order: each creature's score is its count, ties rolled off */
   private readonly initiative: RollOffOrder;
@@ -130,6 +134,7 @@ export class FtdFightKernel implements CompiledFight {
     spec: CompiledPolicySpec,
     profileOf: (id: string) => DamageProfile,
     damageSteps: readonly DamageStep[],
+    minuteAfter: FtdMinuteAfter | null,
   ) {
     const n = creatures.length;
     this.n = n;
@@ -164,11 +169,12 @@ export class FtdFightKernel implements CompiledFight {
     this.moraleDc = Int32Array.from(morale, (g) => g.test.against.value);
     this.target = spec.target;
     this.maxRounds = spec.maxRounds;
-    this.minuteAfter = spec.afterFight === 'ftd-minute';
+    this.minuteAfter = minuteAfter;
     this.recorder = new FtdFightRecorder(creatures, profileOf, damageSteps);
     this.hp = new Int32Array(n);
     this.up = new Uint8Array(n);
     this.upBySide = new Int32Array(sides.length);
+    this.droppedRound = new Int32Array(n);
     this.initiative = new RollOffOrder(n);
     this.initiative.total.set(this.dex);
     this.order = this.initiative.order;
@@ -192,7 +198,8 @@ export class FtdFightKernel implements CompiledFight {
     for (let g = 0; g < this.morale.length; g++) this.moraleCheck(dice, g);
     out.commands = 1;
     let round = 1;
-    for (;;) {
+    for (;; round++) {
+      this.round = round;
       for (let i = 0; i < n; i++) {
         const me = order[i]!;
         // FTD-DEATH-1: the dying take no turns (nobody else leaves the order in these fights)
@@ -200,8 +207,8 @@ export class FtdFightKernel implements CompiledFight {
         let acted = false;
         for (;;) {
           const standing = sideStanding(upBySide);
-          if (standing !== -2) return this.finish(out, standing, round);
-          if (round > maxRounds) return this.finish(out, -1, maxRounds);
+          if (standing !== -2) return this.finish(dice, out, standing, round);
+          if (round > maxRounds) return this.finish(dice, out, -1, round);
           out.commands++;
           if (acted || !hasAttack[me]) break;
           const m = hostilesUp(me, side, up, this.candidates);
@@ -212,29 +219,15 @@ export class FtdFightKernel implements CompiledFight {
           this.attack(dice, me, t, out);
         }
       }
-      round++;
     }
   }
 
-  /**
-   * The fight is over. With the minute after it (`afterFight: 'ftd-minute'`, the simulator's
-   * `ftdAfterFight`): the table ends the fight (FTD-DEATH-2) and, when someone is still dying, lets
-   * the minute pass; a dying creature nobody on its side is up to stabilize dies (FTD-DEATH-2), with
-   * no dice. A dying creature with an ally up would be helped (FTD-DEATH-3): that fight goes back to
-   * the engine.
-   */
-  private finish(out: FightOutcome, winner: number, round: number): boolean {
+  /** The fight is over in `round`; with the minute after it, that minute plays (`minute-after.ts`). */
+  private finish(dice: DiceDraw, out: FightOutcome, winner: number, round: number): boolean {
     finishFight(out, winner, round, this.maxRounds, this.up);
     if (!this.minuteAfter) return true;
-    let dying = 0;
-    for (let k = 0; k < this.n; k++) {
-      if (this.up[k]) continue;
-      if (this.upBySide[this.side[k]!]! > 0) return false;
-      dying++;
-    }
-    out.commands += dying ? 2 : 1;
-    for (let k = 0; k < this.n; k++) if (!this.up[k]) out.dead[k] = 1;
-    return true;
+    const rec = this.record ? { record: this.record, dice: this.recordDice!, recorder: this.recorder } : null;
+    return this.minuteAfter.play(dice, out, this.up, this.droppedRound, round, rec);
   }
 
   playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {
@@ -294,6 +287,7 @@ export class FtdFightKernel implements CompiledFight {
     this.hp[t] = after;
     if (after > 0) return;
     out.dropped[t] = 1;
+    this.droppedRound[t] = this.round;
     this.up[t] = 0;
     this.upBySide[this.side[t]!]!--;
   }
