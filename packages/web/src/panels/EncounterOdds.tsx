@@ -37,7 +37,7 @@ export function EncounterOdds({ ask, setupKey, disabled, why }: { ask: AskOdds; 
     <section class="odds encounter-odds" aria-labelledby="eo-title" data-testid="encounter-odds">
       <h3 id="eo-title">How this fight may go</h3>
       <p class="muted">
-        Plays this fight {SETUP_FIGHTS.toLocaleString('en')} times (at most {SETUP_SECONDS} s) with the rules, before it starts. For the GM only.
+        Plays this fight up to {SETUP_FIGHTS.toLocaleString('en')} times (for about {SETUP_SECONDS} s) with the rules, before it starts. For the GM only.
       </p>
       <button type="button" class={answer ? 'small' : 'small primary'} disabled={running || disabled} onClick={() => void go()} data-testid="eo-ask">
         {answer ? 'Work out the odds again' : 'Work out the odds'}

@@ -72,7 +72,7 @@ export function ImportPanel({ ruleset, doImport, canSave, onAdd, addLabel }: {
       <label class="sr-only" for="imp-text">
         Stat block
       </label>
-      <textarea id="imp-text" rows={8} value={text} placeholder={'Rust Hound\nMedium monstrosity, unaligned\nArmor Class 13\nHit Points 33 (6d8 + 6)\n…'} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} data-testid="imp-text" />
+      <textarea id="imp-text" rows={8} value={text} placeholder={'Rust Hound\nMedium monstrosity, unaligned\nArmor Class 13\nHit Points 33 (6d8 + 6)\n…'} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} data-testid="imp-input" />
       <div class="row-form imp-actions">
         <label>
           Format{' '}

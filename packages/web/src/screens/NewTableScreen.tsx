@@ -149,6 +149,20 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
           <label for="nt-filter">Filter</label>
           <input id="nt-filter" type="search" placeholder="name, level, mook, character…" value={filter} onInput={(e) => setFilter((e.currentTarget as HTMLInputElement).value)} data-testid="nt-filter" />
         </div>
+        {ruleset && (
+          <ImportPanel
+            ruleset={ruleset}
+            canSave
+            doImport={async (body) => {
+              const r = await importAsHost(hostToken, body);
+              // Saved creatures are library entries now: the list shows them, and they can be picked.
+              if (r.ok && r.report?.saved) loadEntries(ruleset);
+              return r;
+            }}
+            addLabel="Add to the fight"
+            onAdd={(c) => c.entry && add(c.entry)}
+          />
+        )}
         <table class="lib-table">
           <caption class="sr-only">Stat blocks in the {rulesetName(ruleset)} library</caption>
           <thead>
@@ -175,20 +189,6 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
           </tbody>
         </table>
         {shown.length === 0 && <p class="empty">{entries.length ? 'Nothing matches the filter.' : 'Loading the library…'}</p>}
-        {ruleset && (
-          <ImportPanel
-            ruleset={ruleset}
-            canSave
-            doImport={async (body) => {
-              const r = await importAsHost(hostToken, body);
-              // Saved creatures are library entries now: the list shows them, and they can be picked.
-              if (r.ok && r.report?.saved) loadEntries(ruleset);
-              return r;
-            }}
-            addLabel="Add to the fight"
-            onAdd={(c) => c.entry && add(c.entry)}
-          />
-        )}
       </section>
 
       <section class="nt-roster" aria-labelledby="roster-h">

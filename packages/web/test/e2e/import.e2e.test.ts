@@ -26,14 +26,14 @@ describe('importing a stat block from the web table, in Chromium', () => {
     const before = await gm.locator('[data-testid^="lib-a5e/"]').count();
     await gm.getByTestId('import-open').click();
 
-    await gm.getByTestId('imp-text').fill(HOUND.replace(/^Hit Points.*$/m, ''));
+    await gm.getByTestId('imp-input').fill(HOUND.replace(/^Hit Points.*$/m, ''));
     await gm.getByTestId('imp-save').click();
     const refusal = await waitText(gm.getByTestId('imp-error'), 'bad-creature');
     expect(refusal).toMatch(/Rust Hound: .*hit points/i);
     expect(refusal).toContain('nothing was imported');
     expect(fs.existsSync(path.join(ctx.srv.dataDir, 'content', 'a5e', 'monsters', 'rust-hound.yaml'))).toBe(false);
 
-    await gm.getByTestId('imp-text').fill(HOUND);
+    await gm.getByTestId('imp-input').fill(HOUND);
     await gm.getByTestId('imp-check').click();
     const report = gm.getByTestId('imp-creature-rust-hound');
     await waitText(gm.getByTestId('imp-report'), 'nothing saved yet');
@@ -88,7 +88,7 @@ describe('importing a stat block from the web table, in Chromium', () => {
     };
     const libraryBefore = library();
     await gm.getByTestId('import-open').click();
-    await gm.getByTestId('imp-text').fill(HOUND);
+    await gm.getByTestId('imp-input').fill(HOUND);
     expect(await gm.getByTestId('imp-save').count()).toBe(0);
     await gm.getByTestId('imp-check').click();
     const report = gm.getByTestId('imp-creature-rust-hound');
