@@ -6,6 +6,7 @@ import { campaignCommand } from './commands/campaign';
 import { simulateCommand } from './commands/simulate';
 import { oddsCommand } from './commands/odds';
 import { serveCommand } from './commands/serve';
+import { closeOnSignals } from '@fray/server';
 import { progressReporter } from './sim/progress';
 import { registerLibraryCommands } from './library-program';
 import { EXIT, type CommandResult } from './result';
@@ -147,9 +148,8 @@ export function runProgram(argv: string[], io: Io): number {
       })
         .then(({ server, lines }) => {
           io.out(lines.join('\n'));
-          const stop = () => void server.close().then(() => process.exit(EXIT.ok));
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
+          // SIGTERM/SIGINT: finish the commands in flight, tell the clients to connect again, then exit 0.
+          closeOnSignals(server, { log: (line) => io.err(line) });
           return EXIT.ok as number;
         }, (err: unknown) => {
           io.err(`fray serve: ${err instanceof Error ? err.message : String(err)}`);

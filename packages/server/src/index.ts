@@ -6,6 +6,7 @@ export type { Narrate } from './projection';
 export { hashToken } from './tokens';
 export { loadContentLibrary, sourceOfLibrary, LibrarySetupError, type ContentLibrary } from './content-library';
 export { movePreviewFor } from './move-preview';
+export { closeOnSignals, RESTART_CLOSE, SHUTDOWN_TIMEOUT_MS } from './shutdown';
 export { isPostgresUrl } from '@fray/store';
 export { firstFightOfLibrary, nextFightOf } from './setup-odds';
 export { loadSimScenario } from './odds-scenario';

@@ -18,6 +18,7 @@ import { TableOdds, type OddsLimits } from './odds';
 import { firstFightOfLibrary, nextFightOf } from './setup-odds';
 import { ImportRefused, runImport, type SaveImports } from './web-import';
 import { TableFollower } from './cluster/follow';
+import { Drain, SHUTDOWN_TIMEOUT_MS } from './shutdown';
 import { DEFAULT_LIMITS, RateLimiter, type ServerLimits } from './limits';
 import { catchUp, viewFor, type Narrate } from './projection';
 import {
@@ -64,6 +65,8 @@ export interface ServerOptions {
   log?: boolean;
   /** bounds of "odds from here" runs (default ODDS_LIMITS: 10,000 fights, 15 s) */
   odds?: Partial<OddsLimits>;
+  /** how long `close` waits for the commands in flight before it closes anyway (default SHUTDOWN_TIMEOUT_MS) */
+  shutdownTimeoutMs?: number;
 }
 
 export interface FrayServer {
@@ -79,6 +82,7 @@ export interface FrayServer {
   createTable(req: z.infer<typeof createTableSchema>): Promise<CreatedTable>;
   /** New links for a table's GM and every seat (the old tokens stay valid; tokens are never stored in clear) */
   issueTokens(tableId: string): Promise<CreatedTable>;
+  /** A graceful shutdown (shutdown.ts): no new connections or messages, the ones in flight finished, clients told to connect again; then the store and the database listener close. */
   close(): Promise<void>;
 }
 
@@ -191,6 +195,8 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
 
   const app = Fastify({ logger: opts.log ?? false, bodyLimit: limits.maxMessageBytes * 16 });
   await app.register(fastifyWebsocket, { options: { maxPayload: limits.maxMessageBytes * 4 } });
+  const drain = new Drain();
+  drain.hookInto(app);
   app.addContentTypeParser(['application/x-ndjson', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   let baseUrl = '';
@@ -516,6 +522,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   // ---- WebSocket --------------------------------------------------------------------------------
 
   app.get<{ Params: { tableId: string } }>('/ws/tables/:tableId', { websocket: true }, (socket: WebSocket, req) => {
+    if (!drain.accept(socket)) return;
     const tableId = req.params.tableId;
     const limiter = new RateLimiter(limits.maxMessagesPerSecond, limits.maxMessagesPerSecond * 2);
     let table: LiveTable | null = null;
@@ -532,6 +539,8 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
         : { type: 'rejected', ...(o.commandId ? { commandId: o.commandId } : {}), error: o.error });
 
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      // Shutting down: a message not yet taken is left for the server the client connects to next.
+      if (drain.draining) return;
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer).byteLength;
       if (size > limits.maxMessageBytes) return fail('too-large', `messages are limited to ${limits.maxMessageBytes} bytes (this one: ${size})`);
       if (!limiter.take()) return fail('rate-limited', `at most ${limits.maxMessagesPerSecond} messages per second: slow down`);
@@ -550,7 +559,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
         if (typeof commandId === 'string' && commandId.length <= 200) return send({ type: 'rejected', commandId, error: w });
         return send({ type: 'error', error: w });
       }
-      chain = chain.then(() => handle(parsed.data)).catch(() => fail('internal', 'the server failed on this message; nothing was changed'));
+      chain = drain.track(chain.then(() => handle(parsed.data)).catch(() => fail('internal', 'the server failed on this message; nothing was changed')));
     });
     socket.on('close', () => {
       if (table && sub) table.unsubscribe(sub);
@@ -651,11 +660,14 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
       return { tableId, gm: { token: gmToken, link: linkOf(tableId, 'gm', gmToken) }, seats };
     },
     async close() {
+      const timeoutMs = opts.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS;
+      const deadline = Date.now() + timeoutMs;
+      await drain.drain(() => app.server.close(), timeoutMs);
       odds.stopAll();
-      for (const t of tables.values()) for (const s of t.subscribers) (s as Subscriber & { close?: () => void }).close?.();
       await app.close();
       await listener?.close();
-      await store.close();
+      // A database that hangs (work left past the bound holds a pooled connection) must not hold the exit.
+      await Promise.race([store.close(), new Promise((r) => setTimeout(r, Math.max(1000, deadline - Date.now())).unref())]);
     },
   };
 }

@@ -78,6 +78,9 @@ export class Client {
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; reject: (e: Error) => void; from: number }[] = [];
   private cursor = 0;
   closed = false;
+  /** the close frame's code and reason, once closed */
+  closeCode: number | null = null;
+  closeReason = '';
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => {
@@ -93,8 +96,10 @@ export class Client {
         }
       }
     });
-    ws.on('close', () => {
+    ws.on('close', (code: number, reason: Buffer) => {
       this.closed = true;
+      this.closeCode = code;
+      this.closeReason = reason.toString('utf8');
       for (const w of this.waiters) w.reject(new Error('socket closed'));
       this.waiters = [];
     });
