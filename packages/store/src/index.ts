@@ -1,4 +1,4 @@
 export * from './store';
 export { DatabaseUnavailable, describeUrl, isPostgresUrl, type PostgresOptions } from './postgres';
-export { APPENDS_CHANNEL, type AppendListener, type AppendNotice } from './listen';
+export { APPENDS_CHANNEL, SEATS_CHANNEL, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 export type { StoreDatabase } from './schema';

@@ -3,6 +3,23 @@ import pg from 'pg';
 /** The channel every PostgreSQL append notifies on, in the append's own transaction (so only once it commits). */
 export const APPENDS_CHANNEL = 'fray_appends';
 
+/** The channel a change to a table's seats (a token revoked, the seat list or meta changed) notifies on, in its own transaction. */
+export const SEATS_CHANNEL = 'fray_seats';
+
+/** What a seats notification says: which table; a listener reads the table's seats and meta from the store. */
+export interface SeatsNotice {
+  table: string;
+}
+
+export function parseSeatsNotice(payload: string | undefined): SeatsNotice | null {
+  try {
+    const o = JSON.parse(payload ?? '') as { table?: unknown };
+    return typeof o.table === 'string' ? { table: o.table } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What a notification says: a stream reached a version. Readers take the events from the store, never from here. */
 export interface AppendNotice {
   stream: string;
@@ -25,11 +42,11 @@ export function parseNotice(payload: string | undefined): AppendNotice | null {
 }
 
 /**
- * LISTENs for appends on a connection of its own (outside the pool: LISTEN belongs to a session).
+ * LISTENs for appends (and, given `onSeats`, seat changes) on a connection of its own (outside the pool: LISTEN belongs to a session).
  * When that connection is lost it connects again, with a growing pause, and calls `onResync`:
  * notifications sent while it was away are gone, so whoever follows the log reads it again.
  */
-export function listenForAppends(url: string, onAppend: (n: AppendNotice) => void, onResync: () => void, applicationName = 'fray-listen'): AppendListener {
+export function listenForAppends(url: string, onAppend: (n: AppendNotice) => void, onResync: () => void, applicationName = 'fray-listen', onSeats?: (n: SeatsNotice) => void): AppendListener {
   let closed = false;
   let client: pg.Client | null = null;
   let pause = 100;
@@ -54,12 +71,18 @@ export function listenForAppends(url: string, onAppend: (n: AppendNotice) => voi
     c.on('error', onLost);
     c.on('end', onLost);
     c.on('notification', (m) => {
+      if (m.channel === SEATS_CHANNEL) {
+        const n = parseSeatsNotice(m.payload);
+        if (n && onSeats) onSeats(n);
+        return;
+      }
       const n = parseNotice(m.payload);
       if (n) onAppend(n);
     });
     try {
       await c.connect();
       await c.query(`LISTEN ${APPENDS_CHANNEL}`);
+      if (onSeats) await c.query(`LISTEN ${SEATS_CHANNEL}`);
     } catch {
       onLost();
       return;

@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction
 import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
 import { migrationProvider } from './migrations';
-import { APPENDS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice } from './listen';
+import { APPENDS_CHANNEL, SEATS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
 import type { StoreDatabase, StreamsTable, TablesTable } from './schema';
 
@@ -19,6 +19,24 @@ export class VersionConflict extends Error {
   ) {
     super(`stream '${stream}' is at version ${actual ?? 'unknown'}, not ${expected}: another command was written first`);
     this.name = 'VersionConflict';
+  }
+}
+
+/** The store already holds as many tables as the caller allows (`createTable`'s `atMost`). */
+export class TooManyTables extends Error {
+  readonly code = 'too-many-tables';
+  constructor(readonly atMost: number) {
+    super(`the store holds ${atMost} tables, its most`);
+    this.name = 'TooManyTables';
+  }
+}
+
+/** A table the store does not hold. */
+export class UnknownTable extends Error {
+  readonly code = 'unknown-table';
+  constructor(readonly table: string) {
+    super(`no table '${table}'`);
+    this.name = 'UnknownTable';
   }
 }
 
@@ -118,6 +136,8 @@ async function migrate(db: Kysely<StoreDatabase>): Promise<void> {
 }
 
 const INSERT_CHUNK = 500;
+/** The advisory lock key under which PostgreSQL processes count tables before adding one ('fray' in ASCII). */
+const TABLE_COUNT_LOCK = 0x66726179;
 
 /**
  * The event store: tables, their streams (a campaign log and its fights' logs), the events, snapshots
@@ -180,13 +200,54 @@ export class EventStore {
     await this.db.destroy();
   }
 
-  async createTable(t: { id: string; name: string; ruleset: { id: string; version: string }; meta?: unknown }): Promise<void> {
+  /**
+   * Adds a table. With `atMost`, throws TooManyTables when the store already holds that many: counted
+   * and inserted in one transaction, and on PostgreSQL under an advisory lock, so processes creating
+   * tables at once cannot pass the bound together.
+   */
+  async createTable(t: { id: string; name: string; ruleset: { id: string; version: string }; meta?: unknown }, o: { atMost?: number } = {}): Promise<void> {
     const row: TablesTable = { id: t.id, name: t.name, ruleset: t.ruleset.id, ruleset_version: t.ruleset.version, meta: JSON.stringify(t.meta ?? {}), created_at: now() };
-    await this.db.insertInto('fray_tables').values(row).execute();
+    if (o.atMost === undefined) return void await this.db.insertInto('fray_tables').values(row).execute();
+    const atMost = o.atMost;
+    await this.db.transaction().execute(async (trx) => {
+      if (this.backend === 'postgres') await sql`select pg_advisory_xact_lock(${TABLE_COUNT_LOCK})`.execute(trx);
+      // Insert, then count (SQLite: the write takes the lock before the read; see appendOne).
+      await trx.insertInto('fray_tables').values(row).execute();
+      const r = await trx.selectFrom('fray_tables').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      if (Number(r.n) > atMost) throw new TooManyTables(atMost);
+    });
   }
 
   async updateTableMeta(id: string, meta: unknown): Promise<void> {
-    await this.db.updateTable('fray_tables').set({ meta: JSON.stringify(meta) }).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('fray_tables').set({ meta: JSON.stringify(meta) }).where('id', '=', id).execute();
+      await this.notifySeats(trx, id);
+    });
+  }
+
+  /**
+   * Changes a table's meta from what the store holds now, atomically: the row is written (locked)
+   * before it is read, so two processes changing it at once (a seat added on one, another removed on
+   * the other) both count. Returns the meta written.
+   */
+  async changeTableMeta<T>(id: string, change: (meta: T) => T): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      // A write that changes nothing takes the row's lock (PostgreSQL) or the database's (SQLite) first.
+      const touched = await trx.updateTable('fray_tables').set((eb) => ({ meta: eb.ref('meta') })).where('id', '=', id).executeTakeFirst();
+      if (!Number(touched.numUpdatedRows)) throw new UnknownTable(id);
+      const row = await trx.selectFrom('fray_tables').select('meta').where('id', '=', id).executeTakeFirstOrThrow();
+      const next = change(JSON.parse(row.meta) as T);
+      await trx.updateTable('fray_tables').set({ meta: JSON.stringify(next) }).where('id', '=', id).execute();
+      await this.notifySeats(trx, id);
+      return next;
+    });
+  }
+
+  /** PostgreSQL: tells every process (once this transaction commits) that a table's seats or meta changed. */
+  private async notifySeats(trx: Transaction<StoreDatabase>, table: string): Promise<void> {
+    if (this.backend !== 'postgres') return;
+    const notice: SeatsNotice = { table };
+    await sql`select pg_notify(${SEATS_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
   }
 
   async listTables(): Promise<TableRecord[]> {
@@ -328,9 +389,9 @@ export class EventStore {
    * new version), and `onResync` after the listening connection was lost and found again (notices sent
    * meanwhile are lost: read the streams you follow again). Null on SQLite, which has one writer.
    */
-  listenAppends(onAppend: (n: AppendNotice) => void, onResync: () => void): AppendListener | null {
+  listenAppends(onAppend: (n: AppendNotice) => void, onResync: () => void, onSeats?: (n: SeatsNotice) => void): AppendListener | null {
     if (!this.pgOptions) return null;
-    return listenForAppends(this.pgOptions.url, onAppend, onResync, `${this.pgOptions.applicationName ?? 'fray'}-listen`);
+    return listenForAppends(this.pgOptions.url, onAppend, onResync, `${this.pgOptions.applicationName ?? 'fray'}-listen`, onSeats);
   }
 
   /** The stream's version (its length), or null when there is no such stream. */
@@ -387,10 +448,13 @@ export class EventStore {
     return rows.map(seatRecord);
   }
 
-  /** Revokes every live token of a seat; returns how many. */
+  /** Revokes every live token of a seat; returns how many. On PostgreSQL every process hears of it (SEATS_CHANNEL). */
   async revokeSeat(tableId: string, seat: string): Promise<number> {
-    const r = await this.db.updateTable('fray_seats').set({ revoked_at: now() }).where('table_id', '=', tableId).where('seat', '=', seat).where('revoked_at', 'is', null).executeTakeFirst();
-    return Number(r.numUpdatedRows);
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx.updateTable('fray_seats').set({ revoked_at: now() }).where('table_id', '=', tableId).where('seat', '=', seat).where('revoked_at', 'is', null).executeTakeFirst();
+      await this.notifySeats(trx, tableId);
+      return Number(r.numUpdatedRows);
+    });
   }
 }
 

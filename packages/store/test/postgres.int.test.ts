@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
-import { DatabaseUnavailable, EventStore, VersionConflict, type AppendNotice } from '../src/index';
+import { DatabaseUnavailable, EventStore, VersionConflict, type AppendNotice, type SeatsNotice } from '../src/index';
 import { freshDatabase, haltCluster, removeCluster, startCluster, withDatabase } from '../../../test/postgres';
 
 const ev = (seq: number, commandId: string): FrayEvent => ({ type: 'RoundStarted', round: seq, seq, commandId } as unknown as FrayEvent);
@@ -107,6 +107,38 @@ describe('EventStore on PostgreSQL: append notices', () => {
       await writer.append([{ stream: 's', expectedVersion: 3, events: [ev(3, 'end')] }]);
       while (!heard.some((n) => n.stream === 's' && n.version === 4)) await new Promise<void>((r) => (wake = r));
       expect(heard).toEqual([{ stream: 's', version: 2 }, { stream: 's', version: 3 }, { stream: 'f', version: 1 }, { stream: 's', version: 4 }]);
+    } finally {
+      await listener.close();
+      await writer.close();
+      await reader.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('EventStore on PostgreSQL: seat notices', () => {
+  it('another store hears which table a revocation or a meta change touched, once it commits, on the seats channel (not as an append)', async () => {
+    const db = await freshDatabase('fray_seatnotice');
+    const writer = await EventStore.open({ postgres: { url: db.url } });
+    const reader = await EventStore.open({ postgres: { url: db.url } });
+    const seats: SeatsNotice[] = [];
+    const appends: AppendNotice[] = [];
+    let wake: (() => void) | null = null;
+    const listener = reader.listenAppends((n) => appends.push(n), () => undefined, (n) => {
+      seats.push(n);
+      wake?.();
+    })!;
+    try {
+      await listener.ready;
+      await writer.createTable(table);
+      await writer.createTable({ ...table, id: 't2' });
+      await writer.addSeat({ tableId: 't1', seat: 'seat-a', role: 'seat', name: 'A', tokenHash: 'h-a' });
+      expect(await writer.revokeSeat('t1', 'seat-a')).toBe(1);
+      await writer.changeTableMeta<Record<string, unknown>>('t2', (m) => ({ ...m, seats: [] }));
+      await writer.updateTableMeta('t1', { seats: [] });
+      while (seats.length < 3) await new Promise<void>((r) => (wake = r));
+      expect(seats).toEqual([{ table: 't1' }, { table: 't2' }, { table: 't1' }]);
+      expect(appends).toEqual([]);
     } finally {
       await listener.close();
       await writer.close();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FrayEvent } from '@fray/engine';
-import { EventStore, UnknownStream, VersionConflict, type StoreOptions } from '../src/index';
+import { EventStore, TooManyTables, UnknownStream, UnknownTable, VersionConflict, type StoreOptions } from '../src/index';
 import { freshDatabase } from '../../../test/postgres';
 
 const ev = (seq: number, commandId: string, round = seq): FrayEvent => ({ type: 'RoundStarted', round, seq, commandId } as unknown as FrayEvent);
@@ -108,7 +108,7 @@ describe.each(backends)('EventStore on $name', ({ name, target }) => {
       await expect(store.append([{ stream: 's1', expectedVersion: 5, events: [ev(5, 'c')] }])).rejects.toBeInstanceOf(VersionConflict);
       expect((await store.read('s1')).map((e) => `${e.seq}:${e.commandId}`)).toEqual(['0:c0', '1:a', '2:a']);
     } finally {
-      await other.close();
+      if (other !== store) await other.close();
     }
   });
 
@@ -129,6 +129,38 @@ describe.each(backends)('EventStore on $name', ({ name, target }) => {
     expect(await store.seatByTokenHash('h-ana')).toBeNull();
     expect(await store.seatByTokenHash('h-gm')).toMatchObject({ role: 'gm' });
     expect((await store.listSeats('t1')).map((s) => s.seat)).toEqual(['gm', 'seat-ana']);
+  });
+
+  // (SQLite: one store, whose connection runs one transaction at a time; two stores on one file in one
+  // thread would block each other's event loop. PostgreSQL: two stores, as two processes would be.)
+  const second = async () => (name === 'PostgreSQL' ? EventStore.open(where.options) : store);
+
+  it("changes a table's meta from the stored copy (changes from two stores at once both count), and refuses a table it does not hold", async () => {
+    const other = await second();
+    try {
+      type Meta = { note: string; seats?: string[] };
+      const add = (who: EventStore, seat: string) => who.changeTableMeta<Meta>('t1', (m) => ({ ...m, seats: [...(m.seats ?? []), seat] }));
+      await Promise.all(['a', 'b', 'c', 'd'].map((seat, i) => add(i % 2 ? other : store, seat)));
+      const meta = (await store.getTable('t1'))!.meta as Meta;
+      expect(meta.note).toBe('x');
+      expect([...meta.seats!].sort()).toEqual(['a', 'b', 'c', 'd']);
+      expect(await add(store, 'e')).toEqual({ note: 'x', seats: [...meta.seats!, 'e'] });
+      await expect(store.changeTableMeta('nope', (m) => m)).rejects.toBeInstanceOf(UnknownTable);
+    } finally {
+      if (other !== store) await other.close();
+    }
+  });
+
+  it('adds a table only below a bound on the tables it holds (counted with the insert), and says so', async () => {
+    const other = await second();
+    try {
+      const made = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).createTable({ id: `b${i}`, name: 'B', ruleset: { id: 'a5e', version: '1.0.0' } }, { atMost: 4 })));
+      expect(made.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      for (const r of made.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toEqual(new TooManyTables(4));
+      expect(await store.countTables()).toBe(4);
+    } finally {
+      if (other !== store) await other.close();
+    }
   });
 });
 
