@@ -7,12 +7,13 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import {
   Campaign, ContentError, EVENT_SCHEMA_VERSION, Encounter, activeEncounter, campaignCommandTable, type EncounterSnapshot, type FrayEvent, type LoadedRuleset,
-  type Principal,
 } from '@fray/engine';
-import { EventStore, type PostgresOptions, type Synchronous } from '@fray/store';
+import { EventStore, TooManyTables, type PostgresOptions, type Synchronous } from '@fray/store';
 import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
 import { removeSeat } from './seat-removal';
+import { TokenCache, type Access } from './seat-tokens';
+import { followAllSeats, followSeatChange } from './cluster/seat-changes';
 import { AdminToken } from './admin-token';
 import { TableOdds, type OddsLimits } from './odds';
 import { firstFightOfLibrary, nextFightOf } from './setup-odds';
@@ -99,12 +100,6 @@ export class ServerError extends Error {
 const NOT_HOST: WireError = { code: 'unauthorized', message: "creating or importing a table takes the server's admin token (Authorization: Bearer …), printed by fray serve when it starts" };
 const UNAUTHORIZED: WireError = { code: 'unauthorized', message: 'the token does not open this table (or there is no such table)' };
 
-interface Access {
-  tableId: string;
-  principal: Principal;
-  tokenHash: string;
-}
-
 function statusOf(code: string): number {
   switch (code) {
     case 'unauthorized': return 401;
@@ -134,7 +129,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   });
   const tables = new Map<string, LiveTable>();
   const unavailable = new Map<string, string>();
-  const tokens = new Map<string, Access | null>();
+  const tokens = new TokenCache(store);
   const projector = { narrate: opts.narrate };
 
   const rulesetFor = (id: string) => (Object.hasOwn(opts.rulesets, id) ? opts.rulesets[id]! : null);
@@ -179,7 +174,15 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   // Several processes on one PostgreSQL database: follow the log before each step, and other processes'
   // appends as they are notified (listening before the tables load, so nothing falls in between).
   const follower = store.backend === 'postgres' ? new TableFollower(store, loadStream) : null;
-  const listener = follower?.listen(tables) ?? null;
+  // Seat changes made by any process (this one included) reach every process's tables and token cache.
+  const listener = follower?.listen(tables, {
+    change: (tableId) => {
+      const t = tables.get(tableId);
+      if (t) void followSeatChange(t, store, tokens).catch(() => undefined);
+      else tokens.forget((id) => id === tableId);
+    },
+    resync: () => void followAllSeats(tables.values(), store, tokens),
+  }) ?? null;
   await listener?.ready;
   for (const t of await store.listTables()) await loadTable(t.id);
   const loading = new Map<string, Promise<void>>();
@@ -202,16 +205,16 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   let baseUrl = '';
   const linkOf = (tableId: string, kind: 'gm' | 'seat', token: string) => `${baseUrl}/t/${encodeURIComponent(tableId)}#${kind}=${token}`;
 
-  async function access(tableId: string, token: string | undefined): Promise<Access | null> {
-    if (!token || token.length > 200) return null;
-    const h = hashToken(token);
-    let a = tokens.get(h);
-    if (a === undefined) {
-      const seat = await store.seatByTokenHash(h);
-      a = seat ? { tableId: seat.tableId, principal: seat.role === 'gm' ? { role: 'gm' } : { role: 'player', seat: seat.seat }, tokenHash: h } : null;
-      if (a) tokens.set(h, a);
+  const access = (tableId: string, token: string | undefined): Promise<Access | null> => tokens.access(tableId, token);
+
+  /** The table's row, within the limit on tables counted in the store (every process on one database together). */
+  async function createTableRow(t: Parameters<EventStore['createTable']>[0]): Promise<void> {
+    try {
+      await store.createTable(t, { atMost: limits.maxTables });
+    } catch (e) {
+      if (e instanceof TooManyTables) throw new ServerError(429, { code: 'too-many-tables', message: `this server holds at most ${limits.maxTables} tables` });
+      throw e;
     }
-    return a && a.tableId === tableId ? a : null;
   }
 
   async function addSeatToken(tableId: string, seat: string, role: 'gm' | 'seat', name: string): Promise<string> {
@@ -270,7 +273,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const nameOf = (seat: string) => req.seats?.find((s) => s.seat === seat)?.name ?? (played(seat).join(', ') || seat);
     const meta: TableMeta = { seats: seatIds.map((seat) => ({ seat, name: nameOf(seat) })) };
     const name = req.name ?? source.name ?? 'A table';
-    await store.createTable({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
+    await createTableRow({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
     await store.append([{ stream: campaignStreamId(id), expectedVersion: 0, events: campaign.events, create: { kind: 'campaign', tableId: id, ruleset: { id: ruleset.id, version: ruleset.version }, schemaVersion: EVENT_SCHEMA_VERSION } }]);
     const table = new LiveTable(id, name, ruleset, rt, campaign, null, meta, store, limits, projector, EVENT_SCHEMA_VERSION);
     if (opts.snapshotEvery) table.snapshotEvery = opts.snapshotEvery;
@@ -419,11 +422,9 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const body = parse(addSeatSchema, req.body);
     const name = body.name ?? body.seat;
     const token = await table.serial(async () => {
-      if (!table.meta.seats.some((s) => s.seat === body.seat)) {
-        table.meta.seats.push({ seat: body.seat, name });
-        await store.updateTableMeta(table.id, table.meta);
-        table.refreshViews();
-      }
+      // Changed in the store's copy of the list (another process may have changed it); the others hear of it.
+      table.meta = await store.changeTableMeta<TableMeta>(table.id, (m) => (m.seats.some((s) => s.seat === body.seat) ? m : { ...m, seats: [...m.seats, { seat: body.seat, name }] }));
+      table.refreshViews();
       return addSeatToken(table.id, body.seat, 'seat', name);
     });
     return res.code(201).send({ seat: body.seat, name, token, link: linkOf(table.id, 'seat', token) });
@@ -432,10 +433,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   app.delete<{ Params: { tableId: string; seat: string } }>('/api/tables/:tableId/seats/:seat', async (req) => {
     const { table, a } = await authed(req);
     gmOnly(a);
-    const forget = (match: (tableId: string, p: Access['principal']) => boolean) => {
-      for (const [h, acc] of tokens) if (acc && match(acc.tableId, acc.principal)) tokens.delete(h);
-    };
-    const r = await removeSeat(table, store, forget, req.params.seat);
+    const r = await removeSeat(table, store, (match) => tokens.forget(match), req.params.seat);
     if (!r.ok) throw new ServerError(404, r.error);
     return { seat: r.seat, revoked: r.revoked };
   });
@@ -503,7 +501,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const seatsIn = Array.isArray(head.seats) ? head.seats : [];
     const meta: TableMeta = { seats: seatsIn.filter((s): s is { seat: string; name: string } => typeof s?.seat === 'string' && typeof s?.name === 'string').slice(0, 50) };
     const name = typeof head.table?.name === 'string' ? head.table.name.slice(0, 200) : 'Imported table';
-    await store.createTable({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
+    await createTableRow({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
     const create = (kind: 'campaign' | 'encounter') => ({ kind, tableId: id, ruleset: { id: ruleset.id, version: ruleset.version }, schemaVersion: EVENT_SCHEMA_VERSION });
     await store.append([
       { stream: campaignStreamId(id), expectedVersion: 0, events: campaignEvents, create: create('campaign') },
@@ -526,7 +524,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const tableId = req.params.tableId;
     const limiter = new RateLimiter(limits.maxMessagesPerSecond, limits.maxMessagesPerSecond * 2);
     let table: LiveTable | null = null;
-    let sub: (Subscriber & { close: () => void }) | null = null;
+    let sub: (Subscriber & { close: () => void; tokenHash: string }) | null = null;
     let chain: Promise<void> = Promise.resolve();
     const sendText = (text: string) => {
       if (socket.readyState === socket.OPEN) socket.send(text);
@@ -586,6 +584,11 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
         }
         // Queued on the table, so nothing is pushed between the welcome's view and the subscription.
         await t.serial(async () => {
+          // Asked again in the table's queue: a seat change heard since the first answer is in force now.
+          if (!(await access(tableId, m.token))) {
+            fail(UNAUTHORIZED.code, UNAUTHORIZED.message);
+            return void socket.close(4401, 'unauthorized');
+          }
           const missed: EventsMessage[] = [];
           if (m.since) {
             const tbl = await catchUp(t, a.principal, 'table', m.since.table);
@@ -597,7 +600,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
             }
           }
           table = t;
-          sub = { principal: a.principal, send, sendText, close: () => socket.close(4401, 'revoked') };
+          sub = { principal: a.principal, tokenHash: a.tokenHash, send, sendText, close: () => socket.close(4401, 'revoked') };
           const { view, viewSeq } = t.subscribe(sub);
           send({
             type: 'welcome', role: a.principal.role === 'gm' ? 'gm' : 'seat', ...(a.principal.role === 'player' ? { seat: a.principal.seat } : {}),

@@ -26,12 +26,17 @@ export interface ServerProcess {
   stderr: () => string;
 }
 
-/** A server process on the database at `databaseUrl` (else on a SQLite file in a fresh folder); settles once it listens. */
-export async function startServerProcess(databaseUrl?: string): Promise<ServerProcess> {
+/**
+ * A server process on the database at `databaseUrl` (else on a SQLite file in a fresh folder); settles
+ * once it listens. `limits` are the server's own (crash-child.ts reads them from FRAY_TEST_LIMITS).
+ */
+export async function startServerProcess(databaseUrl?: string, limits?: Record<string, number>): Promise<ServerProcess> {
   await bundleServerChild();
   // (with a database URL its SQLite folder stays empty)
   const dir = tmpDir();
-  const proc = spawn(process.execPath, [child, dir, ...(databaseUrl ? [databaseUrl] : [])], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [child, dir, ...(databaseUrl ? [databaseUrl] : [])], {
+    cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(limits ? { FRAY_TEST_LIMITS: JSON.stringify(limits) } : {}) },
+  });
   proc.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));

@@ -6,6 +6,7 @@ import { closeOnSignals } from '../src/shutdown';
 import { startServer } from './helpers';
 
 const database = process.argv[3];
-const server = await startServer(process.argv[2]!, { limits: { maxMessagesPerSecond: 10_000 }, ...(database ? { database: { url: database } } : {}) });
+const limits = { maxMessagesPerSecond: 10_000, ...(JSON.parse(process.env['FRAY_TEST_LIMITS'] ?? '{}') as Record<string, number>) };
+const server = await startServer(process.argv[2]!, { limits, ...(database ? { database: { url: database } } : {}) });
 closeOnSignals(server);
 process.stdout.write(`READY ${server.url}\n`);

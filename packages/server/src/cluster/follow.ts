@@ -54,10 +54,10 @@ export class TableFollower {
   }
 
   /**
-   * Follows append notices for the tables in `tables` that have connections here. Null on SQLite
-   * (one process owns the file).
+   * Follows append notices for the tables in `tables` that have connections here, and seat changes
+   * (`seats`: cluster/seat-changes.ts). Null on SQLite (one process owns the file).
    */
-  listen(tables: ReadonlyMap<string, LiveTable>): AppendListener | null {
+  listen(tables: ReadonlyMap<string, LiveTable>, seats?: { change(tableId: string): void; resync(): void }): AppendListener | null {
     const wake = (t: LiveTable) => {
       if (t.subscribers.size) void t.serial(async () => undefined);
     };
@@ -69,6 +69,7 @@ export class TableFollower {
       if (n.version > ours) wake(t);
     }, () => {
       for (const t of tables.values()) wake(t);
-    });
+      seats?.resync();
+    }, seats ? (n) => seats.change(n.table) : undefined);
   }
 }
