@@ -293,10 +293,6 @@ function mapAttack(f: DraftFeature, label: string, a: DraftAttack, rest: string,
     s.refused.push({ field: f.pointer, text: `${label}: no damage type in the attack or its text; stays text`, words: f.text });
     return;
   }
-  if (f.kind !== 'action') {
-    s.text.push({ field: f.pointer, text: `${label}: an attack as a ${f.kind === 'bonus' ? 'bonus action' : 'reaction'}; A5E stat block attacks are made with the Attack action, so the GM runs it`, words: f.text });
-    return;
-  }
   const attack: Record<string, Json> = { id: s.id(label, 'attack'), name: label, kind: a.kind === 'ranged' ? 'ranged' : 'melee', bonus: a.bonus };
   if (a.kind !== 'ranged') attack['reachFeet'] = a.reach ?? 5;
   if (a.kind !== 'melee') {
@@ -318,7 +314,24 @@ function mapAttack(f: DraftFeature, label: string, a: DraftAttack, rest: string,
   const typeFromText = a.from.includes('from the text') ? ' (damage type from the text)' : '';
   const words = `${label}: ${signed(a.bonus)} to hit, ${where}, ${a.damage.map((p) => `${p.dice} ${p.type ?? mainType}`).join(' + ')}${typeFromText}${riders.words ? `; on a hit ${riders.words}` : ''}`;
 
-  if (usage['recharge'] !== undefined || usage['usesPerDay'] !== undefined) {
+  if (f.kind === 'bonus' || f.kind === 'reaction') {
+    // Stat block attacks go with the Attack action; one taken as a bonus action or a reaction is a special
+    // action whose effect is the attack, paid from that part of the turn's budget (A5E-ROUND-4).
+    const hit = damageNodes(a.damage, mainType)!;
+    const node: Record<string, Json> = { kind: 'attack', bonus: a.bonus, label, hit: [...hit, ...riders.nodes] };
+    if (a.kind === 'ranged') node['options'] = ['attack:ranged'];
+    const reach = a.kind === 'ranged' ? (a.longRange ?? a.range) : (a.reach ?? 5);
+    const entry: Record<string, Json> = { id: attack['id'] as string, name: label, ...usage, ...(reach !== undefined ? { targets: { rangeFeet: reach } } : {}), effects: [node] };
+    if (f.kind === 'bonus') {
+      s.actions.push({ ...entry, cost: 'bonusAction' });
+      s.runs.push({ field: f.pointer, text: `bonus action ${words}${usageWords(usage)}` });
+    } else {
+      // The trigger is the words before the attack sentence ("When a creature within 5 feet hits it …").
+      const trigger = f.text.split(/\b(?:Melee|Ranged)(?: or Ranged)?(?: Weapon| Spell)? Attack(?: Roll)?:/)[0]!.trim();
+      s.reactions.push({ ...entry, cost: 'reaction', trigger: { text: (trigger || f.text.trim() || f.name).slice(0, 200), on: 'manual' } });
+      s.runs.push({ field: f.pointer, text: `reaction ${words}${usageWords(usage)} (taken by command when its trigger comes)` });
+    }
+  } else if (usage['recharge'] !== undefined || usage['usesPerDay'] !== undefined) {
     // A limited attack is a special action whose effect is the attack (A5E stat block attacks have no limits).
     const hit = damageNodes(a.damage, mainType)!;
     const node: Record<string, Json> = { kind: 'attack', bonus: a.bonus, label, hit: [...hit, ...riders.nodes] };
