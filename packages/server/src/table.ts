@@ -7,6 +7,7 @@ import { DatabaseUnavailable, VersionConflict, type EventStore, type StreamAppen
 import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
 import { Audience, audienceKey, sharedParts } from './audience';
+import type { ViewParts } from './view-patch';
 import { viewFor, type Projector } from './projection';
 import type { ServerMessage, TableView } from './protocol';
 
@@ -62,7 +63,8 @@ function wire(e: CommandRejected): WireError {
 /**
  * One live table: the campaign's authority and the fight under way, kept in step with the store.
  * Every change goes through `serial` (one at a time), is decided without showing anyone, appended in
- * one transaction, and only then committed in memory, acknowledged and pushed to subscribers.
+ * one transaction, and only then committed in memory and acknowledged; the pushes to subscribers go
+ * out after the acknowledgement, before the table's next step (see `serial`).
  */
 export class LiveTable {
   readonly subscribers = new Set<Subscriber>();
@@ -70,6 +72,11 @@ export class LiveTable {
   private readonly audiences = new Map<string, Audience>();
   private menusDue = false;
   private tail: Promise<unknown> = Promise.resolve();
+  /**
+   * The pushes of the step under way, each one audience's: they run after the step's outcome has been
+   * handed back (the ack), one per turn of the event loop, so other tables' commands get in between.
+   */
+  private readonly afterAck: (() => void)[] = [];
   /** the version of each stream's newest snapshot (written every SNAPSHOT_EVERY events) */
   private readonly snapshotAt = new Map<string, number>();
   /** events between snapshots of a stream (a server option; tests take it low to load from snapshots) */
@@ -97,15 +104,42 @@ export class LiveTable {
     return { table: this.campaign.version, fight: this.fight ? { id: this.fight.state.id, version: this.fight.version } : null };
   }
 
-  /** Runs `fn` after everything queued before it on this table. */
+  /**
+   * Runs `fn` after everything queued before it on this table, and after the pushes of the step before.
+   * A step's outcome is handed back as soon as `fn` ends: the caller's ack goes out on the microtask
+   * queue, while the step's pushes wait for the next turn of the event loop. The table's next step
+   * waits for them, so every push is worked out on the state its command left, and carries the version
+   * that was acknowledged.
+   */
   serial<T>(fn: () => Promise<T>): Promise<T> {
     const step = async () => {
       if (this.beforeStep) await this.beforeStep();
       return fn();
     };
     const run = this.tail.then(step, step);
-    this.tail = run.catch(() => undefined);
+    const flush = () => this.flushAfterAck();
+    this.tail = run.then(flush, flush);
     return run;
+  }
+
+  private flushAfterAck(): Promise<void> | undefined {
+    if (!this.afterAck.length) return undefined;
+    return new Promise((resolve) => {
+      const next = () => {
+        const job = this.afterAck.shift();
+        if (!job) {
+          this.menusSoon();
+          return resolve();
+        }
+        try {
+          job();
+        } catch {
+          // One audience's push failing (a projection that throws) must not hold up the others or the table.
+        }
+        setImmediate(next);
+      };
+      setImmediate(next);
+    });
   }
 
   creatureCount(): number {
@@ -167,7 +201,7 @@ export class LiveTable {
       if (d.decided.retried) return { ok: true, commandId, stream, versions: this.versions(), retried: true };
       const failure = await this.write([{ stream: this.streamOf(stream), expectedVersion: d.decided.baseVersion, events: d.decided.events }], [d.decided]);
       if (failure) return { ok: false, commandId, error: failure };
-      this.broadcast(stream, d.decided.events);
+      this.pushAfterAck(stream, d.decided.events, who);
       await this.maybeSnapshot(stream === 'table' ? this.campaign : this.fight!, this.streamOf(stream));
       return { ok: true, commandId, stream, versions: this.versions() };
     });
@@ -220,8 +254,8 @@ export class LiveTable {
       ], [begin.decided]);
       if (failure) return { ok: false, commandId: requestId, error: failure };
       this.fight = enc;
-      this.broadcast('table', begin.decided.events);
-      this.broadcast('fight', enc.events);
+      this.pushAfterAck('table', begin.decided.events, { role: 'gm' });
+      this.pushAfterAck('fight', enc.events, { role: 'gm' });
       return { ok: true, commandId: requestId, stream: 'both', versions: this.versions() };
     });
   }
@@ -237,7 +271,9 @@ export class LiveTable {
         if (!end.ok) return { ok: false, commandId: requestId, error: wire(end.error) };
         const failure = await this.write([{ stream: fightStreamId(this.id, fight.state.id), expectedVersion: end.decided.baseVersion, events: end.decided.events }], [end.decided]);
         if (failure) return { ok: false, commandId: requestId, error: failure };
-        this.broadcast('fight', end.decided.events);
+        // Worked out now, on the ended fight (it leaves the table below), sent after the ack with the rest.
+        const sends = this.pushJobs('fight', end.decided.events, 'gm').map((job) => job());
+        this.afterAck.push(() => sends.forEach((send) => send?.()));
       }
       const active = activeEncounter(this.campaign.state);
       if (!active || active.id !== fight.state.id) return { ok: false, commandId: requestId, error: { code: 'no-fight', message: `fight '${fight.state.id}' is not the campaign's fight under way` } };
@@ -246,7 +282,7 @@ export class LiveTable {
       const failure = await this.write([{ stream: campaignStreamId(this.id), expectedVersion: record.decided.baseVersion, events: record.decided.events }], [record.decided]);
       if (failure) return { ok: false, commandId: requestId, error: failure };
       this.fight = null;
-      this.broadcast('table', record.decided.events);
+      this.pushAfterAck('table', record.decided.events, { role: 'gm' });
       return { ok: true, commandId: requestId, stream: 'table', versions: this.versions() };
     });
   }
@@ -349,38 +385,67 @@ export class LiveTable {
   }
 
   /**
-   * Pushes new events to every audience, each its own projection and view patch, worked out once and
-   * sent as the same text to all of the audience's connections. The menus follow after the ack.
+   * Pushes new events to every audience now (another process's events, taken in before a step decides
+   * anything): each audience's projection and view patch, worked out once and sent as the same text to
+   * all of its connections. The menus follow.
    */
   broadcast(stream: StreamName, events: readonly FrayEvent[]): void {
-    const shared = sharedParts(this);
-    for (const [key, subs] of this.byAudience()) {
+    for (const job of this.pushJobs(stream, events)) job()?.();
+    this.menusSoon();
+  }
+
+  /** Queues the pushes of events this step committed, the commander's audience first (see `serial`). */
+  private pushAfterAck(stream: StreamName, events: readonly FrayEvent[], first: Principal): void {
+    for (const job of this.pushJobs(stream, events, audienceKey(first))) this.afterAck.push(() => job()?.());
+  }
+
+  /**
+   * One job per audience with connections: each works out that audience's `events` message (on the
+   * table as it is when the job runs) and returns what sends it, or null when there is nothing to send.
+   */
+  private pushJobs(stream: StreamName, events: readonly FrayEvent[], firstKey?: string): (() => (() => void) | null)[] {
+    const keys = [...this.byAudience().keys()];
+    const at = firstKey ? keys.indexOf(firstKey) : -1;
+    if (at > 0) keys.unshift(...keys.splice(at, 1));
+    let shared: ViewParts | null = null;
+    return keys.map((key) => () => {
+      const subs = this.subscribersOf(key);
+      if (!subs.length) return null;
       let a = this.audiences.get(key);
       if (!a) this.audiences.set(key, (a = new Audience(subs[0]!.principal)));
+      shared ??= sharedParts(this);
       let text: string;
       try {
         text = a.eventsText(this, stream, events, shared);
       } catch {
-        continue;
+        return null;
       }
-      this.sendAll(subs, text);
-    }
-    this.menusSoon();
+      return () => this.sendAll(subs, text);
+    });
   }
 
   /**
-   * The menus are searched after the command's ack has gone (they cost more than the rest of a push),
-   * once per table however many commands came in meanwhile, for the state the table is in then.
+   * The menus are searched after the pushes have gone (they cost more than the rest of a push), once per
+   * table however many commands came in meanwhile, for the state the table is in then, one audience per
+   * turn of the event loop. A menu for a version an audience has not been pushed yet is dropped by its
+   * clients; the pushes under way ask for menus again when they end.
    */
   private menusSoon(): void {
     if (this.menusDue) return;
     this.menusDue = true;
     setImmediate(() => {
       this.menusDue = false;
-      for (const [key, subs] of this.byAudience()) {
-        const text = this.audiences.get(key)?.actionsText(this);
+      if (this.afterAck.length) return;
+      const keys = [...this.byAudience().keys()];
+      const next = () => {
+        const key = keys.shift();
+        if (key === undefined) return;
+        const subs = this.subscribersOf(key);
+        const text = subs.length ? this.audiences.get(key)?.actionsText(this) : null;
         if (text) this.sendAll(subs, text);
-      }
+        if (keys.length) setImmediate(next);
+      };
+      next();
     });
   }
 

@@ -8,6 +8,7 @@ import type { CreatureSetup, Json } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { createServer, type FrayServer, type ServerOptions, type TableSource } from '../src/index';
 import { applyViewPatch, type ViewPatch } from '../src/view-patch';
+import type { Versions } from '../src/protocol';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -75,6 +76,7 @@ export class Client {
   viewSeq = -1;
   /** patches that did not apply to this client's serial (a test expects none) */
   readonly patchErrors: string[] = [];
+  private conditions: { cond: () => boolean; resolve: () => void; reject: (e: Error) => void }[] = [];
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; reject: (e: Error) => void; from: number }[] = [];
   private cursor = 0;
   closed = false;
@@ -89,6 +91,12 @@ export class Client {
       const m = JSON.parse(text) as Msg;
       this.track(m);
       this.messages.push(m);
+      for (const w of [...this.conditions]) {
+        if (w.cond()) {
+          this.conditions.splice(this.conditions.indexOf(w), 1);
+          w.resolve();
+        }
+      }
       for (const w of [...this.waiters]) {
         if (w.pred(m)) {
           this.waiters.splice(this.waiters.indexOf(w), 1);
@@ -102,6 +110,8 @@ export class Client {
       this.closeReason = reason.toString('utf8');
       for (const w of this.waiters) w.reject(new Error('socket closed'));
       this.waiters = [];
+      for (const w of this.conditions) w.reject(new Error('socket closed'));
+      this.conditions = [];
     });
   }
 
@@ -167,15 +177,57 @@ export class Client {
     return this.next((m) => m.type === 'welcome' || m.type === 'error');
   }
 
-  /** Sends a command and waits for its ack or rejection. */
+  /**
+   * Sends a command and waits for its ack or rejection, and after an ack for this client's view to reach
+   * the acknowledged versions (the server acks first and pushes after), so a test reads the view the
+   * command made. `acked` waits for the ack alone.
+   */
   async command(stream: 'table' | 'fight', envelope: Record<string, unknown>, timeoutMs?: number): Promise<Msg> {
+    const m = await this.acked(stream, envelope, timeoutMs);
+    if (m.type === 'ack' && this.view) await this.reached(m['version'] as Versions, timeoutMs);
+    return m;
+  }
+
+  /** Sends a command and waits for its ack or rejection only (the round trip the bench times). */
+  acked(stream: 'table' | 'fight', envelope: Record<string, unknown>, timeoutMs?: number): Promise<Msg> {
     this.send({ type: 'command', stream, envelope });
     return this.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === envelope['id'], timeoutMs);
+  }
+
+  /** Waits until this client's view is at `v` or later (a later fight, or a later version of the same one). */
+  reached(v: Versions, timeoutMs = 10_000): Promise<void> {
+    return this.until(() => versionsReached(this.view?.versions, v), timeoutMs, () => `the view did not reach ${JSON.stringify(v)}; it is at ${JSON.stringify(this.view?.versions)}`);
+  }
+
+  /** Waits until `cond` holds (checked now, then after each message this client takes in). */
+  until(cond: () => boolean, timeoutMs = 10_000, why: () => string = () => 'the condition never held'): Promise<void> {
+    if (cond()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${why()} (waited ${timeoutMs} ms)`)), timeoutMs);
+      this.conditions.push({
+        cond,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
   }
 
   close(): void {
     this.ws.close();
   }
+}
+
+/** Whether versions `have` are at `want` or past it (the table's version; the same fight's version, or the table moved on). */
+export function versionsReached(have: Versions | undefined, want: Versions): boolean {
+  if (!have || have.table < want.table) return false;
+  if (!want.fight || have.table > want.table) return true;
+  return have.fight?.id === want.fight.id && have.fight.version >= want.fight.version;
 }
 
 export async function postJson(url: string, body: unknown, token?: string): Promise<{ status: number; body: Any }> {

@@ -57,7 +57,6 @@ describe('views travel as patches', () => {
       { c: await open(brannoc.token), who: { role: 'player', seat: 'seat-brannoc' } },
       { c: await open(tamsin.token), who: { role: 'player', seat: 'seat-tamsin' } },
     ];
-    const sameVersions = (c: Client) => JSON.stringify(c.view?.versions) === JSON.stringify(live.versions());
     let menus = 0;
     let secondGm: Client | null = null;
     for (let n = 0; n < 60; n++) {
@@ -75,12 +74,12 @@ describe('views travel as patches', () => {
       const r = await gm.command(stream, { id: `v-${n}`, command: command as Record<string, Json> });
       expect(r.type, JSON.stringify(r)).toBe('ack');
       for (const [i, { c, who }] of clients.entries()) {
-        if (!sameVersions(c)) await c.next(() => sameVersions(c));
+        await c.reached(live.versions());
         expect(c.patchErrors).toEqual([]);
         expect(withoutMenus(c.view)).toEqual(withoutMenus(viewFor(live, who)));
         const expected = menusFor(live, who);
         if (expected) {
-          if (!c.view.actions) await c.next((m) => m.type === 'actions');
+          await c.until(() => !!c.view.actions, 10_000, () => 'no menus came for this view');
           expect(c.view.actions).toEqual(plain(expected));
           menus++;
         } else expect(c.view.actions).toBeUndefined();
