@@ -37,7 +37,7 @@ export interface ConnectionState {
   log: LogBatch[];
   /** the last thing the server refused, in its own words, for the screen to show */
   notice: { kind: 'rejected' | 'error'; error: WireError; at: number } | null;
-  /** commands sent and not yet acknowledged */
+  /** commands sent whose result this screen does not show yet (not acknowledged, or acknowledged and not yet pushed) */
   inFlight: number;
   /** how many times the connection has come back after dropping */
   reconnects: number;
@@ -97,6 +97,11 @@ export class TableConnection {
   private socket: SocketLike | null = null;
   private listeners = new Set<(s: ConnectionState) => void>();
   private waiting = new Map<string, Waiting>();
+  /**
+   * Commands acknowledged whose events have not reached this screen yet: the server acks right after the
+   * commit and pushes after, so a command settles once the view is at the versions its ack named.
+   */
+  private acked = new Map<string, { versions: Versions; resolve: (r: CommandResult) => void }>();
   /** move previews asked for and not yet answered (never resent: a new drag asks again) */
   private previews = new Map<string, (r: MovePreviewResult) => void>();
   /** "odds from here" asked for (GM): progress and the answer by request id */
@@ -194,7 +199,7 @@ export class TableConnection {
   private request(key: string, message: ClientMessage): Promise<CommandResult> {
     return new Promise((resolve) => {
       this.waiting.set(key, { message, resolve });
-      this.update({ inFlight: this.waiting.size });
+      this.update({ inFlight: this.waiting.size + this.acked.size });
       if (this.socket?.readyState === OPEN && this.state.status === 'open') this.socket.send(JSON.stringify(message));
       // otherwise it goes out after the next welcome
     });
@@ -268,6 +273,7 @@ export class TableConnection {
         let next = log;
         for (const batch of msg.catchUp ?? []) next = appendBatch(next, batch);
         this.update({ status: 'open', role: msg.role, seat: msg.seat ?? null, view: msg.view, viewSeq: msg.viewSeq, versions: msg.version, log: next, reconnects: this.state.reconnects + (wasOpen ? 1 : 0) });
+        this.settleShown();
         for (const w of this.waiting.values()) this.socket?.send(JSON.stringify(w.message));
         this.startPinging();
         return;
@@ -291,6 +297,7 @@ export class TableConnection {
           view = rest;
         }
         this.update({ view, viewSeq: patch.seq, versions: view.versions, log });
+        this.settleShown();
         return;
       }
       case 'actions': {
@@ -298,11 +305,17 @@ export class TableConnection {
         if (view && sameVersions(view.versions, msg.versions)) this.update({ view: { ...view, actions: msg.actions } });
         return;
       }
-      case 'ack':
-        // Versions move with the events message (sent to every screen), never with the ack, so a catch-up
-        // after a drop starts from what this screen has really shown.
-        this.settle(msg.commandId, { ok: true });
+      case 'ack': {
+        // Versions move with the events message (sent to every screen, after the ack), never with the ack,
+        // so a catch-up after a drop starts from what this screen has really shown. The command settles
+        // when its events have reached the screen, so whoever awaits it reads the view it made.
+        const w = this.waiting.get(msg.commandId);
+        if (!w) return;
+        this.waiting.delete(msg.commandId);
+        this.acked.set(msg.commandId, { versions: msg.version, resolve: w.resolve });
+        this.settleShown();
         return;
+      }
       case 'movePreview': {
         const p = this.previews.get(msg.requestId);
         this.previews.delete(msg.requestId);
@@ -357,8 +370,21 @@ export class TableConnection {
     const w = this.waiting.get(key);
     if (!w) return;
     this.waiting.delete(key);
-    this.update({ inFlight: this.waiting.size });
+    this.update({ inFlight: this.waiting.size + this.acked.size });
     w.resolve(r);
+  }
+
+  /** Settles the acknowledged commands whose versions the view has reached. */
+  private settleShown(): void {
+    if (!this.acked.size) return;
+    const done: ((r: CommandResult) => void)[] = [];
+    for (const [id, a] of this.acked) {
+      if (!versionsReached(this.state.versions, a.versions)) continue;
+      this.acked.delete(id);
+      done.push(a.resolve);
+    }
+    this.update({ inFlight: this.waiting.size + this.acked.size });
+    for (const resolve of done) resolve({ ok: true });
   }
 
   private startPinging(): void {
@@ -384,6 +410,13 @@ export class TableConnection {
     this.state = { ...this.state, ...patch };
     for (const fn of this.listeners) fn(this.state);
   }
+}
+
+/** Whether the screen's versions are at `want` or past it (the table moved on, or the same fight is as far). */
+export function versionsReached(have: Versions | null, want: Versions): boolean {
+  if (!have || have.table < want.table) return false;
+  if (!want.fight || have.table > want.table) return true;
+  return have.fight?.id === want.fight.id && have.fight.version >= want.fight.version;
 }
 
 function sameVersions(a: Versions, b: Versions): boolean {

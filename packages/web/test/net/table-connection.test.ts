@@ -20,6 +20,34 @@ function connect(tableId: string, token: string): TableConnection {
   return c;
 }
 
+/**
+ * A socket on which every `events` push reaches the page 30 ms late (a slow link), order kept: the ack
+ * of a command then surely comes before its push, however the frames happen to be read.
+ */
+function laggingPushes(ws: WebSocket, frames: string[]): SocketLike {
+  const socket: SocketLike = {
+    get readyState() {
+      return ws.readyState;
+    },
+    onopen: null, onclose: null, onerror: null, onmessage: null,
+    send: (d) => ws.send(d),
+    close: (code, reason) => ws.close(code, reason),
+  };
+  let delivered = Promise.resolve();
+  ws.on('open', (ev: unknown) => socket.onopen?.(ev));
+  ws.on('close', (ev: unknown) => void delivered.then(() => socket.onclose?.(ev)));
+  ws.on('error', (ev: unknown) => socket.onerror?.(ev));
+  ws.on('message', (d: Buffer) => {
+    const text = d.toString('utf8');
+    const lag = text.startsWith('{"type":"events"') ? 30 : 0;
+    delivered = delivered.then(() => new Promise<void>((r) => setTimeout(r, lag))).then(() => {
+      frames.push(text);
+      socket.onmessage?.({ data: text });
+    });
+  });
+  return socket;
+}
+
 const keys = (s: ConnectionState) => s.log.map((b) => b.key);
 const eventsOf = (s: ConnectionState, type: string) => s.log.flatMap((b) => b.events as { type: string }[]).filter((e) => e.type === type);
 
@@ -64,6 +92,38 @@ describe('TableConnection', () => {
       expect(eventsOf(a.state, 'ConditionAdded')).toHaveLength(1);
       const vessa = (a.state.view?.fight?.view as { creatures: Record<string, { conditions: { conditionId: string }[] }> }).creatures['vessa']!;
       expect(vessa.conditions.map((c) => c.conditionId)).toEqual(['prone']);
+    } finally {
+      a.close();
+    }
+  });
+
+  it('a command settles once the screen shows it: the server acks before it pushes, and a command built on the settled view is never stale', async () => {
+    const t = await srv.table(sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'vessa'], initiative: { vessa: 1 } }));
+    const frames: string[] = [];
+    let n = 0;
+    const url = `${srv.url.replace('http', 'ws')}/ws/tables/${t.tableId}`;
+    const a = new TableConnection({
+      url, token: t.gm.token, pingEveryMs: 60_000, newId: () => `cmd-${n++}`,
+      open: (u) => laggingPushes(new WebSocket(u), frames),
+    });
+    a.start();
+    try {
+      await until('open', async () => a.state.status === 'open');
+      // Each command carries the version its screen showed (checkVersion): had it settled on the ack, the
+      // next one would go out with the version before the push and be refused as stale.
+      for (let i = 0; i < 8; i++) {
+        const id = `cmd-${n}`;
+        const r = await a.command('fight', { type: 'gm.setHp', creatureId: 'vessa', hp: 20 + i });
+        expect(r).toEqual({ ok: true });
+        const msgs = frames.map((f) => JSON.parse(f) as { type: string; commandId?: string; version: unknown });
+        const ackAt = msgs.findIndex((m) => m.type === 'ack' && m.commandId === id);
+        const ack = msgs[ackAt]! as unknown as { version: { fight: { version: number } } };
+        expect(a.state.versions).toEqual(ack.version);
+        const pushedAt = msgs.findIndex((m) => m.type === 'events' && m.version === ack.version.fight.version);
+        expect(pushedAt).toBeGreaterThan(ackAt);
+        expect((a.state.view?.fight?.view as { creatures: Record<string, { hp: number }> }).creatures['vessa']!.hp).toBe(20 + i);
+      }
+      expect(a.state.inFlight).toBe(0);
     } finally {
       a.close();
     }
