@@ -6,6 +6,8 @@
 // table's six clients are spread over them, so every command is also pushed across processes
 // (LISTEN/NOTIFY, then a read of the log). Clients run in a worker thread.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -31,6 +33,42 @@ interface LoadResult {
   gmTimes: number[];
   commands: number;
   wall: number;
+  /** CPU time spent during the commands, in ms: the server processes, PostgreSQL's processes, this process (the clients' thread) */
+  cpu?: { servers: number; postgres: number; clients: number };
+}
+
+/** CPU time (user + system, ms) a process has used, from /proc (0 once it is gone). */
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+function cpuOf(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+/** A cluster's processes: the postmaster and its children (the backends, one per pooled connection). */
+function postgresPids(dir: string | null): number[] {
+  if (!dir) return [];
+  const master = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const kids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+    try {
+      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === master;
+    } catch {
+      return false;
+    }
+  });
+  return [master, ...kids];
+}
+interface CpuSample { servers: number; postgres: Map<number, number>; clients: number }
+function cpuSample(servers: number[], pgDir: string | null): CpuSample {
+  return { servers: servers.reduce((n, p) => n + cpuOf(p), 0), postgres: new Map(postgresPids(pgDir).map((p) => [p, cpuOf(p)])), clients: cpuOf(process.pid) };
+}
+function cpuBetween(a: CpuSample, b: CpuSample): NonNullable<LoadResult['cpu']> {
+  // a backend that came after the first sample counts from nothing; one gone by the second is not counted
+  let postgres = 0;
+  for (const [pid, t] of b.postgres) postgres += t - (a.postgres.get(pid) ?? 0);
+  return { servers: b.servers - a.servers, postgres, clients: b.clients - a.clients };
 }
 
 async function clients(spec: LoadSpec): Promise<LoadResult> {
@@ -50,6 +88,11 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
   }
   const gmTimes: number[] = [];
   let commands = 0;
+  // connected: the main thread samples the CPU counters, then says go
+  await new Promise<void>((resolve) => {
+    parentPort!.once('message', () => resolve());
+    parentPort!.postMessage({ ready: true });
+  });
   const t0 = performance.now();
   await Promise.all(tables.map(async ({ gm, seats }, ti) => {
     for (let r = 0; r < ROUNDS; r++) {
@@ -72,7 +115,7 @@ if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'cluster
   void clients((workerData as { spec: LoadSpec }).spec).then((r) => parentPort!.postMessage(r));
 }
 
-async function load(procs: ServerProcess[]): Promise<LoadResult> {
+async function load(procs: ServerProcess[], pgDir: string | null): Promise<LoadResult> {
   const spec: LoadSpec = { urls: procs.map((p) => p.url), tables: [] };
   for (let i = 0; i < TABLES; i++) {
     const t = (await postJson(`${procs[i % procs.length]!.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
@@ -80,10 +123,20 @@ async function load(procs: ServerProcess[]): Promise<LoadResult> {
   }
   const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'cluster-bench-clients', spec } });
   try {
-    return await new Promise<LoadResult>((resolve, reject) => {
-      worker.once('message', resolve);
+    const serverPids = procs.map((p) => p.proc.pid!);
+    let before: CpuSample | null = null;
+    const r = await new Promise<LoadResult>((resolve, reject) => {
+      worker.on('message', (m: LoadResult | { ready: true }) => {
+        if ('ready' in m) {
+          before = cpuSample(serverPids, pgDir);
+          worker.postMessage('go');
+        } else resolve(m);
+      });
       worker.once('error', reject);
     });
+    const after = cpuSample(serverPids, pgDir);
+    if (before) r.cpu = cpuBetween(before, after);
+    return r;
   } finally {
     await worker.terminate();
   }
@@ -103,18 +156,25 @@ export default async function run(): Promise<void> {
   const script = path.join(repoRoot, 'scripts', 'ensure-postgres.sh');
   const dir = `/tmp/fray-pg-bench-${process.pid}`;
   const results: { name: string; r: LoadResult }[] = [];
-  const measure = async (name: string, start: () => Promise<ServerProcess[]>) => {
+  const measure = async (name: string, start: () => Promise<ServerProcess[]>, pgDir: string | null) => {
     const procs = await start();
     try {
-      const r = await load(procs);
+      const r = await load(procs, pgDir);
       results.push({ name, r });
-      console.log(`${name}: ${r.commands} commands in ${duration(r.wall)}: ${perSecond(r.commands, r.wall)}; GM round trip p50 ${duration(percentile(r.gmTimes, 50))}, p99 ${duration(percentile(r.gmTimes, 99))}`);
+      console.log(`${name}: ${r.commands} commands in ${duration(r.wall)}: ${perSecond(r.commands, r.wall)}; GM round trip p50 ${duration(percentile(r.gmTimes, 50))}, p99 ${duration(percentile(r.gmTimes, 99))}; load average ${os.loadavg()[0]!.toFixed(1)}`);
+      if (r.cpu) {
+        const per = (ms: number) => `${(ms / r.commands).toFixed(2)} ms`;
+        const total = r.cpu.servers + r.cpu.postgres + r.cpu.clients;
+        // With every part on this machine's cores, their CPU per command bounds the commands per second.
+        console.log(`  CPU per command: servers ${per(r.cpu.servers)}, PostgreSQL ${per(r.cpu.postgres)}, clients ${per(r.cpu.clients)}; total ${per(total)}: ${os.cpus().length} cores give at most ${Math.round((os.cpus().length * 1000 * r.commands) / total)} cmd/s`);
+      }
     } finally {
       for (const p of procs) await stopProcess(p.proc);
     }
   };
   try {
-    await measure('1 process, SQLite (FULL)', async () => [await startServerProcess()]);
+    console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+    await measure('1 process, SQLite (FULL)', async () => [await startServerProcess()], null);
     const admin = execFileSync('sh', [script, 'start', dir, String(process.pid)], { encoding: 'utf8' }).trim().split('\n').find((l) => l.startsWith('DATABASE_URL='))!.slice('DATABASE_URL='.length);
     // The test cluster runs without fsync; a bench of durable stores turns it back on.
     await sql(admin, 'ALTER SYSTEM SET fsync = on');
@@ -127,7 +187,7 @@ export default async function run(): Promise<void> {
       await measure(`${n} process${n > 1 ? 'es' : ''}, PostgreSQL`, async () => {
         const first = await startServerProcess(url);
         return [first, ...await Promise.all(Array.from({ length: n - 1 }, () => startServerProcess(url)))];
-      });
+      }, dir);
     }
   } finally {
     execFileSync('sh', [script, 'stop', dir]);
@@ -141,5 +201,5 @@ export default async function run(): Promise<void> {
   const three = results.find((x) => x.name.startsWith('3 processes'))?.r;
   if (one && three) rows.push({ name: '3 processes vs 1 on PostgreSQL: commands/s', measured: perSecond(three.commands, three.wall), baseline: perSecond(one.commands, one.wall), ratio: rate(three) / rate(one), goal: 1 });
   printTable(rows);
-  console.log(`(${TABLES} tables × ${1 + SEATS} clients, ${ROUNDS} rounds; this machine has ${(await import('node:os')).cpus().length} cores for the server processes, PostgreSQL and the clients together)`);
+  console.log(`(${TABLES} tables × ${1 + SEATS} clients, ${ROUNDS} rounds; this machine has ${os.cpus().length} cores for the server processes, PostgreSQL and the clients together; load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')})`);
 }
