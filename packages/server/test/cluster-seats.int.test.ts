@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/postgres';
+import pg from 'pg';
+import { EventStore } from '@fray/store';
+import { freshDatabase, testPostgresUrl } from '../../../test/postgres';
 import { bundleServerChild, startServerProcess, stopProcess, type ServerProcess } from './cluster';
-import { ADMIN, Client, getJson, postJson, type Msg } from './helpers';
+import { ADMIN, Client, getJson, postJson, startServer, tmpDir, type Msg } from './helpers';
 
 // Seats, tokens and the table limit with three real server processes on one real PostgreSQL database.
 type Created = { tableId: string; gm: { token: string }; seats: { seat: string; token: string }[] };
@@ -118,5 +120,46 @@ describe('seats and tokens across server processes on one PostgreSQL database', 
     const refused = made.filter((r) => r.status !== 201);
     expect(ok).toHaveLength(6);
     for (const r of refused) expect(r).toEqual({ status: 429, body: { type: 'error', error: { code: 'too-many-tables', message: 'this server holds at most 8 tables' } } });
+  });
+});
+
+describe('a seat change made while a process could not hear of it', () => {
+  it('is taken in when its listening connection is back: the revoked seat is dismissed there and its token refused', async () => {
+    const db = await freshDatabase('fray_seats_resync');
+    const name = `fray-resync-${process.pid}`;
+    const server = await startServer(tmpDir(), { database: { url: db.url, applicationName: name } });
+    const other = await EventStore.open({ postgres: { url: db.url, poolSize: 1 } });
+    const admin = new pg.Client({ connectionString: await testPostgresUrl() });
+    await admin.connect();
+    const dbName = new URL(db.url).pathname.slice(1);
+    const clients: Client[] = [];
+    try {
+      const t: Created = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+      const seat = await Client.open(server.url, t.tableId);
+      clients.push(seat);
+      expect((await seat.hello(t.seats[0]!.token)).type).toBe('welcome');
+      await other.listTables(); // (its one connection open before the door shuts)
+      // No new connection to the database, then the server's LISTEN connection goes: it cannot come back yet.
+      await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [`${name}-listen`]);
+      while ((await admin.query('select 1 from pg_stat_activity where application_name = $1', [`${name}-listen`])).rowCount) await new Promise((r) => setTimeout(r, 20));
+      // The seat is revoked from elsewhere: its notice reaches nobody on the server.
+      expect(await other.revokeSeat(t.tableId, t.seats[0]!.seat)).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seat.closed).toBe(false);
+      await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`);
+      // once listening again, the server reads every table's seats
+      expect((await seat.next((m) => m.type === 'error', 30_000))['error']).toMatchObject({ code: 'seat-removed' });
+      const again = await Client.open(server.url, t.tableId);
+      clients.push(again);
+      expect(await again.hello(t.seats[0]!.token)).toMatchObject({ type: 'error', error: { code: 'unauthorized' } });
+    } finally {
+      for (const c of clients) c.close();
+      await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await admin.end();
+      await other.close();
+      await server.close();
+      await db.drop();
+    }
   });
 });
