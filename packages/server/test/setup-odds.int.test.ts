@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '@fray/engine';
@@ -148,4 +149,47 @@ describe("a fight's odds before it starts (GM only)", () => {
     gm.close();
     seat.close();
   });
+
+  it('fuzz: random and mutated odds requests over HTTP and the WebSocket get a report or a typed error, never a 500; nothing is stored', async () => {
+    const made = (await postJson(`${server.url}/api/tables`, { from: { library: { ...meadow, diceMode: undefined } } }, ADMIN)).body;
+    const gm = await Client.open(server.url, made.tableId);
+    await gm.hello(made.gm.token);
+    gm.send({ type: 'finishFight', requestId: 'fin' });
+    await gm.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === 'fin');
+    const live = server.tables.get(made.tableId)!;
+    const before = { tables: canonicalJson(await server.store.listTables()), campaign: canonicalJson(live.campaign.state) };
+    const ref = fc.constantFrom(BRANNOC, TAMSIN, WOLF, RAT, 'a5e/monsters/nope.yaml', '', '../../etc/passwd', '__proto__');
+    const creature = fc.record({ ref, side: fc.constantFrom('party', 'foes', '', 'x'.repeat(70)), controller: fc.option(fc.constantFrom('seat-1', 'seat-9'), { nil: undefined }), at: fc.option(fc.record({ x: fc.integer({ min: -2, max: 70 }), y: fc.integer({ min: -2, max: 70 }) }), { nil: undefined }) }, { requiredKeys: ['ref', 'side'] });
+    const library = fc.record({ ruleset: fc.constantFrom('a5e', '13th-age', 'nope'), map: fc.option(fc.constantFrom({ grid: { width: 10, height: 6 } }, { zones: {} }, { grid: { width: 0, height: 6 } }), { nil: undefined }), creatures: fc.array(creature, { maxLength: 4 }) }, { requiredKeys: ['ruleset', 'creatures'] });
+    const body = fc.oneof(
+      { weight: 5, arbitrary: fc.record({ library, fights: fc.constantFrom(1, 2, 0, -1, 1.5, 'x', 1e9), seconds: fc.option(fc.constantFrom(0.1, 0, 601, 'x'), { nil: undefined }) }, { requiredKeys: ['library', 'fights'] }) },
+      { weight: 1, arbitrary: fc.jsonValue() },
+      { weight: 1, arbitrary: fc.constant({ library: meadow, fights: 2 }) },
+    );
+    const codes = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const r = await postJson(`${server.url}/api/odds`, JSON.parse(JSON.stringify(b ?? null)), ADMIN);
+        codes.add(r.status);
+        expect([200, 400, 409]).toContain(r.status);
+        if (r.status !== 200) expect(typeof r.body.error.code).toBe('string');
+      }),
+      { numRuns: 50 * Math.max(1, Number(process.env['FRAY_FUZZ_RUNS'] ?? 1)), seed: Number(process.env['FRAY_FUZZ_SEED'] ?? 19_2026) },
+    );
+    expect(codes.has(200) && codes.has(400)).toBe(true);
+    const next = fc.record({ members: fc.option(fc.array(fc.constantFrom('brannoc-vale', 'tamsin-reed', 'nobody', ''), { maxLength: 3 }), { nil: undefined }), foes: fc.option(fc.array(fc.oneof(fc.record({ ref }), fc.jsonValue()), { maxLength: 3 }), { nil: undefined }) });
+    let i = 0;
+    await fc.assert(
+      fc.asyncProperty(next, async (n) => {
+        const requestId = `fz-${i++}`;
+        gm.send({ type: 'odds', requestId, fights: 1, next: JSON.parse(JSON.stringify(n)) });
+        const m = await gm.next((x) => (x.type === 'odds' && x['requestId'] === requestId) || (x.type === 'rejected' && x['commandId'] === requestId) || x.type === 'error', 30_000);
+        if (m.type !== 'odds') expect(typeof (m['error'] as { code: unknown }).code).toBe('string');
+      }),
+      { numRuns: 20 * Math.max(1, Number(process.env['FRAY_FUZZ_RUNS'] ?? 1)), seed: Number(process.env['FRAY_FUZZ_SEED'] ?? 19_2026) },
+    );
+    expect((await postJson(`${server.url}/api/odds`, { library: meadow, fights: 1 }, ADMIN)).status).toBe(200);
+    expect({ tables: canonicalJson(await server.store.listTables()), campaign: canonicalJson(live.campaign.state) }).toEqual(before);
+    gm.close();
+  }, 600_000);
 });
