@@ -1,4 +1,4 @@
-import { actionMenu, commandFor, type ActionDescriptor, type Encounter, type LoadedRuleset, type Principal } from '@fray/engine';
+import { actionMenu, commandFor, type ActionDescriptor, type Command, type Encounter, type LoadedRuleset, type Principal } from '@fray/engine';
 
 /**
  * Holds an action menu to dispatch: every action it marks available is accepted with each target it
@@ -37,6 +37,40 @@ export function menuDisagreements(enc: Encounter, ruleset: LoadedRuleset, creatu
       if (!error) out.push(`${a.id} is unavailable (${a.reason}) but ${JSON.stringify(command)} was accepted`);
       else if (error.message !== a.reason) out.push(`${a.id}: the menu says '${a.reason}', dispatch '${error.message}'`);
     }
+  }
+  return out;
+}
+
+/**
+ * Holds a zone map's places to dispatch: every place the menu lists as reachable is accepted with the
+ * command it names (a `move` there when it names none), and every place it lists as refused is refused
+ * in the words it gives. Grids are left out (their squares are found by rehearsing the move itself).
+ * Returns the disagreements, empty when none.
+ */
+export function placeDisagreements(enc: Encounter, ruleset: LoadedRuleset, creatureId: string, who: Principal = { role: 'gm' }): string[] {
+  const m = actionMenu(enc.state, creatureId, who, ruleset, { confirm: false }).movement;
+  if (!m || m.mode !== 'zones') return [];
+  const out: string[] = [];
+  let n = 0;
+  const send = (command: Command) => {
+    const r = enc.propose({ id: `place-check-${++n}`, issuedBy: who, command });
+    return r.ok ? null : r.error;
+  };
+  for (const p of m.reachable) {
+    const command = p.command ?? { type: 'move', creatureId, to: p.to };
+    const error = send(command);
+    if (error) out.push(`${JSON.stringify(p.to)} is reachable but ${JSON.stringify(command)} was refused: ${error.message}`);
+  }
+  for (const p of m.refused ?? []) {
+    const twin = m.reachable.find((r) => JSON.stringify(r.to) === JSON.stringify(p.to));
+    if (twin) {
+      out.push(`${JSON.stringify(p.to)} is listed both reachable and refused`);
+      continue;
+    }
+    const command = p.command ?? { type: 'move', creatureId, to: p.to };
+    const error = send(command);
+    if (!error) out.push(`${JSON.stringify(p.to)} is refused (${p.reason}) but ${JSON.stringify(command)} was accepted`);
+    else if (error.message !== p.reason) out.push(`${JSON.stringify(p.to)}: the menu says '${p.reason}', dispatch '${error.message}'`);
   }
   return out;
 }

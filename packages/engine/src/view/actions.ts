@@ -79,11 +79,29 @@ export interface ReachablePlace {
   cost: number;
   /** creatures whose opportunity attack (or the like) this move would provoke */
   provokes: string[];
+  /** the command that goes there, when it is not `{type: 'move', creatureId, to}` (13th Age engages with an action) */
+  command?: Command;
+}
+
+/** A place the rules considered and refuse now, in the words the command would be refused with. */
+export interface RefusedPlace {
+  to: Json;
+  reason: string;
+  ruleId?: string;
+  /** the command that was refused, when it is not `{type: 'move', creatureId, to}` */
+  command?: Command;
 }
 
 export interface MovementMenu {
   mode: 'grid' | 'zones';
   reachable: ReachablePlace[];
+  /**
+   * Zones: the places it cannot go now and why (a foe it cannot engage, no movement left), so a token
+   * dropped there gets the rules' reason. Grids leave it out: a square's refusal is `previewMove`'s.
+   */
+  refused?: RefusedPlace[];
+  /** what `cost` counts, singular, in words, when not feet (a screen adds the plural s) */
+  costUnit?: string;
 }
 
 export interface ActionMenu {

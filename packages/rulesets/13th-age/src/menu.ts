@@ -1,7 +1,7 @@
 import {
   attackOddsSummary, computeModified, conditionModifiers, conditionRollModes,
   type ActionDescriptor, type ActionTarget, type AttackProfile, type EncounterState, type JsonSchema, type LoadedRuleset,
-  type MenuResource, type MovementMenu, type Principal, type ReachablePlace, type RulesetActionMenu,
+  type MenuResource, type MovementMenu, type Principal, type ReachablePlace, type RefusedPlace, type RulesetActionMenu,
 } from '@fray/engine';
 import type { Attack } from './sheet/stat-block';
 import { actionRefusal, type Refusal, type Rules } from './core/economy';
@@ -86,18 +86,28 @@ export function actionMenu13a(ruleset: LoadedRuleset, state: EncounterState, act
     options: { type: 'object', properties: { farAway: { type: 'boolean', description: 'go far away (the GM says if there is room)', default: false } } },
   });
 
-  return { resources: resources13a(c), actions, movement: movement13a(q, actor, engageTargets, leaving) };
+  return { resources: resources13a(c), actions, movement: movement13a(q, actor, engageTargets, leaving, moveR, awayR) };
 }
 
-/** 13th Age has no squares: a creature's places are next to each enemy it could engage, and away from those it is engaged with. */
-function movement13a(q: Rules, actor: string, engage: readonly ActionTarget[], leaving: readonly string[]): MovementMenu {
-  const reachable: ReachablePlace[] = engage.filter((t) => t.valid).map((t) => ({
-    to: { engage: t.creatureId },
-    cost: bandBetween(q.state, actor, t.creatureId) === 'far away' ? 2 : 1,
-    provokes: [...leaving],
-  }));
-  if (!moveAwayRefusal(q, actor)) reachable.push({ to: { away: true }, cost: 1, provokes: [...leaving] });
-  return { mode: 'zones', reachable };
+/**
+ * 13th Age has no squares: a creature's places are next to each enemy it could engage, and away from
+ * those it is engaged with. Each is reached with an action (engage, move away), not a `move` command;
+ * the places it cannot reach carry the refusal their action would meet.
+ */
+function movement13a(q: Rules, actor: string, engage: readonly ActionTarget[], leaving: readonly string[], moveR: Refusal | null, awayR: Refusal | null): MovementMenu {
+  const reachable: ReachablePlace[] = [];
+  const refused: RefusedPlace[] = [];
+  for (const t of engage) {
+    const to = { engage: t.creatureId };
+    const command = { type: 'takeAction', actorId: actor, action: 'engage', targets: [t.creatureId] };
+    const r: { message: string; ruleId?: string | undefined } | null = t.valid ? moveR : { message: t.reason ?? 'it cannot engage that creature now', ruleId: t.ruleId };
+    if (r) refused.push({ to, reason: r.message, ...(r.ruleId ? { ruleId: r.ruleId } : {}), command });
+    else reachable.push({ to, cost: bandBetween(q.state, actor, t.creatureId) === 'far away' ? 2 : 1, provokes: [...leaving], command });
+  }
+  const away = { type: 'takeAction', actorId: actor, action: 'moveAway', targets: [] };
+  if (awayR) refused.push({ to: { away: true }, reason: awayR.message, ...(awayR.ruleId ? { ruleId: awayR.ruleId } : {}), command: away });
+  else reachable.push({ to: { away: true }, cost: 1, provokes: [...leaving], command: away });
+  return { mode: 'zones', reachable, ...(refused.length ? { refused } : {}), costUnit: 'move action' };
 }
 
 function attackSchema(): JsonSchema {

@@ -42,7 +42,14 @@ describe('13th Age action menu', () => {
     expect(target(m, 'attack:longsword', 'g1')).toEqual({ creatureId: 'g1', valid: false, reason, ruleId: '13A-ENGAGE-2' });
     expect(t.rejects({ type: 'takeAction', actorId: 'kira', action: 'longsword', targets: ['g1'] }, 'not-engaged').message).toBe(reason);
     expect(target(m, 'engage', 'g1')).toMatchObject({ valid: true });
-    expect(m.movement).toEqual({ mode: 'zones', reachable: [{ to: { engage: 'g1' }, cost: 1, provokes: [] }, { to: { away: true }, cost: 1, provokes: [] }] });
+    expect(m.movement).toEqual({
+      mode: 'zones',
+      reachable: [
+        { to: { engage: 'g1' }, cost: 1, provokes: [], command: { type: 'takeAction', actorId: 'kira', action: 'engage', targets: ['g1'] } },
+        { to: { away: true }, cost: 1, provokes: [], command: { type: 'takeAction', actorId: 'kira', action: 'moveAway', targets: [] } },
+      ],
+      costUnit: 'move action',
+    });
   });
 
   it('13A-ATK-2 13A-ESC-2 13A-CRIT-3 13A-ATK-7 odds: Kira\'s longsword +3 Str +3 level +1 escalation against AC 16, 3d8 + 3, doubled on a crit, 3 miss damage', () => {

@@ -83,7 +83,10 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     legalCommands: (state, who) => a5eLegalCommands(self.loaded!, state, who),
     actionMenu: (state, id, who, opts) => a5eActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => a5eAttackProfile(self.loaded!, state, attacker, attackId, target),
-    previewMove: (state, id, to) => a5ePreviewMove(self.loaded!, state, id, to),
+    previewMove: (state, id, to) => {
+      const { refusal: _refusal, ...p } = a5ePreviewMove(self.loaded!, state, id, to);
+      return p;
+    },
     derivedNumbers: (state, id) => a5eDerivedNumbers(self.loaded!, state, id),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     // A duel's record (who duels, the touches, who won) is announced to the table.

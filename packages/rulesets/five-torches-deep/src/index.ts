@@ -71,7 +71,10 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     legalCommands: ftdLegalCommands,
     actionMenu: (state, id, who, opts) => ftdActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => ftdAttackProfile(self.loaded!, state, attacker, attackId, target),
-    previewMove: (state, id, to) => ftdPreviewMove(self.loaded!, state, id, to),
+    previewMove: (state, id, to) => {
+      const { refusal: _refusal, ...p } = ftdPreviewMove(self.loaded!, state, id, to);
+      return p;
+    },
     derivedNumbers: ftdDerivedNumbers,
     campaignLegalCommands: ftdCampaignLegalCommands,
     words: ftdWords,

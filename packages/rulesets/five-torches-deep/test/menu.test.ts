@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Encounter, actionMenu, type ActionMenu, type PromptPolicy } from '@fray/engine';
-import { arbSeed, arbStep, menuDisagreements, playSteps } from '@fray/testkit';
+import { arbSeed, arbStep, menuDisagreements, placeDisagreements, playSteps } from '@fray/testkit';
 import { ftdRuleset } from '../src/index';
 import { brenna, brennaSheet, fight, gob, odo, sheetWith, table, tusk, zones } from './fixtures';
 
@@ -51,7 +51,7 @@ describe('Five Torches Deep action menu', () => {
     expect(t.rejects({ type: 'takeAction', actorId: 'brenna', action: 'attack', targets: ['gob'], options: { attack: 'longsword' } }, 'target-in-stealth').message).toBe('Cave Gob is in stealth and cannot be targeted directly');
   });
 
-  it('FTD-ACT-1 FTD-ACT-2 in random legal states, what the menu offers is accepted and what it refuses is refused in the same words', () => {
+  it('FTD-ACT-1 FTD-ACT-2 in random legal states, what the menu offers is accepted and what it refuses is refused in the same words (its places to move too)', () => {
     const policy: PromptPolicy = (p) => (p.input.kind === 'choice' ? p.options[0]?.id : p.default);
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 5, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({
@@ -61,6 +61,7 @@ describe('Five Torches Deep action menu', () => {
       }, { ruleset: ftdRuleset, policy });
       playSteps(enc, ftdRuleset, steps);
       for (const id of enc.state.creatureIds) expect(menuDisagreements(enc, ftdRuleset, id)).toEqual([]);
+      for (const id of enc.state.creatureIds) expect(placeDisagreements(enc, ftdRuleset, id)).toEqual([]);
     }), { numRuns: Number(process.env.MENU_RUNS ?? 60) });
   });
 });

@@ -1,4 +1,4 @@
-import { reachableSquares, rehearse, type EncounterState, type Json, type LoadedRuleset, type MovePreview, type MovementMenu, type ReachablePlace } from '@fray/engine';
+import { reachableSquares, rehearse, type EncounterState, type Json, type LoadedRuleset, type MovePreview, type MovementMenu, type ReachablePlace, type RefusedPlace } from '@fray/engine';
 import { MOVEMENT } from '../core/economy';
 import { gridOf, zonesOf } from '../position/geometry';
 
@@ -13,7 +13,7 @@ const MAX_RADIUS = 8;
  * rules themselves (difficult terrain, crawling, squeezing, the pool) and declining every opportunity
  * attack offered, so each creature offered one is listed (A5E-ATK-16, A5E-ATK-17).
  */
-export function a5ePreviewMove(ruleset: LoadedRuleset, state: EncounterState, id: string, to: Json): Pick<MovePreview, 'path' | 'cost' | 'provokes'> & { ok: boolean } {
+export function a5ePreviewMove(ruleset: LoadedRuleset, state: EncounterState, id: string, to: Json): Pick<MovePreview, 'path' | 'cost' | 'provokes'> & { ok: boolean; refusal?: RefusedPlace } {
   const r = rehearse(state, { type: 'move', creatureId: id, to }, { role: 'gm' }, ruleset);
   const provokes = [...new Set(r.asked.filter((p) => p.key === OPPORTUNITY_PROMPT && p.about).map((p) => p.about!))];
   const before = state.creatures[id]?.resources[MOVEMENT] ?? 0;
@@ -25,7 +25,8 @@ export function a5ePreviewMove(ruleset: LoadedRuleset, state: EncounterState, id
     const at = (e.to ?? (e.space as { creatures?: Record<string, Json> } | undefined)?.creatures?.[id]) as { x?: number; y?: number; zone?: string | null } | null | undefined;
     if (at) path.push(at.x !== undefined ? { x: at.x, y: at.y ?? 0 } : at.zone ?? null);
   }
-  return { ok: r.ok, path, cost: Math.max(0, before - after), provokes };
+  const refusal = r.error ? { refusal: { to, reason: r.error.message, ...(r.error.ruleId ? { ruleId: r.error.ruleId } : {}) } } : {};
+  return { ok: r.ok, path, cost: Math.max(0, before - after), provokes, ...refusal };
 }
 
 /**
@@ -46,12 +47,21 @@ export function a5eMovementMenu(ruleset: LoadedRuleset, state: EncounterState, i
   if (zones) {
     const here = Object.hasOwn(zones.creatures, id) ? zones.creatures[id]!.zone : null;
     const names = [...new Set(Object.values(zones.creatures).map((z) => z.zone).filter((z): z is string => typeof z === 'string' && z !== here))];
-    const reachable: ReachablePlace[] = [];
-    for (const zone of names) {
-      const p = a5ePreviewMove(ruleset, state, id, { zone });
-      if (p.ok) reachable.push({ to: zone, cost: p.cost, provokes: p.provokes });
+    // Each other zone, and beside each creature it is not engaged with (into its zone first when that is another).
+    const places: Json[] = names.map((zone) => ({ zone }));
+    for (const other of state.creatureIds) {
+      if (other === id || !Object.hasOwn(zones.creatures, other) || state.creatures[other]!.status === 'dead' || (zones.engagements[id] ?? []).includes(other)) continue;
+      const there = zones.creatures[other]!.zone;
+      places.push(there === here ? { engage: [other] } : { zone: there, engage: [other] });
     }
-    return { mode: 'zones', reachable };
+    const reachable: ReachablePlace[] = [];
+    const refused: RefusedPlace[] = [];
+    for (const to of places) {
+      const p = a5ePreviewMove(ruleset, state, id, to);
+      if (p.ok) reachable.push({ to, cost: p.cost, provokes: p.provokes });
+      else if (p.refusal) refused.push(p.refusal);
+    }
+    return { mode: 'zones', reachable, ...(refused.length ? { refused } : {}) };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import {
   attackOddsSummary, computeModified, currentCreatureId, conditionModifiers, conditionRollModes, reachableSquares, rehearse,
   type ActionDescriptor, type ActionTarget, type AttackProfile, type EncounterState, type Json, type LoadedRuleset, type MenuResource,
-  type MovePreview, type MovementMenu, type Principal, type RulesetActionMenu,
+  type MovePreview, type MovementMenu, type Principal, type RefusedPlace, type RulesetActionMenu,
 } from '@fray/engine';
 import { attackCheck, attackRefusal, damageExpression, rangeRefusal, rangeRollModes, targetRefusal } from '../combat/attack';
 import { retreatRefusal } from '../combat/retreat';
@@ -77,8 +77,9 @@ export function ftdResources(c: EncounterState['creatures'][string]): MenuResour
 }
 
 /** What moving to `to` would cost in feet, found by deciding the move on a copy (FTD-ACT-5, FTD-LOAD-2). Five Torches Deep has no opportunity attacks. */
-export function ftdPreviewMove(ruleset: LoadedRuleset, state: EncounterState, id: string, to: Json): Pick<MovePreview, 'path' | 'cost' | 'provokes'> & { ok: boolean } {
+export function ftdPreviewMove(ruleset: LoadedRuleset, state: EncounterState, id: string, to: Json): Pick<MovePreview, 'path' | 'cost' | 'provokes'> & { ok: boolean; refusal?: RefusedPlace } {
   const r = rehearse(state, { type: 'move', creatureId: id, to }, { role: 'gm' }, ruleset);
+  if (!r.ok) return { ok: false, path: [to], cost: 0, provokes: [], refusal: { to, reason: r.error!.message, ...(r.error!.ruleId ? { ruleId: r.error!.ruleId } : {}) } };
   const before = state.creatures[id]!;
   const after = r.working?.creatures[id] ?? before;
   const speed = speedOf(before);
@@ -97,8 +98,10 @@ function ftdMovementMenu(ruleset: LoadedRuleset, state: EncounterState, id: stri
   }
   if (s.kind === 'zones') {
     const places: Json[] = state.creatureIds.filter((t) => t !== id).flatMap((t): Json[] => [{ engage: t }, { withdraw: t, band: 'ranged' }, { withdraw: t, band: 'far' }]);
-    const reachable = places.map((to) => ({ to, p: ftdPreviewMove(ruleset, state, id, to) })).filter((x) => x.p.ok).map((x) => ({ to: x.to, cost: x.p.cost, provokes: [] }));
-    return { mode: 'zones', reachable };
+    const tried = places.map((to) => ({ to, p: ftdPreviewMove(ruleset, state, id, to) }));
+    const reachable = tried.filter((x) => x.p.ok).map((x) => ({ to: x.to, cost: x.p.cost, provokes: [] }));
+    const refused = tried.flatMap((x) => (x.p.refusal ? [x.p.refusal] : []));
+    return { mode: 'zones', reachable, ...(refused.length ? { refused } : {}) };
   }
   return null;
 }
