@@ -18,8 +18,13 @@ export function menuWithoutHidden(menu: unknown, state: EncounterState, seat: st
   const hidden = hiddenFrom(state, seat);
   if (!hidden.size || !menu || typeof menu !== 'object') return menu;
   type Target = { creatureId?: string; provokes?: string[] } & Record<string, unknown>;
-  const m = menu as { actions?: { targets?: Target[] }[]; movement?: { reachable?: { provokes?: string[] }[] } };
+  type Place = { to?: unknown; command?: unknown; provokes?: string[]; reason?: string };
+  const m = menu as { actions?: { targets?: Target[] }[]; movement?: { reachable?: Place[]; refused?: Place[] } };
   const seen = (ids: string[] | undefined) => ids?.filter((id) => !hidden.has(id));
+  // A zone place may be "beside" a hidden creature (its id in `to` or the command), or refused in words naming it.
+  const needles = [...hidden].flatMap((id) => [JSON.stringify(id), ...(state.creatures[id]!.name.length > 2 ? [state.creatures[id]!.name] : [])]);
+  const speaksOfHidden = (p: Place) => needles.some((n) => JSON.stringify([p.to, p.command]).includes(n) || (p.reason?.includes(n.startsWith('"') ? JSON.parse(n) as string : n) ?? false));
+  const places = (ps: Place[]) => ps.filter((p) => !speaksOfHidden(p)).map((p) => (p.provokes ? { ...p, provokes: seen(p.provokes) } : p));
   return {
     ...m,
     ...(m.actions ? {
@@ -28,6 +33,8 @@ export function menuWithoutHidden(menu: unknown, state: EncounterState, seat: st
         targets: a.targets.filter((t) => !hidden.has(t.creatureId ?? '')).map((t) => (t.provokes ? { ...t, provokes: seen(t.provokes) } : t)),
       } : a)),
     } : {}),
-    ...(m.movement?.reachable ? { movement: { ...m.movement, reachable: m.movement.reachable.map((r) => (r.provokes ? { ...r, provokes: seen(r.provokes) } : r)) } } : {}),
+    ...(m.movement?.reachable ? {
+      movement: { ...m.movement, reachable: places(m.movement.reachable), ...(m.movement.refused ? { refused: places(m.movement.refused) } : {}) },
+    } : {}),
   };
 }
