@@ -9,7 +9,24 @@ export interface ActionMenu {
   creatureId: string;
   resources: { id: string; label: string; left: number; max?: number }[];
   actions: MenuAction[];
-  movement?: { mode: 'grid' | 'zones'; reachable: { to: Json; cost: number; provokes: string[] }[] };
+  movement?: MovementMenu;
+}
+
+/** Where the creature may move now (engine `MovementMenu`): each place with its cost and command; in zones, also where not and why. */
+export interface MovementMenu {
+  mode: 'grid' | 'zones';
+  reachable: ReachablePlace[];
+  refused?: { to: Json; reason: string; ruleId?: string }[];
+  /** what `cost` counts when not feet, singular */
+  costUnit?: string;
+}
+
+export interface ReachablePlace {
+  to: Json;
+  cost: number;
+  provokes: string[];
+  /** the command that goes there (default: a `move` to `to`) */
+  command?: { type: string; [k: string]: Json | undefined };
 }
 
 export interface MenuTarget {

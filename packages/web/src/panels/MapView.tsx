@@ -4,6 +4,7 @@ import type { Table } from '../net/use-table';
 import type { MovePreviewWire } from '../net/protocol';
 import type { FightModel } from '../model/fight';
 import type { ActionMenu } from '../model/actions';
+import { ZoneMap, type ZoneSpace } from './ZoneMap';
 
 interface GridSpace {
   kind: 'grid';
@@ -12,12 +13,6 @@ interface GridSpace {
   sizes: Record<string, number>;
   terrain: Record<string, { difficult: boolean; tags: string[] }>;
   creatures: Record<string, { x: number; y: number; elevation: number; size: string }>;
-}
-interface ZoneSpace {
-  kind: 'zones';
-  bands: string[];
-  creatures: Record<string, { zone: string | null }>;
-  engagements: Record<string, string[]>;
 }
 
 const CELL = 34;
@@ -31,7 +26,7 @@ const CELL = 34;
 export function MapView({ table, fight, menu }: { table: Table; fight: FightModel; menu: ActionMenu | undefined }) {
   const space = fight.space as unknown as GridSpace | ZoneSpace | null;
   if (!space || typeof space !== 'object') return null;
-  if (space.kind === 'zones') return <ZoneList fight={fight} space={space} />;
+  if (space.kind === 'zones') return <ZoneMap table={table} fight={fight} space={space} menu={menu} />;
   if (space.kind !== 'grid') return null;
   return <Grid table={table} fight={fight} space={space} menu={menu} />;
 }
@@ -339,35 +334,6 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function ZoneList({ fight, space }: { fight: FightModel; space: ZoneSpace }) {
-  const byZone = new Map<string, string[]>();
-  for (const [id, z] of Object.entries(space.creatures)) {
-    if (!fight.byId[id]) continue;
-    const k = z.zone ?? 'the battlefield';
-    byZone.set(k, [...(byZone.get(k) ?? []), id]);
-  }
-  const nameOf = (id: string) => fight.byId[id]?.name ?? id;
-  return (
-    <section class="map zones" aria-labelledby="zones-h" data-testid="zones">
-      <h2 id="zones-h">Where everyone is</h2>
-      <p class="muted">Range bands: {space.bands.join(' → ')}</p>
-      {[...byZone.entries()].map(([zone, ids]) => (
-        <div key={zone} class="zone">
-          <h3>{zone}</h3>
-          <ul>
-            {ids.map((id) => (
-              <li key={id}>
-                {nameOf(id)}
-                {space.engagements[id]?.length ? <span> — engaged with {space.engagements[id]!.filter((x) => fight.byId[x]).map(nameOf).join(', ')}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
     </section>
   );
 }

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText } from './helpers';
+import { choose, until, waitText } from './helpers';
 
 // Dragging on zone maps, the next fight's map for foes added between fights, and removing a seat.
 // Through the UI only; one server and one browser for the file.
 const ctx = useServerAndBrowser();
+
+/** Holds the mouse down on `from`, moves onto `to` in steps, and leaves it held there (the caller drops). */
+async function holdOver(page: Page, from: Locator, to: Locator): Promise<void> {
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+}
+
+/** Who is engaged with whom on a zone map, as its boxes group them (names in alphabetical order). */
+async function engagedGroups(page: Page): Promise<string[]> {
+  const labels = await page.getByTestId('zones').locator('ul.cluster.engaged').evaluateAll((uls) => uls.map((u) => u.getAttribute('aria-label') ?? ''));
+  return labels.map((l) => `engaged: ${l.replace(/^engaged: /, '').split(', ').sort().join(', ')}`);
+}
 
 describe('zone maps, the next fight\'s map and seats in Chromium', () => {
   it('the GM removes a seat: that player\'s screen closes with the reason and its link is refused after, the seat leaves every screen, the other player plays on', async () => {
@@ -49,5 +66,58 @@ describe('zone maps, the next fight\'s map and seats in Chromium', () => {
     await gm.close();
     await brannoc.close();
     await tamsin.close();
+  });
+
+  it('13th Age zones: the GM drags Wren onto the brute to engage it; Brann\'s token dragged onto an ally is refused in the rules\' words and nothing moves; dragged onto "away" it shows the cost and the brute\'s opportunity attack, then moves; a hidden grunt never reaches the player', async () => {
+    // Brann opens engaged with the hill brute; Wren is free; a mire grunt lurks, hidden. Wren acts first.
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/13th-age/intercept.yaml', { hidden: ['grunt'], name: 'Zones' }));
+    const gm = await ctx.browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const brann = await ctx.browser.page('phone');
+    const frames = recordFrames(brann);
+    await brann.goto(t.seats.find((s) => s.seat === 'seat-brann')!.link);
+    await gm.getByTestId('start-combat').click();
+    await waitText(brann.getByTestId('turn-banner'), "Wren Halloway's turn");
+    expect(await engagedGroups(gm)).toEqual(['engaged: Brann Ashgrove, Hill Brute']);
+
+    // Wren's turn, played by the GM from the laptop: onto the brute. Before the drop: what it costs, what it provokes.
+    await until('Wren draggable on the GM map', async () => (await gm.locator('[data-testid="ztoken-wren"].draggable').count()) === 1);
+    await holdOver(gm, gm.getByTestId('ztoken-wren'), gm.getByTestId('ztoken-brute'));
+    expect(await waitText(gm.getByTestId('move-preview'), 'Drop')).toBe('Drop to engage Hill Brute: 1 move action · provokes nothing');
+    await gm.mouse.up();
+    await until('Wren engaged with the brute on both maps', async () => JSON.stringify(await engagedGroups(brann)) === JSON.stringify(['engaged: Brann Ashgrove, Hill Brute, Wren Halloway']));
+    expect(await engagedGroups(gm)).toEqual(['engaged: Brann Ashgrove, Hill Brute, Wren Halloway']);
+    // Round on to Brann's turn.
+    for (let i = 0; i < 4 && !(await brann.getByTestId('turn-banner').innerText()).includes('Your turn'); i++) {
+      await gm.getByTestId('gm-end-turn').click();
+      await until('the turn to pass', async () => !(await gm.getByTestId('gm-end-turn').isDisabled()));
+    }
+    await waitText(brann.getByTestId('turn-banner'), 'Your turn');
+    await until('Brann draggable on his phone', async () => (await brann.locator('[data-testid="ztoken-brann"].draggable').count()) === 1);
+
+    // Onto Wren, an ally: the preview says no before the drop, the drop shows the rules' reason, nothing moves.
+    await holdOver(brann, brann.getByTestId('ztoken-brann'), brann.getByTestId('ztoken-wren'));
+    expect(await waitText(brann.getByTestId('move-preview'), 'not allowed')).toBe('✕ not allowed: you engage a living enemy');
+    await brann.mouse.up();
+    expect(await waitText(brann.getByTestId('move-refusal'), 'refused')).toBe('✕ The rules refused the move: you engage a living enemy (13A-ENGAGE-1)');
+    expect(await engagedGroups(brann)).toEqual(['engaged: Brann Ashgrove, Hill Brute, Wren Halloway']);
+    expect(await gm.getByTestId('prompt-queue').locator('li.prompt').count()).toBe(0);
+
+    // Onto "away": one move action, and the brute may strike as he leaves. Nothing is sent before the drop.
+    await holdOver(brann, brann.getByTestId('ztoken-brann'), brann.getByTestId('zone-away'));
+    expect(await waitText(brann.getByTestId('move-preview'), 'Drop')).toBe('Drop to move away from everyone: 1 move action · ⚔ provokes opportunity attacks from Hill Brute');
+    expect(await gm.getByTestId('prompt-13a.opportunity').count()).toBe(0);
+    await brann.mouse.up();
+    await choose(gm, '13a.opportunity', 'decline');
+    await until('Brann free of the brute on both maps', async () => JSON.stringify(await engagedGroups(brann)) === JSON.stringify(['engaged: Hill Brute, Wren Halloway']));
+    expect(await engagedGroups(gm)).toEqual(['engaged: Hill Brute, Wren Halloway']);
+
+    // The hidden grunt: on the GM's map, never in the player's page or frames.
+    await waitText(gm.getByTestId('zones'), 'Mire Grunt');
+    expect(await brann.content()).not.toContain('Mire Grunt');
+    expect(frames.join('\n')).not.toContain('Mire Grunt');
+    expect(frames.join('\n')).not.toContain('"grunt"');
+    await gm.close();
+    await brann.close();
   });
 });
