@@ -2,6 +2,7 @@ import type { Json } from '../core/json';
 import type { Resolution } from '../resolve/context';
 import { sheetSize } from '../space/map-setup';
 import { moveCreature, placeCreature } from '../space/placement';
+import { canPlace } from '../space/grid-occupancy';
 import { SpaceError } from '../space/space-error';
 import type { SpaceState } from '../space/space-state';
 import { createZoneSpace } from '../space/zone-state';
@@ -42,6 +43,12 @@ export function gmPlace(ctx: Resolution, c: PlaceCommand): void {
       if (!Number.isInteger(x) || !Number.isInteger(y)) return ctx.reject('bad-place', 'squares are whole numbers');
       if (space.bounds && (x < 0 || y < 0 || x >= space.bounds.width || y >= space.bounds.height)) {
         return ctx.reject('out-of-bounds', `(${x}, ${y}) is off the ${space.bounds.width}×${space.bounds.height} map`);
+      }
+      // The GM reads who stands there by name (the space's own words are a programmer's).
+      const check = canPlace(space, c.creatureId, { x, y }, { size: placed ? space.creatures[c.creatureId]!.size : sheetSize(cr.sheet), ...(c.elevation !== undefined ? { elevation: c.elevation } : {}) });
+      if (!check.ok && check.code === 'square-occupied') {
+        const names = check.blockers.map((id) => ctx.state.creatures[id]?.name ?? id).join(' and ');
+        return ctx.reject('square-occupied', `(${x}, ${y}) is taken: ${names} ${check.blockers.length > 1 ? 'stand' : 'stands'} there; choose a free square`);
       }
       next = placed
         ? moveCreature(space, c.creatureId, { x, y, ...(c.elevation !== undefined ? { elevation: c.elevation } : {}) })

@@ -21,7 +21,7 @@ describe('gm.place: the GM places or moves a creature without the movement rules
 
   it('refuses with typed errors: a taken square, off the map, a zone on a grid, no map, a player, an unknown creature', () => {
     const t = table();
-    t.rejects({ type: 'gm.place', creatureId: 'scout', to: { x: 3, y: 0 } }, 'square-occupied');
+    expect(t.rejects({ type: 'gm.place', creatureId: 'scout', to: { x: 3, y: 0 } }, 'square-occupied').message).toBe('(3, 0) is taken: Orc stands there; choose a free square');
     expect(t.rejects({ type: 'gm.place', creatureId: 'scout', to: { x: 6, y: 0 } }, 'out-of-bounds').message).toBe('(6, 0) is off the 6×4 map');
     t.rejects({ type: 'gm.place', creatureId: 'scout', to: { zone: 'bridge' } }, 'bad-place');
     t.rejects({ type: 'gm.place', creatureId: 'nobody', to: { x: 1, y: 1 } }, 'unknown-creature');
