@@ -55,6 +55,10 @@ export const fightSpecSchema = z.object({
   foes: z.array(json).max(500).optional().describe('creature setups met only in this fight (the engine checks them)'),
   options: z.record(z.string(), json).optional(),
   space: json.optional(),
+  map: z.union([
+    z.object({ grid: z.object({ width: z.number().int().min(1).max(100), height: z.number().int().min(1).max(100) }).strict() }).strict(),
+    z.object({ zones: z.object({}).strict() }).strict(),
+  ]).optional().describe("between fights: a grid of that many squares or the ruleset's zones, everyone placed (the party from the west, foes from the east; the GM moves them with gm.place)"),
   modules: z.array(id).max(50).optional(),
   diceMode: z.enum(['seeded', 'entered']).optional(),
 }).strict();

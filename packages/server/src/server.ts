@@ -14,6 +14,7 @@ import { movePreviewFor } from './move-preview';
 import { removeSeat } from './seat-removal';
 import { TokenCache, type Access } from './seat-tokens';
 import { followAllSeats, followSeatChange } from './cluster/seat-changes';
+import { withNextFightMap } from './next-fight-map';
 import { AdminToken } from './admin-token';
 import { TableOdds, type OddsLimits } from './odds';
 import { firstFightOfLibrary, nextFightOf } from './setup-odds';
@@ -292,12 +293,13 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     return { tableId: id, gm: { token: gmToken, link: linkOf(id, 'gm', gmToken) }, seats };
   }
 
-  /** startFight, with foes named by library ref given their stat blocks first. */
+  /** startFight, with foes named by library ref given their stat blocks first, and a chosen map built with everyone on it. */
   async function startWithLibrary(t: LiveTable, requestId: string, fight: z.infer<typeof fightSpecSchema>, expectedVersion?: number): Promise<Outcome> {
-    if (!fight.foes?.length) return t.startFight(requestId, fight, expectedVersion);
-    const r = resolveLibraryFoes(opts.content, t.ruleset.id, t.campaign.state.creatureIds, fight.foes);
+    const r = fight.foes?.length ? resolveLibraryFoes(opts.content, t.ruleset.id, t.campaign.state.creatureIds, fight.foes) : { ok: true as const, foes: fight.foes };
     if (!r.ok) return { ok: false, commandId: requestId, error: r.error };
-    return t.startFight(requestId, { ...fight, foes: r.foes }, expectedVersion);
+    const m = withNextFightMap(t.ruleset, t.campaign.state, { ...fight, ...(r.foes ? { foes: r.foes } : {}) });
+    if (!m.ok) return { ok: false, commandId: requestId, error: m.error };
+    return t.startFight(requestId, m.spec, expectedVersion);
   }
 
   // ---- HTTP -------------------------------------------------------------------------------------
