@@ -5,6 +5,7 @@ import type { MovePreviewWire } from '../net/protocol';
 import type { FightModel } from '../model/fight';
 import type { ActionMenu } from '../model/actions';
 import { ZoneMap, type ZoneSpace } from './ZoneMap';
+import { GmPlacement } from './GmPlacement';
 
 interface GridSpace {
   kind: 'grid';
@@ -60,10 +61,16 @@ function useMovePreview(table: Table, mover: string | null, dest: Square | null)
 function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; space: GridSpace; menu: ActionMenu | undefined }) {
   const [dest, setDest] = useState<Square | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ what: 'move' | 'placement'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
+  /** the creature the GM is putting somewhere by hand (`gm.place`: no movement rules), while it is dragged */
+  const [placing, setPlacing] = useState<string | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const mover = menu?.creatureId ?? null;
+  // Before the fight starts the GM arranges everyone; at any time a creature not on the map yet can be put on it.
+  const gm = table.role === 'gm';
+  const arranging = gm && fight.phase === 'setup';
+  const unplaced = gm ? fight.creatures.filter((c) => !Object.hasOwn(space.creatures, c.id)) : [];
   const placed = Object.entries(space.creatures).filter(([id]) => fight.byId[id]);
   const xs = placed.map(([, p]) => p.x);
   const ys = placed.map(([, p]) => p.y);
@@ -89,16 +96,17 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
   }, [mover, from?.x, from?.y]);
   // Escape drops a drag wherever the focus is (a pointer drag does not move the focus to the map).
   useEffect(() => {
-    if (!dragging) return;
+    if (!dragging && !placing) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
       setDragging(false);
+      setPlacing(null);
       setDest(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dragging]);
+  }, [dragging, placing]);
   const choose = (q: Square | null) => {
     setRefusal(null);
     setDest(q);
@@ -109,7 +117,22 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     const r = await table.send('fight', { type: 'move', creatureId: mover, to: { x: to.x, y: to.y } as Json });
     setSending(false);
     if (r.ok) setDest(null);
-    else setRefusal(r.error?.message ?? 'the rules refused the move');
+    else setRefusal({ what: 'move', text: r.error?.message ?? 'not allowed' });
+  };
+  const place = async (id: string, to: Square) => {
+    setSending(true);
+    const r = await table.send('fight', { type: 'gm.place', creatureId: id, to: { x: to.x, y: to.y } });
+    setSending(false);
+    setDest(null);
+    if (!r.ok) setRefusal({ what: 'placement', text: r.error?.message ?? 'not allowed' });
+  };
+  const onPlaceDown = (id: string) => (e: PointerEvent) => {
+    if (sending) return;
+    e.preventDefault();
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    setRefusal(null);
+    setDest(null);
+    setPlacing(id);
   };
   const squareAt = (e: PointerEvent): Square | null => {
     const svg = svgRef.current;
@@ -128,12 +151,26 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     choose(null);
   };
   const onDragMove = (e: PointerEvent) => {
+    if (placing) {
+      const q = squareAt(e);
+      if (!q) setDest(null);
+      else if (!dest || dest.x !== q.x || dest.y !== q.y) setDest(q);
+      return;
+    }
     if (!dragging || !from) return;
     const q = squareAt(e);
     if (!q || (q.x === from.x && q.y === from.y)) return choose(null);
     if (!dest || dest.x !== q.x || dest.y !== q.y) choose(q);
   };
   const onDrop = () => {
+    if (placing) {
+      const id = placing;
+      setPlacing(null);
+      const at = space.creatures[id];
+      if (dest && !(at && at.x === dest.x && at.y === dest.y)) void place(id, dest);
+      else setDest(null);
+      return;
+    }
     if (!dragging) return;
     setDragging(false);
     // Dropped on the square the drag last previewed (a lifted finger's own position can jitter or be
@@ -167,6 +204,7 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
       <p class="muted map-key">
         ≈ hatched: difficult terrain · dark: wall · blue: where the acting creature can move · ↑n: feet up
         {canMove ? ` · drag ${nameOf(mover!)}'s token, tap a blue square, or focus the map (M) and use the arrow keys` : ''}
+        {arranging ? ' · drag any token to where it starts' : ''}
       </p>
       <svg
         ref={svgRef}
@@ -181,9 +219,10 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
         onPointerUp={onDrop}
         onPointerCancel={() => {
           setDragging(false);
+          setPlacing(null);
           choose(null);
         }}
-        class={dragging ? 'dragging' : ''}
+        class={dragging || placing ? 'dragging' : ''}
         data-testid="map-grid"
       >
         <defs>
@@ -232,15 +271,16 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
           const side = space.sizes[p.size] ?? 1;
           const c = fight.byId[id]!;
           const isMover = canMove && id === mover;
+          const grabbable = isMover || arranging;
           return (
             <g
               key={id}
-              class={`token side-${c.friendly ? 'friend' : 'foe'}${id === fight.currentCreatureId ? ' current' : ''}${isMover ? ' draggable' : ''}${provokes.includes(id) ? ' provoked' : ''}`}
+              class={`token side-${c.friendly ? 'friend' : 'foe'}${id === fight.currentCreatureId ? ' current' : ''}${grabbable ? ' draggable' : ''}${provokes.includes(id) ? ' provoked' : ''}${placing === id ? ' lifted' : ''}`}
               transform={`translate(${p.x * CELL},${p.y * CELL})`}
-              onPointerDown={isMover ? onTokenDown : undefined}
+              onPointerDown={isMover ? onTokenDown : arranging ? onPlaceDown(id) : undefined}
               // touch-action is not honoured on SVG shapes: refusing the touch itself keeps the page from
               // panning (which would cancel the pointer) when a finger drags the token.
-              onTouchStart={isMover ? (e: TouchEvent) => e.preventDefault() : undefined}
+              onTouchStart={grabbable ? (e: TouchEvent) => e.preventDefault() : undefined}
               data-testid={`token-${id}`}
             >
               <rect x={2} y={2} width={side * CELL - 4} height={side * CELL - 4} rx={side * CELL * 0.4} />
@@ -257,16 +297,24 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
                   ↑{p.elevation}
                 </text>
               )}
-              <title>{`${c.name} (${p.size}${p.elevation ? `, ${p.elevation} ft up` : ''})${isMover ? ': drag to move' : ''}`}</title>
+              <title>{`${c.name} (${p.size}${p.elevation ? `, ${p.elevation} ft up` : ''})${isMover ? ': drag to move' : arranging ? ': drag to place it (before the fight starts)' : ''}`}</title>
             </g>
           );
         })}
+        {placing && dest && (() => {
+          const side = space.sizes[space.creatures[placing]?.size ?? ''] ?? 1;
+          return (
+            <g class="token ghost" transform={`translate(${dest.x * CELL},${dest.y * CELL})`} aria-hidden="true">
+              <rect x={2} y={2} width={side * CELL - 4} height={side * CELL - 4} rx={side * CELL * 0.4} />
+            </g>
+          );
+        })()}
         {dragging && dest && (
           <g class="token ghost" transform={`translate(${dest.x * CELL},${dest.y * CELL})`} aria-hidden="true">
             <rect x={2} y={2} width={moverSide * CELL - 4} height={moverSide * CELL - 4} rx={moverSide * CELL * 0.4} />
           </g>
         )}
-        {dest && (() => {
+        {dest && !placing && (() => {
           // The rules' answer beside the destination, where the eye (or the finger) is.
           const words = !legal && !waiting ? '✕ not allowed' : cost === undefined ? '…' : `${cost} ft${provokes.length ? ` · ⚔ ${provokes.length}` : ''}`;
           const wide = words.length * 7 + 12;
@@ -304,7 +352,12 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
           </select>
         </p>
       )}
-      {dest && (
+      {placing && (
+        <p class="move-preview" data-testid="move-preview" aria-live="polite">
+          {dest ? `Drop to place ${nameOf(placing)} at ${dest.x},${dest.y} (the GM's placement: no movement rules)` : `Placing ${nameOf(placing)}: over a square`}
+        </p>
+      )}
+      {dest && !placing && (
         <p class={`move-preview${legal ? '' : ' illegal'}`} data-testid="move-preview" aria-live="polite">
           {dragging ? 'Drop to move' : 'Move'} {mover ? nameOf(mover) : ''} to {dest.x},{dest.y}:{' '}
           {legal || waiting ? (cost !== undefined ? `${cost} ft` : 'asking the rules…') : `✕ not allowed: ${preview?.reason ?? 'not reachable'}`}
@@ -323,8 +376,26 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
       )}
       {refusal && (
         <p class="move-refusal" role="alert" data-testid="move-refusal">
-          ✕ The rules refused the move: {refusal}
+          ✕ The rules refused the {refusal.what}: {refusal.text}
         </p>
+      )}
+      {gm && (arranging || unplaced.length > 0) && (
+        <GmPlacement
+          arranging={arranging}
+          unplaced={unplaced.map((c) => c.id)}
+          all={fight.creatures.map((c) => c.id)}
+          nameOf={nameOf}
+          width={w}
+          height={h}
+          busy={sending}
+          onGrab={onPlaceDown}
+          onMove={onDragMove}
+          onDrop={onDrop}
+          onPlace={(id, q) => {
+            setRefusal(null);
+            void place(id, q);
+          }}
+        />
       )}
       <ul class="sr-only">
         {placed.map(([id, p]) => (

@@ -14,6 +14,8 @@ import { parseTableAddress } from '../net/protocol';
 import { SeatList } from '../panels/SeatList';
 import { EncounterOdds } from '../panels/EncounterOdds';
 import { SETUP_FIGHTS, SETUP_SECONDS, importForTable } from '../net/setup-api';
+import { NextFightMap, nextFightMapRequest, type NextFightMapValue } from '../panels/NextFightMap';
+import { defaultMap } from '../model/new-table';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -45,6 +47,7 @@ export function SetupScreen({ table }: { table: Table }) {
   const [busy, setBusy] = useState(false);
   const [hours, setHours] = useState('1');
   const [foes, setFoes] = useState<FoeDraft[]>([]);
+  const [map, setMap] = useState<NextFightMapValue>({ kind: defaultMap(view.table.ruleset.id), width: '12', height: '8' });
   if (!campaign) return <main class="setup">Loading the campaign…</main>;
   const chosen = members ?? campaign.creatures.map((c) => c.id);
   const nameOf = (id: string) => campaign.byId[id]?.name ?? id;
@@ -94,13 +97,15 @@ export function SetupScreen({ table }: { table: Table }) {
             setupKey={JSON.stringify({ chosen, foeList, at: table.state.versions?.table ?? null })}
             disabled={chosen.length + foes.length === 0}
           />
+          <NextFightMap value={map} onChange={setMap} />
           <button
             type="button"
             class="primary"
             disabled={busy || chosen.length + foes.length === 0}
             onClick={() =>
               run(async () => {
-                const r = await table.conn.startFight({ members: chosen, diceMode, ...(foeList.length ? { foes: foeList } : {}) });
+                const mapRequest = nextFightMapRequest(map);
+                const r = await table.conn.startFight({ members: chosen, diceMode, ...(foeList.length ? { foes: foeList } : {}), ...(mapRequest ? { map: mapRequest } : {}) });
                 if (r.ok) setFoes([]);
               })
             }

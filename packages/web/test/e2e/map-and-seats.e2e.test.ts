@@ -120,4 +120,61 @@ describe('zone maps, the next fight\'s map and seats in Chromium', () => {
     await gm.close();
     await brann.close();
   });
+
+  it('between fights the GM adds a foe from the library on a new 10×6 grid: everyone starts on the map (the party west, the foe east), the GM drags the foe where it begins, a taken square is refused by name, the player\'s map follows', async () => {
+    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next map' }));
+    const gm = await ctx.browser.page('laptop');
+    await gm.goto(t.gm.link);
+    const player = await ctx.browser.page('phone');
+    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    await gm.locator('details.danger-zone summary').click();
+    await gm.getByTestId('end-encounter').click();
+    await gm.getByTestId('finish-fight').click();
+    await gm.getByTestId('setup-screen').waitFor();
+    await gm.getByTestId('library-foes-open').click();
+    await gm.getByTestId('foe-filter').fill('snapjaw');
+    await until('snapjaw in the list', async () => (await gm.getByTestId('foe-add').count()) === 1);
+    await gm.getByTestId('foe-add').click();
+    // A5E fights on squares by default; this one on 10×6.
+    expect(await gm.getByTestId('next-map-grid').isChecked()).toBe(true);
+    await gm.getByLabel('squares across').fill('10');
+    await gm.getByLabel('down').fill('6');
+    await gm.getByTestId('start-fight').click();
+    await gm.getByTestId('gm-screen').waitFor();
+
+    const where = async (page: typeof gm) => (await page.getByTestId('map').locator('ul.sr-only').innerText()).split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    await until('both on the GM map', async () => (await where(gm)).length === 2);
+    expect(await where(gm)).toEqual(['Brannoc Vale at square 0,0', 'Snapjaw Skirmisher at square 9,0']);
+    await until('the player map', async () => JSON.stringify(await where(player)) === JSON.stringify(['Brannoc Vale at square 0,0', 'Snapjaw Skirmisher at square 9,0']));
+
+    // The GM drags the snapjaw to (6,3) before the fight starts: the engine's gm.place, nothing else.
+    const squareCentre = async (x: number, y: number) => {
+      const box = (await gm.getByTestId('map-grid').boundingBox())!;
+      return { x: box.x + ((x + 0.5) * box.width) / 10, y: box.y + ((y + 0.5) * box.height) / 6 };
+    };
+    await gm.getByTestId('map-grid').scrollIntoViewIfNeeded();
+    const from = await squareCentre(9, 0);
+    await gm.mouse.move(from.x, from.y);
+    await gm.mouse.down();
+    const to = await squareCentre(6, 3);
+    await gm.mouse.move(to.x, to.y, { steps: 6 });
+    expect(await waitText(gm.getByTestId('move-preview'), 'Drop')).toBe("Drop to place Snapjaw Skirmisher at 6,3 (the GM's placement: no movement rules)");
+    await gm.mouse.up();
+    await until('the snapjaw at 6,3 on both maps', async () => (await where(player)).includes('Snapjaw Skirmisher at square 6,3') && (await where(gm)).includes('Snapjaw Skirmisher at square 6,3'));
+    await waitText(gm.getByTestId('event-log'), 'The GM places Snapjaw Skirmisher at (6, 3)');
+
+    // Onto Brannoc's square: refused, by name, and nobody moves.
+    const onto = await squareCentre(0, 0);
+    const back = await squareCentre(6, 3);
+    await gm.mouse.move(back.x, back.y);
+    await gm.mouse.down();
+    await gm.mouse.move(onto.x, onto.y, { steps: 6 });
+    await gm.mouse.up();
+    expect(await waitText(gm.getByTestId('move-refusal'), 'taken')).toBe('✕ The rules refused the placement: (0, 0) is taken: Brannoc Vale stands there; choose a free square');
+    expect(await where(gm)).toEqual(['Brannoc Vale at square 0,0', 'Snapjaw Skirmisher at square 6,3']);
+    await gm.getByTestId('start-combat').click();
+    await waitText(player.getByTestId('turn-banner'), 'Round 1');
+    await gm.close();
+    await player.close();
+  });
 });
