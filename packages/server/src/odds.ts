@@ -12,6 +12,11 @@ export interface OddsLimits {
   maxSeconds: number;
   /** fights between progress messages */
   chunk: number;
+  /**
+   * the same before a fight starts: smaller, since the time budget is checked between chunks and the GM
+   * waits at the setup screen for the whole first chunk (on the engine path a fight can take 50 ms)
+   */
+  setupChunk: number;
 }
 
 /** Bounds of one "odds from here" run: fights and seconds asked for are clamped to these (a server option may change them). */
@@ -22,6 +27,7 @@ export const ODDS_LIMITS: OddsLimits = {
   maxSeconds: 15,
   /** fights between progress messages */
   chunk: 100,
+  setupChunk: 25,
 };
 
 const scenarioModule = fileURLToPath(new URL('./odds-scenario.ts', import.meta.url));
@@ -79,7 +85,7 @@ export class TableOdds {
     if ('error' in built) return built;
     const tableVersion = table.versions().table;
     const from = { fightId: built.state.id, version: 0, round: 0, table: tableVersion };
-    return this.play(table.id, table.ruleset, built.state, req, send, { from, stale: () => table.versions().table !== tableVersion });
+    return this.play(table.id, table.ruleset, built.state, req, send, { from, stale: () => table.versions().table !== tableVersion, chunk: this.limits.setupChunk });
   }
 
   /**
@@ -89,11 +95,11 @@ export class TableOdds {
   startSetup(key: string, ruleset: LoadedRuleset, start: EncounterState, req: Omit<OddsRequest, 'type'>, send: (m: ServerMessage) => void): Promise<OddsReport> | { error: WireError } {
     if (this.running.has(key)) return { error: this.busy(key) };
     if (!oddsRuleset(ruleset.id)) return { error: unavailable(ruleset.id) };
-    return this.play(key, ruleset, start, { type: 'odds', ...req }, send, { from: { fightId: start.id, version: 0, round: 0 }, stale: () => false });
+    return this.play(key, ruleset, start, { type: 'odds', ...req }, send, { from: { fightId: start.id, version: 0, round: 0 }, stale: () => false, chunk: this.limits.setupChunk });
   }
 
   /** Plays the fights on a worker thread from `start` and reports them (shared by every kind of odds). */
-  private play(key: string, ruleset: LoadedRuleset, start: EncounterState, req: OddsRequest, send: (m: ServerMessage) => void, o: { from: OddsReport['from']; stale: () => boolean }): Promise<OddsReport> {
+  private play(key: string, ruleset: LoadedRuleset, start: EncounterState, req: OddsRequest, send: (m: ServerMessage) => void, o: { from: OddsReport['from']; stale: () => boolean; chunk?: number }): Promise<OddsReport> {
     const n = Math.min(this.limits.maxFights, req.fights ?? this.limits.defaultFights);
     const seconds = Math.min(this.limits.maxSeconds, req.seconds ?? this.limits.defaultSeconds);
     const seed = req.seed ?? `${o.from.fightId}@${o.from.version}`;
@@ -101,7 +107,7 @@ export class TableOdds {
     const began = Date.now();
     const run = simulateInBackground(
       { ruleset, start, policies: { chooseCommand: () => null, prompts: () => undefined }, source: { module: scenarioModule, args: args as never } },
-      { n, seed, budgetMs: seconds * 1000, chunk: this.limits.chunk, onProgress: (done, total) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) },
+      { n, seed, budgetMs: seconds * 1000, chunk: o.chunk ?? this.limits.chunk, onProgress: (done, total) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) },
     );
     this.running.set(key, { requestId: req.requestId, run });
     const shape = shapeOf(start);

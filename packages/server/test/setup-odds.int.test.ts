@@ -118,7 +118,7 @@ describe("a fight's odds before it starts (GM only)", () => {
     const next = { members: ['brannoc-vale', 'tamsin-reed'], foes: [{ ref: WOLF }, { ref: WOLF, hidden: true }] };
     gm.send({ type: 'odds', requestId: 'n1', fights: 120, seconds: 600, seed: 5, next });
     const done = (await gm.next((m) => m.type === 'odds' && m['requestId'] === 'n1', 120_000)) as Msg & { odds: OddsReport };
-    expect(gm.messages.filter((m) => m.type === 'oddsProgress' && m['requestId'] === 'n1').map((m) => m['done'])).toEqual([100, 120]);
+    expect(gm.messages.filter((m) => m.type === 'oddsProgress' && m['requestId'] === 'n1').map((m) => m['done'])).toEqual([25, 50, 75, 100, 120]);
     const built = nextFightOf(live, library(), next);
     if ('error' in built) throw new Error(built.error.message);
     expect(built.state.creatures['brannoc-vale']!.hp).toBe(4);
