@@ -667,7 +667,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     async close() {
       const timeoutMs = opts.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS;
       const deadline = Date.now() + timeoutMs;
-      await drain.drain(() => app.server.close(), timeoutMs);
+      await drain.drain(() => app.server.close(), timeoutMs, () => Promise.all([...tables.values()].map((t) => t.idle())));
       odds.stopAll();
       await app.close();
       await listener?.close();

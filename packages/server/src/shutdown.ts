@@ -75,16 +75,18 @@ export class Drain {
 
   /**
    * Stops taking work (`stopListening` closes the listening socket), waits for the work in flight
-   * until `timeoutMs`, then closes every WebSocket with RESTART_CLOSE and waits (within the same
+   * and then for `settled` (the tables' queues) until `timeoutMs`, then closes every WebSocket with RESTART_CLOSE and waits (within the same
    * bound, at least a second) for their close handshakes; sockets that do not answer are dropped.
    */
-  async drain(stopListening: () => void, timeoutMs = SHUTDOWN_TIMEOUT_MS): Promise<DrainReport> {
+  async drain(stopListening: () => void, timeoutMs = SHUTDOWN_TIMEOUT_MS, settled: () => Promise<unknown> = async () => undefined): Promise<DrainReport> {
     const deadline = Date.now() + timeoutMs;
     this.started = true;
     stopListening();
     // Work may finish into more work (a message's step queued behind another's): wait until none is left.
     while (this.work.size && Date.now() < deadline) await Promise.race([Promise.allSettled([...this.work]), sleep(deadline - Date.now())]);
     const unfinished = this.work.size;
+    // The pushes of the last steps go out after their acks (table.ts): they too reach the clients first.
+    await Promise.race([settled(), sleep(deadline - Date.now())]);
     const open = [...this.sockets];
     const closed = Promise.all(open.map((s) => new Promise<void>((resolve) => {
       if (s.readyState === s.CLOSED) return resolve();

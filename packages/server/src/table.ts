@@ -122,6 +122,11 @@ export class LiveTable {
     return run;
   }
 
+  /** Settles once every step queued so far has run and its pushes have gone out (a shutdown waits for it). */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined, () => undefined);
+  }
+
   private flushAfterAck(): Promise<void> | undefined {
     if (!this.afterAck.length) return undefined;
     return new Promise((resolve) => {

@@ -22,6 +22,10 @@ async function connect(url: string, t: Created, token: string, since?: unknown):
 /** Messages a client should never have been sent during a shutdown: errors and refusals. */
 const complaints = (c: Client) => c.messages.filter((m) => m.type === 'error' || m.type === 'rejected');
 
+/** The fight version of a client's last ack, and the version its pushes (catch-up included) reached. */
+const ackedUpTo = (c: Client) => ((c.messages.filter((m) => m.type === 'ack').at(-1)?.['version'] as { fight?: { version: number } } | undefined)?.fight?.version ?? 0);
+const pushedUpTo = (c: Client) => Number(seen(c, 'fight').at(-1)?.split(':')[0] ?? -1) + 1;
+
 const refused = (url: string) => fetch(`${url}/api/health`).then(() => false, (e: Error & { cause?: { code?: string } }) => e.cause?.code === 'ECONNREFUSED');
 
 describe('graceful shutdown of one server', () => {
@@ -177,6 +181,8 @@ describe('SIGTERM to one of three server processes under load', () => {
           expect(c.closeCode, `${name}: the only close is the restart`).toBe(RESTART_CLOSE.code);
           expect(at).toBe(victim);
           expect(complaints(c)).toEqual([]);
+          // before the close it was pushed everything up to its last acknowledged command
+          expect(pushedUpTo(c), name).toBeGreaterThanOrEqual(ackedUpTo(c));
           trail.push(...seen(c, 'fight'));
           const from = Number(trail.at(-1)!.split(':')[0]) + 1;
           at = survivors[name.endsWith('0') ? 0 : 1]!;
@@ -214,6 +220,7 @@ describe('SIGTERM to one of three server processes under load', () => {
     // (well inside the 10 s bound: nothing was left to wait for)
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(quietGm.closeCode).toBe(RESTART_CLOSE.code);
+    expect(pushedUpTo(quietGm)).toBe(ackedUpTo(quietGm));
     expect(complaints(quietGm)).toEqual([]);
     expect(signalled).toBe(true);
 
