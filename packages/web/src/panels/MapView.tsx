@@ -202,7 +202,7 @@ function Grid({ table, fight, space, menu }: { table: Table; fight: FightModel; 
     <section class="map" aria-labelledby="map-h" data-testid="map">
       <h2 id="map-h">Map ({space.squareFeet}-ft squares)</h2>
       <p class="muted map-key">
-        ≈ hatched: difficult terrain · dark: wall · blue: where the acting creature can move · ↑n: feet up
+        ≈ hatched: difficult terrain · dark: wall{canMove ? ' · blue: where the acting creature can move' : ''} · ↑n: feet up
         {canMove ? ` · drag ${nameOf(mover!)}'s token, tap a blue square, or focus the map (M) and use the arrow keys` : ''}
         {arranging ? ' · drag any token to where it starts' : ''}
       </p>

@@ -18,10 +18,13 @@ const QUIET = new Set(['escalationHold', 'escalationUnbound']);
 export function RulesetTracks({ table, fight }: { table: Table; fight: FightModel }) {
   const gm = table.role === 'gm';
   const counters = Object.entries(fight.counters).filter(([k]) => !QUIET.has(k) && !k.startsWith('pool:'));
-  const pub = Object.entries(fight.publicState);
   const env = fight.options['environment'];
   const hasEscalation = fight.rulesetId === '13th-age';
   if (hasEscalation && !counters.some(([k]) => k === 'escalation')) counters.unshift(['escalation', 0]);
+  // A public value that is a counter already shown (13th Age's escalationDie) is not shown twice.
+  const labelOf = (k: string) => (COUNTER_LABELS[k] ?? capitalize(humanize(k))).toLowerCase();
+  const shown = new Set(counters.map(([k]) => labelOf(k)));
+  const pub = Object.entries(fight.publicState).filter(([k]) => !shown.has(labelOf(k)));
   if (counters.length === 0 && pub.length === 0 && !env) return null;
   const setCounter = (key: string, value: number) => table.send('fight', { type: 'gm.setCounter', key, value });
   return (

@@ -23,12 +23,22 @@ export function SeatList({ table, nameOf }: { table: Table; nameOf: (id: string)
       <h2 id="seats-h">Seats</h2>
       {seats.length === 0 && <p class="muted">No player seats: the GM plays everyone.</p>}
       <ul>
-        {seats.map((s) => (
+        {seats.map((s) => {
+          const plays = s.creatures.map(nameOf);
+          // A seat named after the one creature it plays reads as that creature's player.
+          const self = plays.length === 1 && plays[0] === s.name;
+          return (
           <li key={s.seat} data-testid={`seat-${s.seat}`}>
-            <strong>{s.name}</strong> <span class="muted">plays {s.creatures.map(nameOf).join(', ') || 'nothing'}</span>{' '}
-            {asking === s.seat ? (
+            <strong>{self ? `${s.name}'s player` : s.name}</strong>
+            {!self && <span class="muted">plays {plays.join(', ') || 'nothing yet'}</span>}
+            {asking !== s.seat && (
+              <button type="button" class="small" onClick={() => setAsking(s.seat)} aria-label={`Remove the seat ${s.name}`} data-testid="seat-remove">
+                Remove…
+              </button>
+            )}
+            {asking === s.seat && (
               <span class="confirm" role="group" aria-label={`Remove ${s.name}?`}>
-                Remove {s.name}? Their link stops working; their creatures stay with the GM.{' '}
+                Remove {self ? `${s.name}'s player` : s.name}? Their link stops working; their creatures stay with the GM.{' '}
                 <button type="button" class="danger small" disabled={busy} onClick={() => void remove(s.seat)} data-testid="seat-remove-confirm">
                   Remove seat
                 </button>{' '}
@@ -36,13 +46,10 @@ export function SeatList({ table, nameOf }: { table: Table; nameOf: (id: string)
                   Keep
                 </button>
               </span>
-            ) : (
-              <button type="button" class="small" onClick={() => setAsking(s.seat)} aria-label={`Remove the seat ${s.name}`} data-testid="seat-remove">
-                Remove…
-              </button>
             )}
           </li>
-        ))}
+          );
+        })}
       </ul>
       {refusal && (
         <p role="alert" class="move-refusal">

@@ -149,7 +149,7 @@ export function ZoneMap({ table, fight, space, menu }: { table: Table; fight: Fi
         title={isMover ? `${c.name}: drag onto a creature, a zone or "away" to move` : c.name}
       >
         <span class="zname">{c.name}</span>
-        {c.hidden && <span class="muted"> (hidden)</span>}
+        {c.hidden && <span class="muted">(hidden)</span>}
       </li>
     );
   };
@@ -160,6 +160,7 @@ export function ZoneMap({ table, fight, space, menu }: { table: Table; fight: Fi
       <p class="muted map-key">
         Range bands: {space.bands.join(' → ')} · a box: creatures engaged with each other
         {mover ? ` · drag ${nameOf(mover)} onto a creature to engage it${hasAway ? ', onto “away” to pull back' : ''}, or choose below` : ''}
+        {mover ? ' · while dragging, a solid blue outline: the rules allow it; dashed red: they refuse it' : ''}
       </p>
       <div class={`zone-board${drag ? ' dragging' : ''}`}>
         {[...byZone.entries()].map(([zone, ids]) => (

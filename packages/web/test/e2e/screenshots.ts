@@ -130,6 +130,13 @@ try {
       await p.getByTestId('foe-add').first().click();
       await shot(p, 'between-fights', 'laptop');
       await shot(p, 'between-fights', 'phone');
+      // The next fight on a fresh grid: everyone placed, the GM's placement tray and form under the map.
+      await p.setViewportSize(SIZES.laptop);
+      await p.getByTestId('start-fight').click();
+      await p.getByTestId('gm-screen').waitFor();
+      await p.getByTestId('map').scrollIntoViewIfNeeded();
+      await p.evaluate(() => document.querySelector('[data-testid="map"]')?.scrollIntoView({ block: 'center' }));
+      await shot(p, 'next-fight-map', 'laptop');
     }
   }
 
@@ -161,6 +168,43 @@ try {
     await shot(p, 'shortcuts', size);
     await p.keyboard.press('Escape');
   }
+
+  // Zones: the GM holds Wren over the hill brute (Brann is engaged with it; a grunt hides).
+  const tz = await srv.table(sourceFromScenarioFile('scenarios/13th-age/intercept.yaml', { hidden: ['grunt'], name: 'The bog bridge' }));
+  const zgm = await browser.page('laptop');
+  await zgm.goto(tz.gm.link);
+  const zplayer = await browser.page('phone');
+  await zplayer.goto(tz.seats.find((x) => x.seat === 'seat-brann')!.link);
+  await zgm.getByTestId('start-combat').click();
+  for (const size of ['laptop', 'phone'] as const) {
+    await zgm.setViewportSize(SIZES[size]);
+    await until('Wren draggable', async () => (await zgm.locator('[data-testid="ztoken-wren"].draggable').count()) === 1);
+    await zgm.evaluate(() => document.querySelector('[data-testid="zones"]')?.scrollIntoView({ block: 'center' }));
+    await zgm.waitForTimeout(200);
+    const a = (await zgm.getByTestId('ztoken-wren').boundingBox())!;
+    const b = (await zgm.getByTestId('ztoken-brute').boundingBox())!;
+    await zgm.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await zgm.mouse.down();
+    await zgm.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+    await until('the zone preview', async () => (await zgm.getByTestId('move-preview').innerText()).includes('engage'));
+    await zgm.screenshot({ path: path.join(out, `zones-drag-${size}.png`) });
+    console.log(`docs/screenshots/zones-drag-${size}.png`);
+    await zgm.keyboard.press('Escape');
+    await zgm.mouse.up();
+  }
+  await zplayer.getByTestId('zones').waitFor();
+  await zplayer.evaluate(() => document.querySelector('[data-testid="zones"]')?.scrollIntoView({ block: 'center' }));
+  await shot(zplayer, 'zones-player', 'phone');
+
+  // Seats: the GM is about to remove one; that player's phone once it is gone.
+  await zgm.setViewportSize(SIZES.laptop);
+  await zgm.locator('details.seats-panel summary').click();
+  await zgm.getByTestId('seat-seat-brann').getByTestId('seat-remove').click();
+  await zgm.evaluate(() => document.querySelector('[data-testid="seat-list"]')?.scrollIntoView({ block: 'center' }));
+  await shot(zgm, 'seats', 'laptop');
+  await zgm.getByTestId('seat-remove-confirm').click();
+  await zplayer.getByTestId('link-refused').waitFor();
+  await shot(zplayer, 'seat-removed', 'phone');
 } finally {
   await browser.close();
   await srv.close();
