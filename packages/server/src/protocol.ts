@@ -74,6 +74,7 @@ export const oddsRequestSchema = z.object({
   next: z.object({
     members: z.array(id).max(500).optional().describe('campaign creatures taking part (default: all)'),
     foes: z.array(json).max(500).optional().describe("the foes, as startFight's: library refs ({ref, hidden?}) or creature setups"),
+    map: fightSpecSchema.shape.map,
   }).strict().optional().describe('between fights: the odds of this next fight before it starts, instead of the fight under way'),
 }).strict();
 export type OddsRequest = z.infer<typeof oddsRequestSchema>;

@@ -1,8 +1,9 @@
 import {
   Campaign, ContentError, Encounter, creatureSetupSchema, encounterHistory, encounterSetupFromCampaign, type CampaignState, type CreatureSetup, type EncounterState,
-  type LoadedRuleset,
+  type Json, type LoadedRuleset,
 } from '@fray/engine';
 import { LibrarySetupError, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
+import { withNextFightMap } from './next-fight-map';
 import type { LibrarySetup, OddsRequest, WireError } from './protocol';
 import type { LiveTable } from './table';
 
@@ -44,6 +45,10 @@ export function nextFightOf(table: LiveTable, library: ContentLibrary | undefine
   const campaign: CampaignState = table.campaign.state;
   const resolved = resolveLibraryFoes(library, table.ruleset.id, campaign.creatureIds, next.foes ?? []);
   if (!resolved.ok) return { error: { ...resolved.error, message: resolved.error.message.replace(/^fight\./, 'next.'), path: ['next', ...(resolved.error.path ?? []).slice(1)] } };
+  // Everyone on the map the GM chose for the next fight, placed as startFight would place them.
+  const placed = withNextFightMap(table.ruleset, campaign, { ...(next.members ? { members: next.members } : {}), foes: resolved.foes, ...(next.map ? { map: next.map } : {}) });
+  if (!placed.ok) return { error: { ...placed.error, message: placed.error.message.replace(/^fight\b/, 'next'), path: ['next', ...(placed.error.path ?? []).slice(1)] } };
+  const space = (placed.spec as { space?: Json }).space;
   const foes: CreatureSetup[] = [];
   for (const [i, raw] of resolved.foes.entries()) {
     const p = creatureSetupSchema.safeParse(raw);
@@ -55,7 +60,7 @@ export function nextFightOf(table: LiveTable, library: ContentLibrary | undefine
   }
   const id = `fight-${encounterHistory(campaign).length + 1}`;
   try {
-    const setup = encounterSetupFromCampaign(campaign, { id, seed: 'odds', foes, ...(next.members ? { members: next.members } : {}) });
+    const setup = encounterSetupFromCampaign(campaign, { id, seed: 'odds', foes, ...(next.members ? { members: next.members } : {}), ...(space !== undefined ? { space } : {}) });
     return { state: Encounter.create(setup, { ruleset: table.ruleset }).state };
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;

@@ -130,6 +130,18 @@ describe("a fight's odds before it starts (GM only)", () => {
     expect(live.fight ?? null).toBeNull();
     expect(seat.frames.some((f) => f.includes('odds'))).toBe(false);
 
+    // On the map the GM chose for the next fight: everyone placed as startFight would place them.
+    const onGrid = { foes: [{ ref: WOLF }], map: { grid: { width: 10, height: 6 } } };
+    const placed = nextFightOf(live, library(), onGrid);
+    if ('error' in placed) throw new Error(placed.error.message);
+    const grid = placed.state.space as { kind: string; creatures: Record<string, { x: number; y: number }> };
+    expect([grid.kind, Object.keys(grid.creatures).sort()]).toEqual(['grid', ['ashback-wolf', 'brannoc-vale', 'tamsin-reed']]);
+    gm.send({ type: 'odds', requestId: 'g1', fights: 30, seconds: 600, seed: 5, next: onGrid });
+    const gridOdds = (await gm.next((m) => m.type === 'odds' && m['requestId'] === 'g1', 120_000)) as Msg & { odds: OddsReport };
+    expectSimulatorAnswer(gridOdds.odds, placed.state, 30, 5);
+    gm.send({ type: 'odds', requestId: 'g2', next: { foes: [{ ref: WOLF }], map: { grid: { width: 1, height: 1 } } } });
+    expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'g2'))['error']).toMatchObject({ path: ['next', 'map', 'grid'] });
+
     gm.send({ type: 'odds', requestId: 'n2', next: { foes: [{ ref: 'a5e/monsters/nope.yaml' }] } });
     expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'n2'))['error']).toMatchObject({ code: 'invalid-setup', path: ['next', 'foes', 0, 'ref'] });
     gm.send({ type: 'odds', requestId: 'n3', next: { members: ['nobody'] } });

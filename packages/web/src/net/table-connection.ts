@@ -183,7 +183,7 @@ export class TableConnection {
    * GM: "odds from here" (the server plays the fight on from now on a worker thread); `progress` as
    * fights are played. With `next`, between fights: the odds of that next fight before it starts.
    */
-  odds(opts: { fights?: number; seconds?: number; next?: { members?: string[]; foes?: Json[] } }, progress: (done: number, total: number) => void): Promise<OddsResult> {
+  odds(opts: { fights?: number; seconds?: number; next?: NonNullable<Extract<ClientMessage, { type: 'odds' }>['next']> }, progress: (done: number, total: number) => void): Promise<OddsResult> {
     const requestId = this.newId();
     if (this.socket?.readyState !== OPEN || this.state.status !== 'open') return Promise.resolve({ ok: false, error: { code: 'offline', message: 'not connected' } });
     return new Promise((resolve) => {

@@ -93,8 +93,13 @@ export function SetupScreen({ table }: { table: Table }) {
             />
           )}
           <EncounterOdds
-            ask={(progress) => table.conn.odds({ fights: SETUP_FIGHTS, seconds: SETUP_SECONDS, next: { members: chosen, foes: foeList } }, progress)}
-            setupKey={JSON.stringify({ chosen, foeList, at: table.state.versions?.table ?? null })}
+            ask={(progress) => {
+              const mapRequest = nextFightMapRequest(map);
+              // The map request is the one startFight takes (NextFightMap builds it): the same shape the odds take.
+              const nextMap = mapRequest as { grid: { width: number; height: number } } | { zones: Record<string, never> } | null;
+              return table.conn.odds({ fights: SETUP_FIGHTS, seconds: SETUP_SECONDS, next: { members: chosen, foes: foeList, ...(nextMap ? { map: nextMap } : {}) } }, progress);
+            }}
+            setupKey={JSON.stringify({ chosen, foeList, map, at: table.state.versions?.table ?? null })}
             disabled={chosen.length + foes.length === 0}
           />
           <NextFightMap value={map} onChange={setMap} />
