@@ -13,7 +13,7 @@ export function PromptQueue(props: { table: Table; fight: FightModel | null; oth
   const { table } = props;
   const prompts = table.prompts;
   return (
-    <section class="prompts" aria-labelledby="prompts-h" data-testid="prompt-queue">
+    <section class={`prompts${prompts.length === 0 ? ' none-waiting' : ''}`} aria-labelledby="prompts-h" data-testid="prompt-queue">
       <h2 id="prompts-h">
         {props.title ?? 'Waiting for an answer'} {prompts.length > 0 && <span class="count">({prompts.length})</span>}
       </h2>
