@@ -22,6 +22,8 @@ const DEFAULT_GRID = { width: 12, height: 8 };
  */
 export function nextFightSpace(ruleset: LoadedRuleset, map: MapSetup, entrants: readonly MapEntrant[]): { ok: true; space: Json } | { ok: false; error: WireError } {
   const fail = (path: (string | number)[], reason: string) => ({ ok: false as const, error: { code: 'invalid-setup', message: `fight.${path.join('.')}: ${reason}`, path: ['fight', ...path] } });
+  // The map request names no bands: zones need the ruleset's own (a GM between fights has no way to name them).
+  if ('zones' in map && !map.zones.bands && !ruleset.zoneBands) return fail(['map', 'zones'], `${ruleset.id} has no range bands of its own for zones: choose a grid or no map`);
   const grid = 'grid' in map ? { ...DEFAULT_GRID, ...map.grid } : null;
   let space: SpaceState;
   try {

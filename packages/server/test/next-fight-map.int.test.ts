@@ -50,7 +50,7 @@ describe("the next fight's map", () => {
     gm.close();
   });
 
-  it('zones put everyone in the scene, engaged with nobody (13th Age\'s bands); a ruleset without bands of its own is told to name them', async () => {
+  it('zones put everyone in the scene, engaged with nobody (13th Age\'s bands); a ruleset without bands of its own is told to choose a grid or no map', async () => {
     const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: '13th-age', creatures: [{ ref: '13th-age/tessel.yaml', side: 'party', controller: 'seat-t' }, { ref: '13th-age/mire-grunt.yaml', side: 'foes' }] } } }, ADMIN);
     const gm = await Client.open(server.url, r.body.tableId);
     await gm.hello(r.body.gm.token);
@@ -62,7 +62,7 @@ describe("the next fight's map", () => {
     gm.close();
     const a5e = await between();
     expect(await start(a5e.gm, 'zones', { map: { zones: {} } })).toEqual({
-      type: 'rejected', commandId: 'zones', error: { code: 'invalid-setup', message: 'fight.map.zones.bands: name the range bands, nearest first (this ruleset has no default)', path: ['fight', 'map', 'zones', 'bands'] },
+      type: 'rejected', commandId: 'zones', error: { code: 'invalid-setup', message: 'fight.map.zones: a5e has no range bands of its own for zones: choose a grid or no map', path: ['fight', 'map', 'zones'] },
     });
     a5e.gm.close();
   });
