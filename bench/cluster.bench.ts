@@ -4,7 +4,9 @@
 // PostgreSQL database (a throwaway cluster from scripts/ensure-postgres.sh, with fsync and
 // synchronous_commit turned back on so both stores pay for durability). With several processes each
 // table's six clients are spread over them, so every command is also pushed across processes
-// (LISTEN/NOTIFY, then a read of the log). Clients run in a worker thread.
+// (LISTEN/NOTIFY, then a read of the log); a last run puts each table's clients on one process. Clients
+// run in a worker thread. Each run prints the CPU time per command of the servers, PostgreSQL and the
+// clients, and the load average: on a machine with few cores, that CPU bounds the commands per second.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +29,8 @@ function percentile(xs: number[], p: number): number {
 
 interface LoadSpec {
   urls: string[];
+  /** each table's clients spread over every process (every command then followed by all), or all on one */
+  spread: boolean;
   tables: { tableId: string; gm: string; seats: string[] }[];
 }
 interface LoadResult {
@@ -75,7 +79,7 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
   const tables: { gm: Client; seats: Client[] }[] = [];
   // client k of table i connects to process (i + k) mod n: each table's clients spread over every process
   for (const [i, t] of spec.tables.entries()) {
-    const at = (k: number) => spec.urls[(i + k) % spec.urls.length]!;
+    const at = (k: number) => spec.urls[(i + (spec.spread ? k : 0)) % spec.urls.length]!;
     const gm = await Client.open(at(0), t.tableId);
     await gm.hello(t.gm);
     const seats: Client[] = [];
@@ -115,8 +119,8 @@ if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'cluster
   void clients((workerData as { spec: LoadSpec }).spec).then((r) => parentPort!.postMessage(r));
 }
 
-async function load(procs: ServerProcess[], pgDir: string | null): Promise<LoadResult> {
-  const spec: LoadSpec = { urls: procs.map((p) => p.url), tables: [] };
+async function load(procs: ServerProcess[], pgDir: string | null, spread = true): Promise<LoadResult> {
+  const spec: LoadSpec = { urls: procs.map((p) => p.url), spread, tables: [] };
   for (let i = 0; i < TABLES; i++) {
     const t = (await postJson(`${procs[i % procs.length]!.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
     spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
@@ -156,10 +160,10 @@ export default async function run(): Promise<void> {
   const script = path.join(repoRoot, 'scripts', 'ensure-postgres.sh');
   const dir = `/tmp/fray-pg-bench-${process.pid}`;
   const results: { name: string; r: LoadResult }[] = [];
-  const measure = async (name: string, start: () => Promise<ServerProcess[]>, pgDir: string | null) => {
+  const measure = async (name: string, start: () => Promise<ServerProcess[]>, pgDir: string | null, spread = true) => {
     const procs = await start();
     try {
-      const r = await load(procs, pgDir);
+      const r = await load(procs, pgDir, spread);
       results.push({ name, r });
       console.log(`${name}: ${r.commands} commands in ${duration(r.wall)}: ${perSecond(r.commands, r.wall)}; GM round trip p50 ${duration(percentile(r.gmTimes, 50))}, p99 ${duration(percentile(r.gmTimes, 99))}; load average ${os.loadavg()[0]!.toFixed(1)}`);
       if (r.cpu) {
@@ -181,13 +185,15 @@ export default async function run(): Promise<void> {
     await sql(admin, 'ALTER SYSTEM SET synchronous_commit = on');
     await sql(admin, 'ALTER SYSTEM SET full_page_writes = on');
     await sql(admin, 'SELECT pg_reload_conf()');
-    for (const [n, db] of [[1, 'bench1'], [3, 'bench3']] as const) {
+    // Last, the same three processes with each table's clients all on one of them (as a load balancer
+    // that routes by table would put them): no process then follows another's commands.
+    for (const [n, db, spread] of [[1, 'bench1', true], [3, 'bench3', true], [3, 'bench3sticky', false]] as const) {
       await sql(admin, `CREATE DATABASE ${db}`);
       const url = admin.replace(/\/postgres$/, `/${db}`);
-      await measure(`${n} process${n > 1 ? 'es' : ''}, PostgreSQL`, async () => {
+      await measure(`${n} process${n > 1 ? 'es' : ''}, PostgreSQL${n > 1 ? (spread ? ', clients of a table on all' : ', clients of a table on one') : ''}`, async () => {
         const first = await startServerProcess(url);
         return [first, ...await Promise.all(Array.from({ length: n - 1 }, () => startServerProcess(url)))];
-      }, dir);
+      }, dir, spread);
     }
   } finally {
     execFileSync('sh', [script, 'stop', dir]);
@@ -198,8 +204,9 @@ export default async function run(): Promise<void> {
     name: `${name}: commands/s vs 1 process on SQLite`, measured: perSecond(r.commands, r.wall), baseline: perSecond(base.r.commands, base.r.wall), ratio: rate(r) / rate(base.r), goal: 1,
   }));
   const one = results.find((x) => x.name.startsWith('1 process, PostgreSQL'))?.r;
-  const three = results.find((x) => x.name.startsWith('3 processes'))?.r;
-  if (one && three) rows.push({ name: '3 processes vs 1 on PostgreSQL: commands/s', measured: perSecond(three.commands, three.wall), baseline: perSecond(one.commands, one.wall), ratio: rate(three) / rate(one), goal: 1 });
+  for (const x of results.filter((r) => r.name.startsWith('3 processes'))) {
+    if (one) rows.push({ name: `${x.name.replace('PostgreSQL, ', '')} vs 1: commands/s`, measured: perSecond(x.r.commands, x.r.wall), baseline: perSecond(one.commands, one.wall), ratio: rate(x.r) / rate(one), goal: 1 });
+  }
   printTable(rows);
   console.log(`(${TABLES} tables × ${1 + SEATS} clients, ${ROUNDS} rounds; this machine has ${os.cpus().length} cores for the server processes, PostgreSQL and the clients together; load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')})`);
 }
