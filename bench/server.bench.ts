@@ -24,7 +24,7 @@ import { a5eRuleset } from '@fray/ruleset-a5e';
 import { EventStore } from '@fray/store';
 import { a5eDemoPromptPolicy } from '@fray/sim';
 import { ADMIN, Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
-import { viewFor } from '../packages/server/src/projection';
+import { menusFor, viewFor } from '../packages/server/src/projection';
 import type { Versions } from '../packages/server/src/protocol';
 import { duration, median, perSecond, printTable, type Row } from './harness';
 
@@ -246,6 +246,55 @@ async function intoCombat(url: string, tableId: string, gmToken: string, live: {
 
 const PACES = (process.env["FRAY_BENCH_PACES"] ?? "1,2,4").split(",").map(Number);
 
+interface StepCosts {
+  /** submit → outcome: decide, append (one transaction), commit in memory: what the GM's ack waits for */
+  ack: number;
+  /** after the outcome: the pushes to the six audiences (projections, patches, serialization) */
+  pushes: number;
+  /** one action menu for the GM (built after the pushes) */
+  menu: number;
+}
+
+/**
+ * Where a GM command's time goes on the server, in process and without sockets (medians of 300
+ * commands, so a busy machine's stalls drop out): the part the ack waits for, and what follows it. The
+ * six connections are subscribers that only count the text they are handed.
+ */
+async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL'): Promise<StepCosts> {
+  const server = await startServer(path.join(dir, `steps-${sync}`), { limits: { maxMessagesPerSecond: 100_000 }, synchronous: sync });
+  try {
+    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string } };
+    const live = server.tables.get(t.tableId)!;
+    await intoCombat(server.url, t.tableId, t.gm.token, live);
+    let bytes = 0;
+    const whos: Principal[] = [{ role: 'gm' }, ...live.meta.seats.slice(0, SEATS).map((s) => ({ role: 'player' as const, seat: s.seat }))];
+    for (const principal of whos) await live.serial(async () => void live.subscribe({ principal, send: () => undefined, sendText: (x) => void (bytes += x.length) }));
+    const ack: number[] = [];
+    const pushes: number[] = [];
+    const menu: number[] = [];
+    for (let i = 0; i < 340; i++) {
+      const t0 = performance.now();
+      const out = await live.submit({ role: 'gm' }, 'fight', { id: `step-${i}`, command: { type: 'gm.setCounter', key: 'bench', value: i } });
+      const t1 = performance.now();
+      if (!out.ok) throw new Error(`bench: ${JSON.stringify(out)}`);
+      await live.serial(async () => undefined); // waits for this command's pushes
+      const t2 = performance.now();
+      menusFor(live, { role: 'gm' });
+      const t3 = performance.now();
+      if (i >= 40) {
+        ack.push(t1 - t0);
+        pushes.push(t2 - t1);
+        menu.push(t3 - t2);
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    if (!bytes) throw new Error('bench: nothing was pushed');
+    return { ack: median(ack), pushes: median(pushes), menu: median(menu) };
+  } finally {
+    await server.close();
+  }
+}
+
 async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResult> {
   const server = await startServer(path.join(dir, sync), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync });
   try {
@@ -283,8 +332,10 @@ export default async function run(): Promise<void> {
     const rows: Row[] = [];
     for (const sync of modes) {
       const commit = await commitAlone(dir, sync);
+      const steps = await stepCosts(dir, sync);
       const r = await serverRun(dir, sync);
       console.log(`\nSQLite synchronous=${sync}: one commit alone ${pc(commit)}`);
+      console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a worker thread); round trip = send → ack:`);
       for (const st of r.paced) {
         const total = st.pace * TABLES;
@@ -295,6 +346,7 @@ export default async function run(): Promise<void> {
       console.log(`  one GM alone: ${pc(r.solo)}, shown ${pc(r.soloShown)}; pushes: ${r.pushes}, ${pushBytes.toFixed(0)} bytes each on average (the whole view they patch: ${r.wholeViewBytes!.toFixed(0)} bytes)`);
       rows.push(
         { name: `${sync}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
+        { name: `${sync}: server's part of a GM ack vs ack after the pushes`, measured: duration(steps.ack), baseline: duration(steps.ack + steps.pushes), ratio: (steps.ack + steps.pushes) / steps.ack, goal: 1 },
         { name: `${sync}: GM round trip alone (p50) vs decide alone`, measured: duration(percentile(r.solo, 50)), baseline: duration(decideMs), ratio: decideMs / percentile(r.solo, 50), goal: 0.01 },
       );
       for (const st of r.paced.filter((x) => x.pace <= 2)) {
