@@ -1,5 +1,5 @@
 import { describeRoll, type RollRecord, type TermRecord } from '@fray/dice';
-import { countPhrase, type BreakdownRow, type Duration, type EventOf, type FrayEventBody, type Json, type Principal, type PromptSpec, type RulesetWords } from '@fray/engine';
+import { countPhrase, namePhrase, type BreakdownRow, type Duration, type EventOf, type FrayEventBody, type Json, type Principal, type PromptSpec, type RulesetWords } from '@fray/engine';
 
 /**
  * Events in, lines of text out: the table's view of a fight, every roll with its breakdown. Pure:
@@ -83,7 +83,7 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         if (!consumed.has(i)) out.push(`${cap(nameOf(e.roller))} rolls ${rollPurpose(e.purpose)}: ${describeRoll(e.record)}${e.entered ? ' (entered)' : ''}`);
         break;
       case 'TestResolved':
-        out.push(testLine(e, rollFor.get(i)?.record, nameOf));
+        out.push(testLine(e, rollFor.get(i)?.record, nameOf, words));
         break;
       case 'DamageApplied':
         out.push(damageLine(e, rollFor.get(i), nameOf));
@@ -95,6 +95,11 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
           : `${nameOf(e.target)} heals ${e.amount}${e.hpBefore === undefined ? '' : `: ${e.hpBefore} → ${e.hpAfter} HP`}`);
         break;
       case 'HitPointsSet': {
+        // Temporary hit points running out (a battle's end) are an ending, not a number set to 0.
+        if (e.tempHp === 0 && e.hp === undefined && e.maxHp === undefined) {
+          out.push(`${nameOf(e.target)}'s temporary hit points end (${e.reason})`);
+          break;
+        }
         const parts = [
           e.hp !== undefined ? `HP set to ${e.hp}` : null,
           e.tempHp !== undefined ? `temporary HP ${e.tempHp}` : null,
@@ -110,12 +115,17 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         const source = c.source === 'gm' ? 'the GM' : c.source && c.source !== e.creatureId && names.has(c.source) ? names.get(c.source)! : null;
         const how = durationText(c.duration, nameOf, e.creatureId);
         const notes = [how.note, c.impliedBy ? `with ${conditionText(conditionOf(c.impliedBy))}` : source ? `by ${source}` : null].filter((x) => x);
-        const what = c.level ? `now has ${conditionText(c.conditionId)} level ${c.level}` : `is now ${conditionText(c.conditionId)}`;
-        out.push(`${nameOf(e.creatureId)} ${what}${how.text}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+        const own = words.conditions && Object.hasOwn(words.conditions, c.conditionId) ? words.conditions[c.conditionId]! : null;
+        const what = own ? namePhrase(own.added, nameOf(e.creatureId))
+          : `${nameOf(e.creatureId)} ${c.level ? `now has ${conditionText(c.conditionId)} level ${c.level}` : `is now ${conditionText(c.conditionId)}`}`;
+        out.push(`${what}${how.text}${notes.length ? ` (${notes.join('; ')})` : ''}`);
         break;
       }
       case 'ConditionRemoved':
-        if (e.reason !== 'relinked') out.push(`${nameOf(e.creatureId)} is no longer ${conditionText(e.conditionId)}: ${e.reason}`);
+        if (e.reason !== 'relinked') {
+          const own = words.conditions && Object.hasOwn(words.conditions, e.conditionId) ? words.conditions[e.conditionId]! : null;
+          out.push(`${own ? namePhrase(own.removed, nameOf(e.creatureId)) : `${nameOf(e.creatureId)} is no longer ${conditionText(e.conditionId)}`}: ${e.reason}`);
+        }
         break;
       case 'ConditionUpdated':
         if (e.level !== undefined) out.push(`${nameOf(e.creatureId)}'s ${conditionText(conditionOf(e.instanceId))} is now level ${e.level}`);
@@ -340,20 +350,22 @@ function rowText(r: BreakdownRow): string {
 }
 
 /** "Ogre attacks Ana: d20 14 + 6 = 20 vs AC 16, hit", with unapplied modifiers and their reasons. */
-export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, nameOf: (id: string | null) => string): string {
+export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, nameOf: (id: string | null) => string, words: RulesetWords = {}): string {
   const actor = cap(nameOf(t.actor));
   const base = t.breakdown.rows.find((r) => r.id === 'base');
   // The base row names the test only when it is the test's name ("DEX save", "Athletics check"), not a bonus's.
-  // An ability with its skill ("DEX (stealth)") is a check of that ability.
+  // An ability with its skill ("DEX (stealth)") is a check of that ability; an ability's modifier ("DEX mod") names its test.
+  const abilityOf = base ? /^([A-Z]{3}) mod$/.exec(base.label)?.[1] : undefined;
   const named = (word: 'save' | 'check') =>
-    !base ? word : new RegExp(`\\b${word}$`, 'i').test(base.label) ? base.label : word === 'check' && /^[A-Z]{3} \(/.test(base.label) ? `${base.label} check` : word;
+    !base ? word : new RegExp(`\\b${word}$`, 'i').test(base.label) ? base.label : word === 'check' && /^[A-Z]{3} \(/.test(base.label) ? `${base.label} check` : abilityOf ? `${abilityOf} ${word}` : word;
+  const ownKind = words.tests && Object.hasOwn(words.tests, t.kind) ? namePhrase(words.tests[t.kind]!, actor) : null;
   const against = t.target ? ` against ${nameOf(t.target)}` : '';
   const subject =
     t.kind === 'attack'
       ? `${actor} attacks ${nameOf(t.target)}`
       : t.kind === 'save' || t.kind === 'check'
         ? `${actor} makes a ${named(t.kind)}${against}`
-        : `${actor} rolls for ${t.kind}${against}`;
+        : ownKind ? `${ownKind}${against}` : `${actor} rolls for ${t.kind}${against}`;
   const versus = t.against ? ` vs ${againstText(t.against.label, t.against.value)}` : '';
   const outcome = t.kind === 'attack' ? ({ success: 'hit', failure: 'miss' } as Record<string, string>)[t.outcome] ?? t.outcome : t.outcome;
   if (!roll && t.breakdown.natural === null) {
@@ -365,13 +377,19 @@ export function testLine(t: Ev<'TestResolved'>, roll: RollRecord | undefined, na
   if (mode.bonus) parts.push(`${signed(mode.bonus)} (${mode.verdict === 'flat' ? (mode.bonus > 0 ? 'advantage' : 'disadvantage') : mode.verdict}: ${mode.sources.filter((s) => s.applied).map((s) => s.label).join(', ')})`);
   const natural = t.breakdown.natural === 20 || t.breakdown.natural === 1 ? ` (natural ${t.breakdown.natural})` : '';
   const skipped = [
-    ...t.breakdown.rows.filter((r) => !r.applied).map((r) => `${r.label} ${signed(r.value)} (${r.reason ?? 'not applied'}${r.by ? ` by ${r.by}` : ''})`),
-    ...mode.sources.filter((s) => !s.applied).map((s) => `${s.mode} from ${s.label} (predicate-false)`),
+    ...t.breakdown.rows.filter((r) => !r.applied).map((r) => `${r.label} ${signed(r.value)} (${r.reason ? (NOT_APPLIED[r.reason] ?? r.reason) : 'not applied'}${r.by ? ` by ${r.by}` : ''})`),
+    ...mode.sources.filter((s) => !s.applied).map((s) => `${s.mode} from ${s.label} (${NOT_APPLIED['predicate-false']})`),
   ];
   // A roll with nothing to beat (initiative) has no outcome worth saying.
   const verdict = !t.against && t.outcome === 'done' ? '' : `, ${outcome}`;
   return `${subject}: ${parts.join(' ')} = ${t.breakdown.total}${versus}${verdict}${natural}${skipped.length ? `; not applied: ${skipped.join(', ')}` : ''}`;
 }
+
+/** Why a modifier or a roll mode did not count, in the table's words (the engine's reasons are codes). */
+const NOT_APPLIED: Record<string, string> = {
+  'predicate-false': 'not in this situation',
+  'same-effect': 'the same effect counts once',
+};
 
 /** "AC 17 (half cover +2)", "DC 11 (Bite)": the number right after the defence's name, what explains it after. */
 function againstText(label: string, value: number): string {

@@ -23,17 +23,17 @@ describe('fray demo --ruleset five-torches-deep (the barrow skirmish)', () => {
     expect(lines.slice(9, 12)).toEqual([
       'Combat starts.',
       '  The battle begins. Call a morale check? → Yes, one roll per side, by policy',
-      'Ash Cultist rolls for morale: d20 11 + 0 + 1 morale bonus (HD) = 12 vs morale DC 11, success',
+      'Ash Cultist makes a morale check: d20 11 + 0 + 1 morale bonus (HD) = 12 vs morale DC 11, success',
     ]);
     // a PC trained in healing stabilizes a dying ally, and the injury table follows (FTD-DEATH-3, FTD-INJURY)
-    expect(lines).toContain('Wren the Warden makes a check against Ilka Lampbearer: d20 15 + 1 + 2 proficiency bonus = 18 vs stabilize DC 11, success');
+    expect(lines).toContain('Wren the Warden makes a WIS check against Ilka Lampbearer: d20 15 + 1 + 2 proficiency bonus = 18 vs stabilize DC 11, success');
     expect(lines).toContain('  [FTD-INJURY-3] Ilka Lampbearer loses a hand');
     expect(lines.at(-1)).toBe('Winner: party (Wren the Warden 16/16 HP, Sable Quickfinger 1/11 HP, Ilka Lampbearer 1/9 HP)');
   });
 
   it('a broken morale sends the monsters fleeing: each retreats on its turn (seed 5)', () => {
     const lines = playDemo({ ruleset: 'five-torches-deep', seed: '5' }).lines;
-    expect(lines).toContain('Ash Cultist rolls for morale: d20 1 + 0 + 1 morale bonus (HD) = 2 vs morale DC 11, failure (natural 1)');
+    expect(lines).toContain('Ash Cultist makes a morale check: d20 1 + 0 + 1 morale bonus (HD) = 2 vs morale DC 11, failure (natural 1)');
     expect(lines).toContain('  Tunnel Ogre fails morale. Does it flee or surrender? → Flee, by policy');
     expect(lines).toContain('  [FTD-RETREAT-1] Ash Cultist retreats, using the whole turn');
     expect(lines).toContain('  [FTD-RETREAT-5] Ash Cultist escapes and leaves the initiative order');
@@ -47,7 +47,7 @@ describe('fray demo --ruleset five-torches-deep (the barrow skirmish)', () => {
       expect(run.encounter.state.round).toBeLessThanOrEqual(10);
       expect(run.commands).toBeLessThan(DEMO_MAX_COMMANDS);
       expect(run.lines.filter((l) => l.startsWith('!')), `seed ${seed}`).toEqual([]);
-      expect(run.lines.filter((l) => l.includes('rolls for morale')).length, `seed ${seed}`).toBe(1);
+      expect(run.lines.filter((l) => l.includes('makes a morale check')).length, `seed ${seed}`).toBe(1);
     }
   });
 

@@ -37,9 +37,9 @@ describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', ()
 
   it('barrow: the battle-begins morale roll by the leader, a permanent delay, the tide turning and a retreat', () => {
     const lines = run('barrow-skirmish.yaml').output.split('\n');
-    expect(lines).toContain('  Ash Cultist rolls for morale: d20 12 + 0 + 1 morale bonus (HD) = 13 vs morale DC 11, success');
+    expect(lines).toContain('  Ash Cultist makes a morale check: d20 12 + 0 + 1 morale bonus (HD) = 13 vs morale DC 11, success');
     expect(lines).toContain('  Initiative: Sable Quickfinger 16, Gloomgob Slinger 15, Ash Cultist 12, Ilka Lampbearer 11 (tie-break 2), Wren the Warden 11 (tie-break 1), Tunnel Ogre 8 (Wren the Warden delays: from now on acts after Ilka Lampbearer)');
-    expect(lines).toContain('  Tunnel Ogre rolls for morale: d20 6 - 1 + 2 morale bonus (HD) = 7 vs morale DC 11, failure');
+    expect(lines).toContain('  Tunnel Ogre makes a morale check: d20 6 - 1 + 2 morale bonus (HD) = 7 vs morale DC 11, failure');
     expect(lines).toContain('    [FTD-RETREAT-5] Tunnel Ogre escapes and leaves the initiative order');
   });
 });

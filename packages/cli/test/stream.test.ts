@@ -38,8 +38,8 @@ describe('one table, one stream of play: fray run plays campaign files', () => {
     const lines = r.output.split('\n');
     expect(lines).toContain("[steps.0.fight] fight 'bridge' at day 1, 14:00: Brann Ashgrove, Wren Halloway against brute");
     expect(lines).toContain('[steps.0.fight.steps.6] Brann Ashgrove: rally (as seat-brann)');
-    expect(lines).toContain('  Wren Halloway: temporary HP 0 (the battle is over)');
-    expect(lines).toContain('    Brann Ashgrove is at 34/36 hp with 7 recoveries. How many recoveries to spend? → 1 recovery, answered ahead');
+    expect(lines).toContain("  Wren Halloway's temporary hit points end (the battle is over)");
+    expect(lines).toContain('    Brann Ashgrove is at 34/36 HP with 7 recoveries. How many recoveries to spend? → 1 recovery, answered ahead');
     expect(lines.at(-1)).toBe('OK: 4 steps, every expectation met');
     // fray campaign plays the same file the same way
     expect(campaignCommand(scenario('campaigns/13a-two-battles.yaml')).output).toBe(r.output);
@@ -51,12 +51,12 @@ describe('one table, one stream of play: fray run plays campaign files', () => {
     expect(lines).toContain('    2d4+1 piercing → 4+2 +1 = 7 piercing, 7 absorbed by temporary hit points; Brannoc Vale 28 → 28 HP');
     expect(lines).toContain("[steps.4.fight] fight 'stair' at day 1, 06:00:06: Brannoc Vale, Tamsin Reed against bandit");
     expect(lines).toContain('  Road Bandit attacks Brannoc Vale: d20 3 + 3 = 6 vs AC 18, miss');
-    expect(lines).toContain('  Brannoc Vale: temporary HP 0 (temporary hit points without a duration end with a long rest)');
+    expect(lines).toContain("  Brannoc Vale's temporary hit points end (temporary hit points without a duration end with a long rest)");
   });
 
   it('FTD-CHECK-2 FTD-LOAD-3 a Five Torches Deep descent: a check between fights, a shot into a melee on zones, loot that slows, a fight in the dark', () => {
     const lines = runCommand(scenario('campaigns/ftd-sunken-stair.yaml')).output.split('\n');
-    expect(lines).toContain('  Wren the Warden makes a check: d20 5 + 1 = 6 vs the crumbling stair DC 12, failure');
+    expect(lines).toContain('  Wren the Warden makes a DEX check: d20 5 + 1 = 6 vs the crumbling stair DC 12, failure');
     expect(lines).toContain('  Sable Quickfinger attacks Gloomgob: d20 14 + 3 + 2 proficiency bonus = 19 vs AC 12, hit');
     expect(lines).toContain('    [FTD-LOAD-5] Sable Quickfinger carries 13 load (5 of it coins) against STR 10: speed 15 ft');
     expect(lines).toContain('  Mire Hound attacks Sable Quickfinger: d20 11 (disadvantage from attacking in darkness: rolled 15 and 11, kept 11) + 4 = 15 vs AC 13, hit');

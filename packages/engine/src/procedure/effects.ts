@@ -84,7 +84,7 @@ export function runEffects(ctx: Resolution, rules: EffectRules, nodes: readonly 
           target: null,
           selectors: ['save', `save:${node.ability}`],
           options: scope.options,
-          base: { label: `${node.ability} save`, value: rules.saveBonus(ctx, target, node.ability) },
+          base: { label: `${node.ability.toUpperCase()} save`, value: rules.saveBonus(ctx, target, node.ability) },
           against: { label: 'DC', value: node.dc },
         });
         const saved = p.outcome === 'success';

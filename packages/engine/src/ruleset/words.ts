@@ -8,6 +8,21 @@ export interface RulesetWords {
   tallies?: Record<string, CountPhrase>;
   /** an encounter counter's new value, by counter key */
   counters?: Record<string, CountPhrase>;
+  /**
+   * What a d20 test of the ruleset's own kind is called, by test kind (`{name}` is the roller):
+   * "{name} makes a morale check" rather than "rolls for morale". Attacks, saves and checks read alike everywhere.
+   */
+  tests?: Record<string, string>;
+  /**
+   * Conditions whose names do not read after "is now" (a noun such as heroism), by condition id:
+   * `added` and `removed` are the sentences (`{name}`), durations and reasons follow them.
+   */
+  conditions?: Record<string, { added: string; removed: string }>;
+}
+
+/** `{name}` filled in. */
+export function namePhrase(text: string, name: string): string {
+  return text.split('{name}').join(name);
 }
 
 /**

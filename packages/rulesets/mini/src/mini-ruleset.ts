@@ -175,10 +175,14 @@ export const miniRulesetDef: Ruleset = {
   ],
   runAction,
   rollInitiative(ctx, id) {
-    const r = ctx.roll('1d20', { roller: id, purpose: 'initiative' });
-    return { total: r.total + sheetOf(ctx.state, id).initiativeBonus, tiebreak: [] };
+    // The bonus rides in the roll, so the roll's line shows the total the order uses.
+    const bonus = sheetOf(ctx.state, id).initiativeBonus;
+    const r = ctx.roll(bonus ? `1d20${bonus > 0 ? '+' : ''}${bonus}` : '1d20', { roller: id, purpose: 'initiative' });
+    return { total: r.total, tiebreak: [] };
   },
   initiativeTies: 'rolloff',
+  // heroism is a noun: Bram "now has heroism", not "is now heroism"
+  words: { conditions: { heroism: { added: '{name} now has heroism', removed: '{name} no longer has heroism' } } },
   takesTurn: (state, id) => state.creatures[id]!.status !== 'dead',
   legalCommands,
 };

@@ -17,9 +17,10 @@ export const UNBOUND = 'escalationUnbound';
 export function rollInitiative13a(ctx: Resolution, id: string): { total: number; tiebreak: number[] } {
   const c = ctx.state.creatures[id]!;
   const bonus = initiativeBonus(ctx.state, id);
-  const r = ctx.roll('1d20', { roller: id, purpose: 'initiative' });
+  // The bonus rides in the roll, so the roll's line shows the total the order uses.
+  const r = ctx.roll(bonus ? `1d20${bonus > 0 ? '+' : ''}${bonus}` : '1d20', { roller: id, purpose: 'initiative' });
   if (c.tempHp > 0) ctx.emit({ type: 'HitPointsSet', target: id, tempHp: 0, reason: 'rolled initiative', ruleId: '13A-INIT-5' });
-  return { total: r.total + bonus, tiebreak: [bonus, isPc(c) ? 1 : 0] };
+  return { total: r.total, tiebreak: [bonus, isPc(c) ? 1 : 0] };
 }
 
 /** End-of-turn processing (13A-ACT-8): ongoing damage first, then its save (13A-ONG-1/2, 13A-SAVE-3). */

@@ -11,7 +11,7 @@ export function useRecovery(ctx: Resolution, id: string, reason: string): number
   const pc = pcSheet(c);
   if (!pc) return ctx.reject('no-recoveries', `${c.name} is not a PC and has no recoveries`, '13A-HEAL-1');
   const expr = withConstant(`${pc.level}${pc.recoveryDie}`, abilityMod(pc.abilities.con) * levelMultiplier(pc.level));
-  const rolled = Math.max(0, ctx.roll(expr, { roller: id, purpose: `recovery (${reason})` }).total);
+  const rolled = Math.max(0, ctx.roll(expr, { roller: id, purpose: `a recovery (${reason})` }).total);
   const left = c.resources['recoveries'] ?? 0;
   let amount = rolled;
   if (left > 0) {

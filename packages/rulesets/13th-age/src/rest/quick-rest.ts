@@ -79,7 +79,7 @@ function spendRecoveries(ctx: Resolution, cid: string): void {
   const options = Array.from({ length: left + 1 }, (_, n) => ({ id: String(n), label: n === 0 ? 'None' : `${n} recover${n === 1 ? 'y' : 'ies'}` }));
   const answer = ctx.ask({
     key: '13a.rest.recoveries', to: { controllerOf: cid }, about: cid, ruleId: mustHeal ? '13A-REST-3' : '13A-REST-2',
-    text: `${c.name} is at ${c.hp}/${c.maxHp} hp with ${left} recoveries.${mustHeal ? ' Staggered, it must try to heal: spend at least one, or take true healing from a spell.' : ''} How many recoveries to spend?`,
+    text: `${c.name} is at ${c.hp}/${c.maxHp} HP with ${left} recoveries.${mustHeal ? ' Staggered, it must try to heal: spend at least one, or take true healing from a spell.' : ''} How many recoveries to spend?`,
     options: mustHeal ? [...options.slice(1), { id: 'spell', label: 'A spell heals it instead' }] : options,
     default: mustHeal ? '1' : '0',
   });
