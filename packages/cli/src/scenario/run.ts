@@ -1,5 +1,5 @@
 import { DiceError, scripted, type ScriptedSource } from '@fray/dice';
-import type { Command, CommandEnvelope, DispatchResult, Encounter, EncounterState, Json, Principal, Runtime } from '@fray/engine';
+import { inOrderList, type Command, type CommandEnvelope, type DispatchResult, type Encounter, type EncounterState, type Json, type Principal, type Runtime } from '@fray/engine';
 import { narrate } from '../narrate';
 import type { RejectionReport } from '../report';
 import { EXIT } from '../result';
@@ -145,9 +145,15 @@ export function runStep(encounter: Encounter, rt: Runtime, step: ScenarioStep, i
 
   if (step.preAnswers && r.ok) {
     // A pre-answer no prompt used is a mistake in the file (a wrong key, a question the rules never asked).
-    const used = new Set(encounter.events.slice(firstEvent).flatMap((e) => (e.type === 'PromptAnswered' && e.by === 'preAnswer' && e.key ? [e.key] : [])));
+    const used = new Map<string, number>();
+    for (const e of encounter.events.slice(firstEvent)) if (e.type === 'PromptAnswered' && e.by === 'preAnswer' && e.key) used.set(e.key, (used.get(e.key) ?? 0) + 1);
     const unused = Object.keys(step.preAnswers).filter((k) => !used.has(k));
-    if (unused.length) throw new StepFailure(EXIT.expectationFailed, `${at}.preAnswers: ${unused.map((k) => `'${k}'`).join(', ')} never asked (answered by pre-answers: ${used.size ? [...used].map((k) => `'${k}'`).join(', ') : 'none'})`);
+    if (unused.length) throw new StepFailure(EXIT.expectationFailed, `${at}.preAnswers: ${unused.map((k) => `'${k}'`).join(', ')} never asked (answered by pre-answers: ${used.size ? [...used.keys()].map((k) => `'${k}'`).join(', ') : 'none'})`);
+    // An inOrder list must be used to its end: an answer left over is a prompt the file expected and the rules never asked.
+    for (const [k, v] of Object.entries(step.preAnswers)) {
+      const list = inOrderList(v as Json);
+      if (list && (used.get(k) ?? 0) < list.length) throw new StepFailure(EXIT.expectationFailed, `${at}.preAnswers.${k}: ${used.get(k) ?? 0} of the ${list.length} answers in inOrder used (the command asked '${k}' ${used.get(k) ?? 0} time${used.get(k) === 1 ? '' : 's'})`);
+    }
   }
 
   if (step.expect) {

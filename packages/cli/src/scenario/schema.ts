@@ -149,7 +149,7 @@ export const stepSchema = z
     command: commandSchema,
     as: z.string().min(1).optional().describe("who issues it: 'gm' (default) or a seat"),
     dice: diceScript.optional(),
-    preAnswers: z.record(id, json).optional().describe("answers to the prompts the command will open, by prompt key, sent with it (e.g. {a5e.knockOut: knock-out}, {dice.enter: [14]}); each must be used, and a bad one refuses the command (bad-answer)"),
+    preAnswers: z.record(id, json).optional().describe("answers to the prompts the command will open, by prompt key, sent with it (e.g. {a5e.knockOut: knock-out}, {dice.enter: [14]}); several prompts of one key in order: {dice.enter: {inOrder: [[14], [6]]}}; each must be used, and a bad one refuses the command (bad-answer)"),
     answers: z.array(answerSchema).optional().describe('prompt answers given in order right after the command'),
     expectRejected: id.optional().describe("the command must be refused with this error code (e.g. 'not-your-turn')"),
     expectMessage: z.string().min(1).optional().describe('with expectRejected: the refusal message must contain this text'),

@@ -63,6 +63,8 @@ export class Resolution {
   private readonly resumed: boolean;
   private readonly answers: Record<string, Json>;
   private rngSource: DiceSource | null = null;
+  /** pre-answers given so far in this command, by prompt key (replayed ones too): the next of an `inOrder` list */
+  private readonly preAnswersUsed = new Map<string, number>();
   /** set on the fast path: undefined keeps events for the log, null drops them, a function receives them */
   private readonly sink: ((event: FrayEventBody) => void) | null | undefined;
 
@@ -126,6 +128,13 @@ export class Resolution {
   /** Rolls dice: seeded from the encounter, scripted in tests, or entered by a person at the table. */
   roll(expression: string, meta: RollMeta): RollRecord {
     if (this.replay && this.replay.index < this.replay.emitted.length) {
+      // Entered dice answered without a person (a pre-answer, a policy) recorded their answer before the roll.
+      const before = this.replay.emitted[this.replay.index];
+      if (before?.type === 'PromptAnswered' && before.key === 'dice.enter' && (before.by === 'preAnswer' || before.by === 'policy')) {
+        this.replay.index++;
+        this.countPreAnswer(before);
+        evolveInPlace(this.state, before);
+      }
       const recorded = this.replay.emitted[this.replay.index];
       if (recorded?.type !== 'DiceRolled') throw new Error(`replay diverged: expected a roll, found ${recorded?.type ?? 'nothing'}${REPLAY_HINT}`);
       this.replay.index++;
@@ -195,7 +204,9 @@ export class Resolution {
       if (auto) {
         results[i] = auto.answer;
         this.answers[p.id] = auto.answer;
-        this.emit({ type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by, key: p.key, about: p.about, ...answerWords(p, auto.answer) });
+        const answered: FrayEventBody = { type: 'PromptAnswered', promptId: p.id, answer: auto.answer, by: auto.by, key: p.key, about: p.about, ...answerWords(p, auto.answer) };
+        this.countPreAnswer(answered);
+        this.emit(answered);
       }
     }
     const missing = specs.filter((_, i) => results[i] === undefined);
@@ -210,11 +221,23 @@ export class Resolution {
    */
   private preAnswerFor(p: PromptSpec): Json | undefined {
     const all = this.envelope.preAnswers;
-    const pre = all && Object.hasOwn(all, p.key) ? all[p.key] : undefined;
-    if (pre === undefined) return undefined;
+    const given = all && Object.hasOwn(all, p.key) ? all[p.key] : undefined;
+    if (given === undefined) return undefined;
     const who = this.envelope.issuedBy;
     if (who.role !== 'gm' && !(p.to.role === 'player' && p.to.seat === who.seat)) return undefined;
-    const problem = answerProblem(p, pre);
+    // `{inOrder: [a, b]}`: the first prompt of the key gets a, the second b, later ones go to a person.
+    const list = inOrderList(given);
+    let pre: Json | undefined = given;
+    let problem: string | null;
+    if (list === null) problem = answerProblem(p, given);
+    else if (list.length === 0) problem = 'inOrder must list at least one answer';
+    else {
+      const k = this.preAnswersUsed.get(p.key) ?? 0;
+      if (k >= list.length) return undefined;
+      pre = list[k]!;
+      problem = answerProblem(p, pre);
+      if (problem) problem = `answer ${k + 1} of ${list.length}: ${problem}`;
+    }
     if (problem) {
       // Once the command was accepted and resumed after a pause, a bad pre-answer for a later prompt
       // is ignored and the question goes to a person: a stored pre-answer can never wedge the encounter.
@@ -222,6 +245,10 @@ export class Resolution {
       throw new RuleViolation('bad-answer', `pre-answer for ${p.key}: ${problem}`).withPath(['preAnswers', p.key]);
     }
     return pre;
+  }
+
+  private countPreAnswer(e: FrayEventBody): void {
+    if (e.type === 'PromptAnswered' && e.by === 'preAnswer' && e.key) this.preAnswersUsed.set(e.key, (this.preAnswersUsed.get(e.key) ?? 0) + 1);
   }
 
   private policyAnswer(p: PromptSpec): { answer: Json; by: 'policy' } | null {
@@ -234,6 +261,7 @@ export class Resolution {
     const next = this.replay.emitted[this.replay.index];
     if (next?.type === 'PromptAnswered' && next.promptId === promptId) {
       this.replay.index++;
+      this.countPreAnswer(next);
       evolveInPlace(this.state, next);
     }
   }
@@ -281,4 +309,11 @@ export class Resolution {
 /** Whether an expression rolls any die at all ('5' does not). */
 function hasDice(expression: string): boolean {
   return rollDice(expression, { kind: 'scripted', next: (sides: number) => sides }).terms.some((t) => t.kind === 'dice' && t.count > 0);
+}
+
+/** The answers of a `{inOrder: [...]}` pre-answer (several prompts of one key, in the order they are asked), or null for a single answer. */
+export function inOrderList(given: Json): Json[] | null {
+  if (given === null || typeof given !== 'object' || Array.isArray(given) || !Object.hasOwn(given, 'inOrder') || Object.keys(given).length !== 1) return null;
+  const list = (given as { inOrder: Json }).inOrder;
+  return Array.isArray(list) ? list : null;
 }
