@@ -1,4 +1,4 @@
-import { currentCreatureId, type CreatureState, type Duration, type EncounterState, type FrayEvent, type Json, type LoadedRuleset, type PromptSpec } from '@fray/engine';
+import { currentCreatureId, type CreatureState, type DerivedBreakdown, type Duration, type EncounterState, type FrayEvent, type Json, type LoadedRuleset, type PromptSpec } from '@fray/engine';
 
 /** A creature's tracks with the levels of its leveled conditions merged in (weary 2 → `weary: 2`). */
 export function tracksOf(c: CreatureState): Record<string, number> {
@@ -26,6 +26,8 @@ export interface CreatureReport {
   vars: Record<string, Json>;
   /** the numbers the rules derive now (AC or defenses, speed, save bonuses, load), when the ruleset derives any */
   derived?: Record<string, number>;
+  /** how some derived numbers come about (A5E saves: rows, roll mode, automatic failure) */
+  derivedBreakdown?: Record<string, DerivedBreakdown>;
   /** where it is on the map ({x, y, elevation, size} or {zone}), when there is one */
   at?: Record<string, unknown>;
   /** the creatures it is engaged with (zones) */
@@ -81,6 +83,8 @@ export function encounterReport(
     };
     const derived = opts.ruleset?.derivedNumbers?.(state, id);
     if (derived) creatures[id].derived = derived;
+    const breakdown = opts.ruleset?.derivedBreakdown?.(state, id);
+    if (breakdown) creatures[id].derivedBreakdown = breakdown;
     const at = placementOf(state, id);
     if (at) creatures[id].at = at;
     if ((state.space as { kind?: string } | null)?.kind === 'zones') creatures[id].engagedWith = engagedOf(state, id);

@@ -100,6 +100,11 @@ export interface Ruleset {
    * bonuses, load): what a GM checks at a glance and a scenario's `expect.creatures.<id>.derived` pins.
    */
   derivedNumbers?(state: EncounterState, creatureId: string): Record<string, number>;
+  /**
+   * How some of those numbers come about, by the same names: the rows that add up to each, and what a
+   * number cannot hold (a roll mode, an automatic failure). A screen shows it beside the number.
+   */
+  derivedBreakdown?(state: EncounterState, creatureId: string): Record<string, DerivedBreakdown>;
   /** what a player sees of a creature they do not control */
   hpBand?(c: CreatureState): string;
   /**
@@ -137,4 +142,16 @@ export interface LoadedRuleset extends Ruleset {
   hooksByStage: { [S in StageId]?: Hook<S>[] };
   conditionById: Record<string, ConditionDef>;
   commandByType: Record<string, CommandDef>;
+}
+
+/** A derived number explained (`derivedBreakdown`): its rows, and the roll mode or automatic failure it comes with. */
+export interface DerivedBreakdown {
+  /** the number itself (as `derivedNumbers` gives it): the rows' sum */
+  value: number;
+  /** what adds up to it, the base first; ruleId where a rule brings the row */
+  rows: { label: string; value: number; ruleId?: string }[];
+  /** advantage or disadvantage the roll has now, and from what ('cancelled': both, so neither) */
+  rollMode?: { mode: 'advantage' | 'disadvantage' | 'cancelled'; sources: { mode: 'advantage' | 'disadvantage'; label: string; ruleId?: string }[] };
+  /** the roll fails without being made (a paralyzed creature's Strength and Dexterity saves) */
+  autoFail?: { reason: string; ruleId?: string };
 }

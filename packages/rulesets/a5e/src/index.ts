@@ -17,6 +17,7 @@ import { countdownModule } from './countdown/module';
 import { flowModule } from './flow/module';
 import { a5eLegalCommands } from './flow/legal';
 import { a5eActionMenu, a5eAttackProfile } from './flow/menu';
+import { a5eSaveBreakdown } from './sheet/save-numbers';
 import { a5ePreviewMove } from './flow/menu-movement';
 import { a5eMove, movementModule } from './movement/index';
 import { duelModule } from './duel/module';
@@ -88,6 +89,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
       return p;
     },
     derivedNumbers: (state, id) => a5eDerivedNumbers(self.loaded!, state, id),
+    derivedBreakdown: (state, id) => a5eSaveBreakdown(self.loaded!, state, id),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     // A duel's record (who duels, the touches, who won) is announced to the table.
     publicState: (state): Record<string, Json> => (duelModuleOn(state) ? { duel: (duelRecord(state) ?? null) as unknown as Json } : {}),

@@ -1,12 +1,13 @@
 import type { EncounterState, LoadedRuleset } from '@fray/engine';
 import { conditionAcModifier, speedOf } from '../conditions/queries';
-import { saveBonus, sheetById } from './derived';
-import { abilityIds } from './stat-block';
+import { sheetById } from './derived';
+import { a5eSaveBreakdown } from './save-numbers';
 
 /**
  * What a Narrator reads off a creature now (the ruleset's `derivedNumbers`): AC with its conditions
  * (slowed −2, A5E-COND-1; cover is per attacker and left out), walking Speed through the speed
- * pipeline (A5E-MOVE-22), and each saving throw's bonus from the stat block (ability + proficiency).
+ * pipeline (A5E-MOVE-22), and each saving throw's bonus as the save would be made now: the stat
+ * block's ability and proficiency with every modifier in force (`a5eSaveBreakdown`).
  */
 export function a5eDerivedNumbers(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, number> {
   const sheet = sheetById(state, id);
@@ -14,6 +15,6 @@ export function a5eDerivedNumbers(ruleset: LoadedRuleset, state: EncounterState,
     ac: sheet.ac + conditionAcModifier(state, id, ruleset),
     speed: state.creatures[id]!.status === 'dead' ? 0 : speedOf(ruleset, state, id),
   };
-  for (const a of abilityIds) out[`save.${a}`] = saveBonus(sheet, a);
+  for (const [k, b] of Object.entries(a5eSaveBreakdown(ruleset, state, id))) out[k] = b.value;
   return out;
 }
