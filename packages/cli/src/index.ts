@@ -12,3 +12,4 @@ export { loadScenarioFile, createEncounter, ScenarioError, type LoadedScenario }
 export { runScenario, runScenarioFile, describeCommand, type ScenarioOutcome } from './scenario/run';
 export { checkExpect } from './scenario/expect';
 export { saveImportsInto } from './commands/import';
+export { loadTableFile, tableSourceOf, tableSourceOfFile, tableSourceOfText, type TableFile, type TableFromFile } from './scenario/table-file';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser as PwBrowser, type BrowserContext, type Page } from 'playwright-core';
-import { findRuleset, loadScenarioFile, narrate, saveImportsInto } from '@fray/cli';
+import { findRuleset, loadScenarioFile, loadTableFile, narrate, saveImportsInto } from '@fray/cli';
 import { parse } from 'yaml';
 import { createServer, loadContentLibrary, type CreatedTable, type FrayServer, type TableSource } from '@fray/server';
 import type { CreatureSetup, LoadedRuleset } from '@fray/engine';
@@ -60,7 +60,9 @@ export interface SourceOverrides {
 }
 
 export function sourceFromScenarioFile(rel: string, overrides: SourceOverrides = {}): TableSource {
-  const loaded = loadScenarioFile(path.join(repoRoot, rel));
+  const file = loadTableFile(path.join(repoRoot, rel));
+  // A campaign file (a fight and the time after it): the table's creatures and its first fight's foes.
+  const loaded = file.kind === 'scenario' ? file.loaded : { ruleset: file.loaded.ruleset, setup: { ...file.loaded.setup, creatures: [...file.loaded.setup.creatures, ...(file.loaded.fights[0]?.foes ?? [])] } };
   const patch = (c: CreatureSetup): CreatureSetup => ({
     ...c,
     ...(overrides.hidden?.includes(c.id) ? { hidden: true } : {}),
