@@ -84,7 +84,7 @@ export function runProgram(argv: string[], io: Io): number {
   program
     .command('simulate')
     .description('play a scenario many times with policies on every side: win odds, rounds, drop and death odds (a scenario with steps: odds from the state after them)')
-    .argument('<scenario>', 'the scenario file')
+    .argument('<scenario>', 'the scenario or campaign file')
     .option('-n, --fights <n>', 'how many fights (default 10000)', wholeNumber)
     .option('--seed <seed>', 'seed (default: the scenario seed); fight i uses (seed, i), so results do not depend on --workers')
     .option('--workers <w>', 'worker threads (default 1)', wholeNumber)
@@ -96,7 +96,8 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--target <strategy>', "who attackers go for: 'weakest' (default) or 'random'")
     .option('--policy <policy>', "'legal' (default: turns chosen from the rules' legal commands) or 'demo' (the narrated demo's turn policy: cheaper, weakest target)")
     .option('--max-rounds <r>', 'a fight still going after this many rounds is a draw (default 50)', wholeNumber)
-    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; policy?: string; maxRounds?: number; engine?: boolean; record?: string }) => {
+    .option('--fight <id>', "a campaign file's fight to simulate (default: its first), from its start, the table as the file's steps before it leave it")
+    .action((file: string, o: { fights?: number; seed?: string; workers?: number; json?: boolean; svg?: string; mode?: string; target?: string; policy?: string; maxRounds?: number; engine?: boolean; record?: string; fight?: string }) => {
       const bad = o.mode !== undefined && o.mode !== 'fast' && o.mode !== 'recorded' ? `--mode must be 'fast' or 'recorded', not '${o.mode}'`
         : o.target !== undefined && o.target !== 'weakest' && o.target !== 'random' ? `--target must be 'weakest' or 'random', not '${o.target}'`
         : o.policy !== undefined && o.policy !== 'legal' && o.policy !== 'demo' ? `--policy must be 'legal' or 'demo', not '${o.policy}'` : null;
@@ -114,6 +115,7 @@ export function runProgram(argv: string[], io: Io): number {
         ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
         ...(o.engine ? { engine: true } : {}),
         ...(o.record !== undefined ? { record: o.record } : {}),
+        ...(o.fight !== undefined ? { fight: o.fight } : {}),
         progress: progress.report,
       });
       progress.done();
@@ -123,13 +125,14 @@ export function runProgram(argv: string[], io: Io): number {
   program
     .command('odds')
     .description("the exact odds of one attack (no simulation): miss, hit, crit with and without advantage, and the damage after the target's defences")
-    .argument('<scenario>', 'the scenario file (read after its steps, if any)')
+    .argument('<scenario>', 'the scenario file (read after its steps, if any), or a campaign file (a fight as it begins: --fight)')
     .requiredOption('--attacker <id>', 'the attacking creature')
     .option('--attack <id>', "the attack's id (default: its first)")
     .requiredOption('--target <id>', 'the target')
+    .option('--fight <id>', "a campaign file's fight (default: its first), as it begins")
     .option('--json', 'print one JSON document')
-    .action((file: string, o: { attacker: string; attack?: string; target: string; json?: boolean }) =>
-      emit(oddsCommand(file, { attacker: o.attacker, target: o.target, ...(o.attack !== undefined ? { attack: o.attack } : {}), ...(o.json ? { json: true } : {}) }), true),
+    .action((file: string, o: { attacker: string; attack?: string; target: string; json?: boolean; fight?: string }) =>
+      emit(oddsCommand(file, { attacker: o.attacker, target: o.target, ...(o.attack !== undefined ? { attack: o.attack } : {}), ...(o.json ? { json: true } : {}), ...(o.fight !== undefined ? { fight: o.fight } : {}) }), true),
     );
 
   program

@@ -8,6 +8,8 @@ export interface OddsCommandOptions {
   attack?: string;
   target: string;
   json?: boolean;
+  /** a campaign file's fight (default: its first) */
+  fight?: string;
   cwd?: string;
 }
 
@@ -23,7 +25,7 @@ export function oddsCommand(file: string, opts: OddsCommandOptions): CommandResu
   let odds: AttackOdds;
   let names: Record<string, string>;
   try {
-    const { scenario } = loadSimFile({ file, cwd: opts.cwd ?? process.cwd() });
+    const { scenario } = loadSimFile({ file, cwd: opts.cwd ?? process.cwd(), ...(opts.fight !== undefined ? { fight: opts.fight } : {}) });
     names = Object.fromEntries(scenario.start.creatureIds.map((id) => [id, scenario.start.creatures[id]!.name]));
     odds = attackOdds(scenario.ruleset, scenario.start, opts.attacker, opts.attack, opts.target);
   } catch (err) {

@@ -21,6 +21,8 @@ export interface SimulateCommandOptions {
   engine?: boolean;
   /** write every fight's record (JSON lines) to this file; implies the recorded mode */
   record?: string;
+  /** a campaign file's fight to simulate (default: its first) */
+  fight?: string;
   cwd?: string;
   /** progress reports: (fights done, n) */
   progress?: (done: number, n: number) => void;
@@ -41,7 +43,7 @@ export function simulateCommand(file: string, opts: SimulateCommandOptions = {})
   const now = opts.now ?? (() => performance.now());
   let loaded;
   try {
-    loaded = loadSimFile({ file, cwd, ...(opts.target ? { target: opts.target } : {}), ...(opts.policy ? { policy: opts.policy } : {}), ...(opts.maxRounds !== undefined ? { maxRounds: opts.maxRounds } : {}) });
+    loaded = loadSimFile({ file, cwd, ...(opts.target ? { target: opts.target } : {}), ...(opts.policy ? { policy: opts.policy } : {}), ...(opts.maxRounds !== undefined ? { maxRounds: opts.maxRounds } : {}), ...(opts.fight !== undefined ? { fight: opts.fight } : {}) });
   } catch (err) {
     if (err instanceof ScenarioError) return { output: '', exitCode: EXIT.invalidInput, errorOutput: `fray simulate: ${err.message}` };
     if (err instanceof SimSetupError) return { output: '', exitCode: err.exitCode, errorOutput: `fray simulate: ${err.message}` };
@@ -71,8 +73,9 @@ export function simulateCommand(file: string, opts: SimulateCommandOptions = {})
     const target = path.resolve(cwd, opts.svg);
     fs.writeFileSync(target, roundsSvg(result, `${path.basename(file)}: rounds per fight`));
   }
-  if (opts.json) return { output: JSON.stringify({ scenario: file, mode, compiledFight: compiled, ...result }, null, 2), exitCode: EXIT.ok };
-  return { output: textReport(file, result, { mode, workers, seconds, svg: opts.svg, record: opts.record, compiled }).join('\n'), exitCode: EXIT.ok };
+  if (opts.json) return { output: JSON.stringify({ scenario: file, ...(loaded.fight !== undefined ? { fight: loaded.fight } : {}), mode, compiledFight: compiled, ...result }, null, 2), exitCode: EXIT.ok };
+  const shown = loaded.fight !== undefined ? `${file} (fight ${loaded.fight})` : file;
+  return { output: textReport(shown, result, { mode, workers, seconds, svg: opts.svg, record: opts.record, compiled }).join('\n'), exitCode: EXIT.ok };
 }
 
 /** 'yes', or why the ruleset's compiled fight does not take this scenario. */

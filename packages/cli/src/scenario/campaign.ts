@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {
   Campaign, ContentError, Encounter, campaignCommandsOf, clockAt, encounterResult, encounterSetupFromCampaign, engineCommandSchemas, formatClock,
-  type CampaignSetup, type CommandEnvelope, type CreatureSetup, type Json, type LoadedRuleset, type Runtime,
+  type CampaignSetup, type CommandEnvelope, type CreatureSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { displayPath } from '../paths';
 import { narrate } from '../narrate';
@@ -167,8 +167,11 @@ export function runCampaignFile(file: string, cwd: string = process.cwd()): Camp
   return runCampaign(loaded);
 }
 
-/** Plays a loaded campaign file step by step; stops at the first failure. */
-export function runCampaign(loaded: LoadedCampaign): CampaignOutcome {
+/**
+ * Plays a loaded campaign file step by step; stops at the first failure. `until`: stop before that
+ * step (the table as it stands when a fight of the file begins: `fray simulate --fight`), no final expect.
+ */
+export function runCampaign(loaded: LoadedCampaign, opts: { until?: number } = {}): CampaignOutcome {
   const { doc, ruleset } = loaded;
   const rt: Runtime = { ruleset };
   let campaign: Campaign;
@@ -183,7 +186,8 @@ export function runCampaign(loaded: LoadedCampaign): CampaignOutcome {
   const fights = new Map(loaded.fights.map((f) => [f.step, f]));
   let stepsRun = 0;
   try {
-    doc.steps.forEach((step, i) => {
+    const steps = opts.until === undefined ? doc.steps : doc.steps.slice(0, opts.until);
+    steps.forEach((step, i) => {
       stepsRun = i + 1;
       if (!isFight(step)) {
         runStep(campaign.log, rt, step as ScenarioStep, i, log);
@@ -192,7 +196,7 @@ export function runCampaign(loaded: LoadedCampaign): CampaignOutcome {
       }
       runFight(campaign, rt, step, fights.get(i)!, i, doc.seed, log);
     });
-    if (doc.expect) {
+    if (doc.expect && opts.until === undefined) {
       const problems = checkExpect(campaign.state, doc.expect, 'expect', ruleset);
       if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
     }
@@ -205,20 +209,25 @@ export function runCampaign(loaded: LoadedCampaign): CampaignOutcome {
   return { exitCode: EXIT.ok, lines, campaign, stepsRun, rejections: log.rejections };
 }
 
+/** A fight of the file as it would begin from the campaign as it stands (its seed: its own, else the campaign's and its id). */
+export function fightSetupOf(campaign: Campaign, prepared: PreparedFight, seed: string | number): EncounterSetup {
+  return encounterSetupFromCampaign(campaign.state, {
+    id: prepared.id, seed: prepared.seed ?? `${String(seed)}:${prepared.id}`, foes: prepared.foes,
+    ...(prepared.members ? { members: prepared.members } : {}),
+    ...(prepared.options ? { options: prepared.options } : {}),
+    ...(prepared.modules ? { modules: prepared.modules } : {}),
+    ...(prepared.diceMode ? { diceMode: prepared.diceMode } : {}),
+    ...(prepared.space !== undefined ? { space: prepared.space } : {}),
+  });
+}
+
 function runFight(campaign: Campaign, rt: Runtime, step: FightStep, prepared: PreparedFight, i: number, seed: string | number, log: StepLog): void {
   const { lines } = log;
   const f = step.fight;
   const at = `steps.${i}.fight`;
   let setup;
   try {
-    setup = encounterSetupFromCampaign(campaign.state, {
-      id: f.id, seed: prepared.seed ?? `${String(seed)}:${f.id}`, foes: prepared.foes,
-      ...(prepared.members ? { members: prepared.members } : {}),
-      ...(prepared.options ? { options: prepared.options } : {}),
-      ...(prepared.modules ? { modules: prepared.modules } : {}),
-      ...(prepared.diceMode ? { diceMode: prepared.diceMode } : {}),
-      ...(prepared.space !== undefined ? { space: prepared.space } : {}),
-    });
+    setup = fightSetupOf(campaign, prepared, seed);
   } catch (err) {
     if (err instanceof ContentError) throw new StepFailure(EXIT.invalidInput, `${at}: ${err.path.join('.')}: ${err.reason}`);
     throw err;
