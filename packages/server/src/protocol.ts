@@ -61,6 +61,7 @@ export const fightSpecSchema = z.object({
   ]).optional().describe("between fights: a grid of that many squares or the ruleset's zones, everyone placed (the party from the west, foes from the east; the GM moves them with gm.place)"),
   modules: z.array(id).max(50).optional(),
   diceMode: z.enum(['seeded', 'entered']).optional(),
+  planned: id.optional().describe("a fight the table's campaign file planned, by id, or 'next' (the first not yet fought): its foes, members, map and options come from the plan (GET /api/tables/:id/fights/planned)"),
 }).strict();
 export type FightSpec = z.infer<typeof fightSpecSchema>;
 
@@ -384,6 +385,7 @@ export const SERVER_ERROR_CODES = [
   'version-conflict', // expectedVersion is not the stream's version (someone else was first)
   'no-fight', // stream 'fight' while no fight is under way
   'fight-under-way', // startFight while one is
+  'no-plan', // startFight {planned} on a table without that planned fight (or with every planned fight fought)
   'too-many-tables',
   'too-many-creatures',
   'invalid-setup', // a scenario/creature setup the engine refused

@@ -11,6 +11,7 @@ import {
 import { EventStore, TooManyTables, type PostgresOptions, type Synchronous } from '@fray/store';
 import { LibrarySetupError, registerContentRoutes, resolveLibraryFoes, sourceOfLibrary, type ContentLibrary } from './content-library';
 import { movePreviewFor } from './move-preview';
+import { planReport, plannedSpec, type PlanMeta, type PlannedTableSource } from './planned-fights';
 import { removeSeat } from './seat-removal';
 import { TokenCache, type Access } from './seat-tokens';
 import { followAllSeats, followSeatChange } from './cluster/seat-changes';
@@ -272,7 +273,8 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const played = (seat: string) => [...source.campaign.creatures, ...(source.fight?.foes ?? [])].filter((c) => c.controller === seat)
       .map((c) => c.name ?? (typeof (c.sheet as Record<string, unknown> | null)?.['name'] === 'string' ? ((c.sheet as Record<string, unknown>)['name'] as string) : c.id));
     const nameOf = (seat: string) => req.seats?.find((s) => s.seat === seat)?.name ?? (played(seat).join(', ') || seat);
-    const meta: TableMeta = { seats: seatIds.map((seat) => ({ seat, name: nameOf(seat) })) };
+    const plan = (source as PlannedTableSource).plannedFights ?? [];
+    const meta: TableMeta & PlanMeta = { seats: seatIds.map((seat) => ({ seat, name: nameOf(seat) })), ...(plan.length ? { plan } : {}) };
     const name = req.name ?? source.name ?? 'A table';
     await createTableRow({ id, name, ruleset: { id: ruleset.id, version: ruleset.version }, meta });
     await store.append([{ stream: campaignStreamId(id), expectedVersion: 0, events: campaign.events, create: { kind: 'campaign', tableId: id, ruleset: { id: ruleset.id, version: ruleset.version }, schemaVersion: EVENT_SCHEMA_VERSION } }]);
@@ -293,8 +295,16 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     return { tableId: id, gm: { token: gmToken, link: linkOf(id, 'gm', gmToken) }, seats };
   }
 
-  /** startFight, with foes named by library ref given their stat blocks first, and a chosen map built with everyone on it. */
+  /**
+   * startFight, with foes named by library ref given their stat blocks first, and a chosen map built with
+   * everyone on it; or a planned fight, from the table's plan.
+   */
   async function startWithLibrary(t: LiveTable, requestId: string, fight: z.infer<typeof fightSpecSchema>, expectedVersion?: number): Promise<Outcome> {
+    if (fight.planned !== undefined) {
+      const { planned, ...rest } = fight;
+      const p = plannedSpec(t, planned, rest);
+      return p.ok ? t.startFight(requestId, p.spec, expectedVersion) : { ok: false, commandId: requestId, error: p.error };
+    }
     const r = fight.foes?.length ? resolveLibraryFoes(opts.content, t.ruleset.id, t.campaign.state.creatureIds, fight.foes) : { ok: true as const, foes: fight.foes };
     if (!r.ok) return { ok: false, commandId: requestId, error: r.error };
     const m = withNextFightMap(t.ruleset, t.campaign.state, { ...fight, ...(r.foes ? { foes: r.foes } : {}) });
@@ -409,6 +419,12 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const fight = parse(fightSpecSchema, body?.fight ?? {});
     const requestId = typeof body?.requestId === 'string' && body.requestId ? body.requestId : newId('start');
     return reply(res, await startWithLibrary(table, requestId, fight));
+  });
+
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/fights/planned', async (req) => {
+    const { table, a } = await authed(req);
+    gmOnly(a);
+    return planReport(table);
   });
 
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/fights/finish', async (req, res) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CampaignSetup, CreatureSetup, Json } from '@fray/engine';
-import type { TableSource } from '@fray/server';
+import type { PlannedFight, PlannedTableSource } from '@fray/server';
 import { displayPath } from '../paths';
 import { isCampaignShaped, loadCampaignFile, type LoadedCampaign, type PreparedFight } from './campaign';
 import { loadScenarioFile, readSource, type LoadedScenario } from './load';
@@ -22,7 +22,7 @@ export function loadTableFile(file: string, cwd: string = process.cwd()): TableF
 }
 
 /** A table for the server, from a file already loaded. */
-export interface TableFromFile extends TableSource {
+export interface TableFromFile extends PlannedTableSource {
   /** a campaign file's fights, in order, ready to start (`startFight` with these) once the table reaches them */
   fights: PreparedFight[];
 }
@@ -30,14 +30,18 @@ export interface TableFromFile extends TableSource {
 /**
  * What a live table is made from, from either format:
  * - a campaign file: the campaign as the file sets it up (creatures, clock, options, dice); its fights
- *   are listed (`fights`), not started, and its steps are not played (they are a script for `fray run`);
+ *   are listed (`fights`) and planned (`plannedFights`: the server keeps them, and the GM starts the next
+ *   with `startFight {planned: 'next'}`), and its other steps are not played (they are a script for `fray run`);
  * - a scenario file: the creatures a seat controls become the campaign's creatures (they persist
  *   between fights), the others are the first fight's foes, started at once on the scenario's map.
  */
 export function tableSourceOf(t: TableFile, name?: string): TableFromFile {
   if (t.kind === 'campaign') {
     const { id: _id, ...campaign } = t.loaded.setup;
-    return { ruleset: t.loaded.ruleset.id, name: name ?? t.loaded.setup.id, campaign: campaign as Omit<CampaignSetup, 'id'>, fights: t.loaded.fights };
+    // The plan the server keeps: each fight with its foes and map (a seed only where the file names one:
+    // a live table rolls fresh dice otherwise).
+    const plannedFights = t.loaded.fights.map(({ step: _step, ...f }): PlannedFight => f);
+    return { ruleset: t.loaded.ruleset.id, name: name ?? t.loaded.setup.id, campaign: campaign as Omit<CampaignSetup, 'id'>, fights: t.loaded.fights, plannedFights };
   }
   const s = t.loaded.setup;
   const party: CreatureSetup[] = s.creatures.filter((c) => c.controller);
