@@ -39,7 +39,8 @@ describe('Five Torches Deep from a fight under way in zones (issue 14 B10, issue
     expect(s.start.phase).toBe('combat');
     const tally = runRange(s, { seed: 'b10', from: 0, to: 200 });
     const r = summarize(tally, shapeOf(s.start), 'b10');
-    expect(r.paths).toEqual({ compiled: 0, engine: 200, fallbacks: 0 });
+    // in zones, under way: the compiled fight plays every one (the same fights as the engine, compiled-ftd-zones.test.ts)
+    expect(r.paths).toEqual({ compiled: 200, engine: 0, fallbacks: 0 });
     expect(r.stalled).toBe(0);
     expect(tally.attacks).toBe(3533);
     expect(r.sides.map((x) => x.count)).toEqual([66, 134]);

@@ -1,15 +1,17 @@
 import { parseDice } from '@fray/dice';
 import {
-  activeEffects, calculateDamage, computeModified, conditionModifiers, conditionRollModes, d20For, freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier,
-  type NotCompiled, type Resolution, type RollModeSource,
+  activeEffects, calculateDamage, computeModified, conditionModifiers, conditionRollModes, currentCreatureId, d20For, engage, isEngaged, type CompiledFight, type CompiledPolicySpec,
+  type CreatureState, type EncounterState, type LoadedRuleset, type Modifier, type NotCompiled, type Resolution, type RollModeSource, type ZoneSpaceState,
 } from '@fray/engine';
-import { attackAbility } from '../combat/attack';
+import { attackCheck, canAttack, damageExpression, rangeRollModes } from '../combat/attack';
 import { lightEffects } from '../campaign/light';
 import { ftdCheckParts, type FtdCheckRequest } from '../core/check';
-import { abilityMod, isPc, overload, scores, sheetOf } from '../core/sheet';
+import { abilityMod, isPc, overload, scores, sheetOf, speedOf } from '../core/sheet';
 import { stabilizeCheck } from '../combat/death';
-import { abilityIds, type AttackDef, type StatBlock } from '../sheet/stat-block';
-import { FtdFightKernel, type KernelCreature, type KernelTerm, type KernelTest, type MoraleGroup } from './fight-kernel';
+import { abilityIds, type StatBlock } from '../sheet/stat-block';
+import {
+  FtdFightKernel, type AttackTestOf, type KernelAttack, type KernelCreature, type KernelStart, type KernelTerm, type KernelTest, type KernelZones, type MoraleGroup,
+} from './fight-kernel';
 import { FtdMinuteAfter, type StabilizeTestOf } from './minute-after';
 
 /**
@@ -38,14 +40,16 @@ const MORALE_CALLS: Record<string, 'no' | 'side'> = { sim: 'no', 'ftd-demo': 'si
 
 /**
  * Compiles a Five Torches Deep fight for the simulator when everything in it is within what the
- * kernel models (`fight-kernel.ts`): a fresh fight without a map, modules, counters, an ambush or
- * other encounter vars; creatures fresh from their stat blocks (no conditions, temporary hit points,
- * tracks, tallies, hidden creatures or vars beyond scores, load, coins and light), each attacking
- * with the first attack its stat block lists (every attack reaches without a map). Numbers come from
- * the rules' own functions: the attack's ability and modifier (`attackAbility`, `abilityMod`), load
- * (`overload`), light (`lightEffects`), the roll mode (the ruleset's `rollMode`), the modifiers'
- * total (`computeModified` with the ruleset's stacking), initiative (the ruleset's `rollInitiative`)
- * and the damage each target takes (`calculateDamage` with its profile).
+ * kernel models (`fight-kernel.ts`): a fresh fight, or one under way (its order, round, whose turn
+ * and the actions it has left, the dying and the dead), without a map or in zones (engagements and
+ * range bands), without modules, counters, an ambush or other encounter vars; creatures fresh from
+ * their stat blocks apart from their hit points (no conditions but a dying creature's incapacitation,
+ * no temporary hit points, tracks, tallies, hidden creatures or vars beyond scores, load, coins,
+ * light and when it dropped). Numbers come from the rules' own functions: each attack roll from
+ * `attackCheck`, `rangeRollModes` and `ftdCheckParts` with the conditions' roll modes, which attack
+ * reaches whom from `canAttack`, who may engage whom from the engine's `engage`, the damage
+ * expression from `damageExpression`, speed from `speedOf`, initiative from the ruleset's
+ * `rollInitiative`, and the damage each target takes from `calculateDamage` with its profile.
  */
 export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
   const no = (unsupported: string): NotCompiled => ({ unsupported });
@@ -56,54 +60,44 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
   if (spec.afterFight !== undefined && spec.afterFight !== 'ftd-minute') return no(`what the policies do after the fight ('${spec.afterFight}') is not what the compiled fight plays`);
   // After the fight a death may call morale, and a stabilized NPC may roll an injury: only the simulator's answers (no to both) are played there.
   if (spec.afterFight === 'ftd-minute' && spec.prompts !== 'sim') return no(`the minute after the fight with prompt answers '${spec.prompts}'`);
-  const notFresh = freshFightRefusal(state, { options: KNOWN_OPTIONS, vars: KNOWN_VARS });
-  if (notFresh !== null) return no(notFresh);
+  const notAdmitted = stateRefusal(state);
+  if (notAdmitted !== null) return no(notAdmitted);
   if (ruleset.initiativeTies !== 'rolloff') return no('initiative ties that are not rolled off');
   if (!state.creatureIds.length) return no('nobody is in the fight');
+  const underWay = state.phase === 'combat';
+  const ids = state.creatureIds;
 
   const ctx = { state, ruleset } as unknown as Resolution;
   const sides: string[] = [];
   const creatures: KernelCreature[] = [];
-  for (const id of state.creatureIds) {
+  for (const id of ids) {
     const c = state.creatures[id]!;
-    const why = creatureRefusal(c);
+    const why = creatureRefusal(c, underWay);
     if (why) return no(`${id}: ${why}`);
     if (!sides.includes(c.side)) sides.push(c.side);
-    const init = ruleset.rollInitiative(ctx, id);
-    if (init.tiebreak.length) return no(`${id}: initiative tie-break keys`);
-    const attack = sheetOf(c).attacks[0] ?? null;
-    const terms: KernelTerm[] = [];
-    let damageText = '';
-    if (attack) {
+    let initiative = 0;
+    if (!underWay) {
+      const init = ruleset.rollInitiative(ctx, id);
+      if (init.tiebreak.length) return no(`${id}: initiative tie-break keys`);
+      initiative = init.total;
+    }
+    const attacks: KernelAttack[] = [];
+    for (const attack of sheetOf(c).attacks) {
       // FTD-ATK-7: the attack's dice plus the ability's modifier when it adds it.
-      const mod = attack.addMod ? abilityMod(c, attackAbility[attack.kind]) : 0;
-      damageText = mod === 0 ? attack.damage : `${attack.damage}${mod > 0 ? '+' : ''}${mod}`;
+      const damageText = damageExpression(c, attack);
+      const terms: KernelTerm[] = [];
       for (const t of parseDice(damageText).terms) {
         if (t.kind === 'dice' && t.keep) return no(`${id}: damage dice that keep or drop`);
         terms.push(t.kind === 'dice' ? { count: t.count, sides: t.sides, sign: t.sign } : { count: 0, sides: 0, sign: t.sign * t.value });
       }
+      attacks.push({ name: attack.name, damageText, terms });
     }
-    creatures.push({
-      id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheetOf(c).ac, initiative: init.total,
-      attack: attack ? { name: attack.name, damageText, terms, tests: [] } : null,
-    });
-  }
-
-  // Per attacker and target: the attack roll as ftdCheck and d20Test build it.
-  for (const a of creatures) {
-    if (!a.attack) continue;
-    const c = state.creatures[a.id]!;
-    const attack = sheetOf(c).attacks[0]!;
-    for (const t of creatures) {
-      const test = t.side === a.side ? null : attackTest(ruleset, state, c, attack, state.creatures[t.id]!);
-      if (typeof test === 'string') return no(`${a.id}: ${test}`);
-      a.attack.tests.push(test);
-    }
+    creatures.push({ id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheetOf(c).ac, initiative, attacks, mobile: speedOf(c) > 0 });
   }
 
   // Every target takes damage as rolled (FTD's only step is temporary hit points, and there are none): its own calculation, for every amount an attack can deal.
   let most = 0;
-  for (const c of creatures) most = Math.max(most, 2 * (c.attack?.terms.reduce((s, t) => s + (t.count ? t.count * t.sides : Math.max(0, t.sign)), 0) ?? 0));
+  for (const c of creatures) for (const a of c.attacks) most = Math.max(most, 2 * a.terms.reduce((s, t) => s + (t.count ? t.count * t.sides : Math.max(0, t.sign)), 0));
   for (const c of creatures) {
     const profile = ruleset.damageProfile(state, c.id);
     for (let amount = 0; amount <= most; amount++) {
@@ -112,19 +106,151 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
     }
   }
 
+  const zones = state.space === null ? null : kernelZones(state, state.space as ZoneSpaceState);
+  const testOf: AttackTestOf = (a, j, t, engaged, inMelee) => {
+    const attacker = ids[a]!;
+    const target = ids[t]!;
+    const attack = sheetOf(state.creatures[attacker]!).attacks[j]!;
+    const s = zones ? inZones(state, a, t, engaged, inMelee) : state;
+    return ftdCheckTest(ruleset, s, attackCheck(s, attacker, target, attack, rangeRollModes(s, attacker, target, attack)));
+  };
+
   // The battle begins (FTD-MORALE-4): the GM's call, then one check per group (FTD-MORALE-5).
   const morale: MoraleGroup[] = [];
-  const npcs = state.creatureIds.filter((id) => !isPc(state.creatures[id]!));
-  if (state.options['moraleTriggers'] !== false && npcs.length && MORALE_CALLS[spec.prompts] === 'side') {
+  const npcs = ids.filter((id) => !isPc(state.creatures[id]!));
+  if (!underWay && state.options['moraleTriggers'] !== false && npcs.length && MORALE_CALLS[spec.prompts] === 'side') {
     for (const group of sideGroups(state, npcs.filter((id) => sheetOf(state.creatures[id]!).living))) {
       const who = roller(state, group);
       const test = moraleTest(ruleset, state, state.creatures[who]!);
       if (typeof test === 'string') return no(`${who}: ${test}`);
-      morale.push({ roller: state.creatureIds.indexOf(who), test });
+      morale.push({ roller: ids.indexOf(who), test });
     }
   }
   const minute = spec.afterFight === 'ftd-minute' ? minuteAfter(ruleset, state, sides) : null;
-  return new FtdFightKernel(state.creatureIds, sides, creatures, morale, spec, (id) => ruleset.damageProfile(state, id), ruleset.damageSteps, minute);
+  return new FtdFightKernel(ids, sides, creatures, morale, spec, (id) => ruleset.damageProfile(state, id), ruleset.damageSteps, minute, kernelStart(state), zones, testOf);
+}
+
+/**
+ * Why the encounter as a whole is outside what the kernel models, or null: a prompt waiting, a phase
+ * other than a fresh setup or rounds under way, a grid map or zones where not everyone is placed,
+ * modules, counters, encounter vars beyond the light (and the first death, once under way), options
+ * the fight does not honour.
+ */
+function stateRefusal(state: EncounterState): string | null {
+  if (state.pending) return 'a prompt is waiting';
+  const fresh = state.phase === 'setup' && !state.order.length && state.round === 0;
+  const underWay = state.phase === 'combat' && state.order.length === state.creatureIds.length && state.turnIndex >= 0 && state.round >= 1;
+  if (!fresh && !underWay) return state.phase === 'combat' ? 'a fight under way whose turn order does not hold every creature' : `the encounter's phase '${state.phase}'`;
+  const space = state.space as { kind?: string; creatures?: Record<string, unknown> } | null;
+  if (space !== null && space.kind !== 'zones') return 'creatures are placed on a grid map';
+  if (space !== null && !state.creatureIds.every((id) => Object.hasOwn(space.creatures ?? {}, id))) return 'not every creature is placed on the map\'s zones';
+  if (state.modules.length) return `modules in play: ${state.modules.join(', ')}`;
+  const vars = Object.keys(state.vars).filter((k) => !KNOWN_VARS.has(k) && !(underWay && k === 'ftd.firstDeath'));
+  if (vars.length) return `encounter vars in play: ${vars.join(', ')}`;
+  if (Object.keys(state.counters).length) return `encounter counters in play: ${Object.keys(state.counters).join(', ')}`;
+  const option = Object.keys(state.options).find((k) => !KNOWN_OPTIONS.has(k));
+  return option === undefined ? null : `encounter option '${option}'`;
+}
+
+const UP = 0;
+const DYING = 1;
+const DEAD = 2;
+
+/** Where the fight stands: fresh, or its order, round, whose turn with what it has left, the dying (with the round each dropped in) and the dead. */
+function kernelStart(state: EncounterState): KernelStart {
+  const ids = state.creatureIds;
+  const status = Uint8Array.from(ids, (id) => {
+    const c = state.creatures[id]!;
+    return c.status === 'dead' ? DEAD : c.status === 'dying' ? DYING : UP;
+  });
+  const droppedRound = Int32Array.from(ids, (id) => {
+    const d = state.creatures[id]!.vars['ftd.droppedRound'];
+    return typeof d === 'number' ? d : 0;
+  });
+  if (state.phase !== 'combat') return { order: null, round: 1, turn: 0, active: 1, movement: 1, status, droppedRound };
+  const current = state.creatures[currentCreatureId(state)!]!;
+  return {
+    order: Int32Array.from(state.order, (e) => ids.indexOf(e.creatureId)), round: state.round, turn: state.turnIndex,
+    active: (current.resources['active'] ?? 0) >= 1 ? 1 : 0, movement: (current.resources['movement'] ?? 0) >= 1 ? 1 : 0, status, droppedRound,
+  };
+}
+
+/** Zones: who is engaged with whom, who may engage whom (`engage` allows it), and the first attack that reaches each target engaged or not (`canAttack`). */
+function kernelZones(state: EncounterState, space: ZoneSpaceState): KernelZones {
+  const ids = state.creatureIds;
+  const n = ids.length;
+  const engaged = new Uint8Array(n * n);
+  const canEngage = new Uint8Array(n * n);
+  const attackAt = new Int8Array(2 * n * n).fill(-1);
+  for (let a = 0; a < n; a++) {
+    const attacks = sheetOf(state.creatures[ids[a]!]!).attacks;
+    for (let t = 0; t < n; t++) {
+      if (a === t || state.creatures[ids[t]!]!.side === state.creatures[ids[a]!]!.side) continue;
+      engaged[a * n + t] = isEngaged(space, ids[a]!, ids[t]!) ? 1 : 0;
+      canEngage[a * n + t] = mayEngage(space, ids[a]!, ids[t]!) ? 1 : 0;
+      for (const e of [0, 1]) {
+        // a pair that is not engaged and may not engage is never engaged
+        if (e === 1 && !engaged[a * n + t] && !canEngage[a * n + t]) continue;
+        const s = pairOnly(state, space, a, t, e === 1);
+        attackAt[e * n * n + a * n + t] = attacks.findIndex((x) => canAttack(s, ids[a]!, ids[t]!, x));
+      }
+    }
+  }
+  return { engaged, canEngage, attackAt };
+}
+
+/** Whether the engine would engage a with b (`engage` refuses creatures in different zones). */
+function mayEngage(space: ZoneSpaceState, a: string, b: string): boolean {
+  try {
+    engage(space, a, b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The state with a's and t's engagement only (engaged or not), every other pair apart: what decides whether a's attacks reach t. */
+function pairOnly(state: EncounterState, space: ZoneSpaceState, a: number, t: number, engaged: boolean): EncounterState {
+  const ids = state.creatureIds;
+  const cleared: ZoneSpaceState = { ...space, engagements: {} };
+  return { ...state, space: (engaged ? engage(cleared, ids[a]!, ids[t]!) : cleared) as never };
+}
+
+/**
+ * The state an attack roll of a on t is built from, in zones: the pair engaged or not, and the
+ * attacker in melee (engaged with another hostile, made up for the purpose) or not. What else is
+ * engaged changes nothing the roll reads (range's roll modes, FTD-POS-6, FTD-ATK-5).
+ */
+function inZones(state: EncounterState, a: number, t: number, engaged: boolean, inMelee: boolean): EncounterState {
+  const ids = state.creatureIds;
+  const s = pairOnly(state, state.space as ZoneSpaceState, a, t, engaged);
+  if (!inMelee || engaged) return s;
+  const side = state.creatures[ids[a]!]!.side;
+  const other = ids.find((id, k) => k !== t && k !== a && state.creatures[id]!.side !== side && mayEngage(s.space as ZoneSpaceState, ids[a]!, id));
+  if (other === undefined) return s;
+  const o = state.creatures[other]!;
+  return { ...s, space: engage(s.space as ZoneSpaceState, ids[a]!, other) as never, creatures: { ...s.creatures, [other]: { ...o, status: 'conscious', hp: Math.max(1, o.hp) } } };
+}
+
+/** Why a creature is outside the compiled rules, or null. Under way, the dying (incapacitated, with the round it dropped in) and the dead are admitted. */
+function creatureRefusal(c: CreatureState, underWay: boolean): string | null {
+  const sheet = c.sheet as unknown as StatBlock;
+  if (underWay && c.status === 'dead') return null;
+  const dying = underWay && c.status === 'dying' && c.hp === 0;
+  if (!dying && (c.status !== 'conscious' || c.hp <= 0)) return underWay ? `${c.status} at ${c.hp} HP` : 'not up at the start';
+  if (c.tempHp !== 0) return 'temporary hit points';
+  if (dying) {
+    if (c.conditions.length !== 1 || c.conditions[0]!.conditionId !== 'incapacitated') return 'conditions besides dying';
+    if (typeof c.vars['ftd.droppedRound'] !== 'number') return 'dying without the round it dropped in';
+  } else if (c.conditions.length) return 'conditions';
+  if (Object.values(c.tracks).some((v) => v !== 0)) return 'tracks';
+  if (Object.values(c.tallies).some((v) => v !== 0)) return 'tallies';
+  if (c.hidden) return 'hidden';
+  const vars = Object.keys(c.vars).filter((k) => !KNOWN_CREATURE_VARS.has(k) && !(dying && k === 'ftd.droppedRound'));
+  if (vars.length) return `vars ${vars.join(', ')}`;
+  const kind = sheet.kind === 'character' ? 'pc' : sheet.kind;
+  if (!c.tags.includes(kind) || c.tags.some((t) => t !== kind && !HARMLESS_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
+  return null;
 }
 
 /** The instance an injury adds (FTD-INJURY-4): a creature admitted has no conditions, and stabilizing took its 0 HP one away. */
@@ -173,22 +299,6 @@ function ftdCheckTest(ruleset: LoadedRuleset, state: EncounterState, req: FtdChe
   };
 }
 
-/** Why a creature is outside the compiled rules, or null. */
-function creatureRefusal(c: CreatureState): string | null {
-  const sheet = c.sheet as unknown as StatBlock;
-  if (c.status !== 'conscious' || c.hp <= 0) return 'not up at the start';
-  if (c.tempHp !== 0) return 'temporary hit points';
-  if (c.conditions.length) return 'conditions';
-  if (Object.values(c.tracks).some((v) => v !== 0)) return 'tracks';
-  if (Object.values(c.tallies).some((v) => v !== 0)) return 'tallies';
-  if (c.hidden) return 'hidden';
-  const vars = Object.keys(c.vars).filter((k) => !KNOWN_CREATURE_VARS.has(k));
-  if (vars.length) return `vars ${vars.join(', ')}`;
-  const kind = sheet.kind === 'character' ? 'pc' : sheet.kind;
-  if (!c.tags.includes(kind) || c.tags.some((t) => t !== kind && !HARMLESS_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
-  return null;
-}
-
 /** Roll mode and modifiers of one d20 check, as ftdCheck gathers them and d20Test rolls them (FTD-CHECK-1..4); or why it is not compiled. */
 function checkTest(
   ruleset: LoadedRuleset, state: EncounterState, c: CreatureState,
@@ -210,21 +320,6 @@ function checkTest(
     rows: [{ id: 'base', label: req.base.label, value: req.base.value, type: 'base', source: c.id, applied: true }, ...mod.rows],
     rollMode, dice: d20For(rollMode.mode),
   };
-}
-
-/** An attack roll as resolveAttack asks for it: a monster's own bonus, else the ability's modifier and PB (FTD-ATK-1, FTD-ATK-2, FTD-ATK-8). */
-function attackTest(ruleset: LoadedRuleset, state: EncounterState, c: CreatureState, attack: AttackDef, t: CreatureState): KernelTest | string {
-  const ability = attackAbility[attack.kind];
-  const fixed = attack.bonus !== undefined;
-  return checkTest(ruleset, state, c, {
-    kind: 'attack', target: t.id,
-    selectors: ['check', ...(fixed ? [] : [`check:${ability}`]), 'attack', `attack:${attack.kind}`],
-    options: [`attack:${attack.kind}`, `attack:${attack.id}`],
-    base: fixed ? { label: `${attack.name} bonus`, value: attack.bonus! } : { label: `${ability.toUpperCase()} mod`, value: abilityMod(c, ability) },
-    modifiers: attack.proficient && !fixed ? [{ id: 'proficiency', label: 'proficiency bonus', value: sheetOf(c).proficiency, type: 'proficiency', source: c.id, ruleId: 'FTD-CHECK-4' }] : [],
-    against: { label: 'AC', value: sheetOf(t).ac },
-    ruleId: fixed ? 'FTD-ATK-8' : 'FTD-ATK-1',
-  });
 }
 
 /** A monster's morale check: WIS, its morale bonus, no PB (FTD-MORALE-2). */

@@ -13,8 +13,9 @@ const D20_BY_MODE = ['1d20', '2d20kh1', '2d20kl1'] as const;
  */
 export class FtdFightRecorder {
   private readonly d20s = D20_BY_MODE.map((d) => new DiceRecords(compileDice(d)));
-  private readonly damageDice: (DiceRecords | null)[];
-  private readonly damagePurpose: string[];
+  /** creature k's attack j: its damage dice and what they are rolled for */
+  private readonly damageDice: DiceRecords[][];
+  private readonly damagePurpose: string[][];
   private readonly breakdowns = new Map<KernelTest, RollBreakdown[]>();
   private readonly calculations: DamageCalculation[][];
   private readonly profiles: DamageProfile[];
@@ -24,8 +25,8 @@ export class FtdFightRecorder {
     profileOf: (id: string) => DamageProfile,
     private readonly damageSteps: readonly DamageStep[],
   ) {
-    this.damageDice = creatures.map((c) => (c.attack ? new DiceRecords(compileDice(c.attack.damageText)) : null));
-    this.damagePurpose = creatures.map((c) => `${c.attack?.name ?? ''} damage`);
+    this.damageDice = creatures.map((c) => c.attacks.map((a) => new DiceRecords(compileDice(a.damageText))));
+    this.damagePurpose = creatures.map((c) => c.attacks.map((a) => `${a.name} damage`));
     this.profiles = creatures.map((c) => profileOf(c.id));
     this.calculations = creatures.map(() => []);
   }
@@ -37,10 +38,6 @@ export class FtdFightRecorder {
     return roll.natural!;
   }
 
-  attack(record: (e: FrayEventBody) => void, me: number, t: number, natural: number, outcome: string): void {
-    this.test(record, this.creatures[me]!.attack!.tests[t]!, natural, outcome);
-  }
-
   test(record: (e: FrayEventBody) => void, test: KernelTest, natural: number, outcome: string): void {
     let byNatural = this.breakdowns.get(test);
     if (!byNatural) this.breakdowns.set(test, (byNatural = []));
@@ -49,9 +46,9 @@ export class FtdFightRecorder {
   }
 
   /** The attack's damage roll as the engine rolls it, its `DiceRolled` handed on; the roll's total. */
-  damage(record: (e: FrayEventBody) => void, source: DiceSource, me: number): number {
-    const roll = this.damageDice[me]!.roll(source);
-    record({ type: 'DiceRolled', roller: this.creatures[me]!.id, purpose: this.damagePurpose[me]!, record: roll });
+  damage(record: (e: FrayEventBody) => void, source: DiceSource, me: number, j: number): number {
+    const roll = this.damageDice[me]![j]!.roll(source);
+    record({ type: 'DiceRolled', roller: this.creatures[me]!.id, purpose: this.damagePurpose[me]![j]!, record: roll });
     return roll.total;
   }
 

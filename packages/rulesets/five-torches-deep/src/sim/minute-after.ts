@@ -84,11 +84,11 @@ export class FtdMinuteAfter {
   }
 
   /**
-   * Plays the minute after a fight that ended in `round`, from who is up (`up`) and when each of the
-   * others dropped; counts its commands, and leaves deaths and who is down in `out`. False when it
+   * Plays the minute after a fight that ended in `round`, from who is up (`up`), who is dead, and when
+   * each of the others dropped; counts its commands, and leaves deaths and who is down in `out`. False when it
    * reaches a check the rules would not roll (the fight goes back to the engine).
    */
-  play(dice: DiceDraw, out: FightOutcome, up: Uint8Array, droppedRound: Int32Array, round: number, rec: MinuteRecording | null): boolean {
+  play(dice: DiceDraw, out: FightOutcome, up: Uint8Array, dead: Uint8Array, droppedRound: Int32Array, round: number, rec: MinuteRecording | null): boolean {
     const { status, left, side, helped, pairs } = this;
     const n = this.ids.length;
     this.scores.set(this.scores0);
@@ -99,8 +99,8 @@ export class FtdMinuteAfter {
     out.commands++;
     let dying = 0;
     for (let k = 0; k < n; k++) {
-      if (up[k]) {
-        status[k] = UP;
+      if (up[k] || dead[k]) {
+        status[k] = up[k] ? UP : DEAD;
         continue;
       }
       left[k] = droppedRound[k]! + WINDOW_ROUNDS - 1 - round;
