@@ -30,8 +30,25 @@ const squaresApart = (a: { x: number; y: number }, b: { x: number; y: number }) 
  */
 export function approachMove(state: EncounterState, ruleset: LoadedRuleset, me: CreatureState, target: TargetStrategy, rng: PolicyRng, fair: (c: CreatureState) => boolean = isUp): Command | null {
   const space = spaceOf(state);
-  if (!space || !placed(space, me.id) || !mayStillAttack(state, ruleset, me.id)) return null;
-  return closeIn(state, ruleset, space, me, target, rng, fair);
+  if (!space || !placed(space, me.id)) return null;
+  const foes = fairFoes(state, space, me, fair);
+  // Asked before the action menu, which costs more (it works out each attack's odds): either way nothing moves.
+  if (foes.length === 0 || inMeleeWith(space, me.id, foes)) return null;
+  if (!mayStillAttack(state, ruleset, me.id)) return null;
+  return closeIn(state, ruleset, space, me, foes, target, rng);
+}
+
+/** The hostiles a creature might close in on: up (by `fair`), seen and placed. */
+function fairFoes(state: EncounterState, space: Space, me: CreatureState, fair: (c: CreatureState) => boolean): string[] {
+  return state.creatureIds.filter((id) => {
+    const c = state.creatures[id]!;
+    return id !== me.id && c.side !== me.side && !c.hidden && fair(c) && placed(space, id);
+  });
+}
+
+/** Already in melee with one of them (engaged in zones, next to it on a grid): it stays and fights (walking off could provoke, and gains nothing). */
+function inMeleeWith(space: Space, me: string, foes: readonly string[]): boolean {
+  return foes.some((id) => (space.kind === 'zones' ? space.engagements[me]?.includes(id) : squaresApart(space.creatures[me]!, space.creatures[id]!) <= 1));
 }
 
 /**
@@ -43,14 +60,7 @@ function mayStillAttack(state: EncounterState, ruleset: LoadedRuleset, id: strin
   return actionMenu(state, id, { role: 'gm' }, ruleset, { movement: false }).actions.some((a) => a.id.startsWith('attack:') && a.available);
 }
 
-function closeIn(state: EncounterState, ruleset: LoadedRuleset, space: Space, me: CreatureState, target: TargetStrategy, rng: PolicyRng, fair: (c: CreatureState) => boolean): Command | null {
-  const foes = state.creatureIds.filter((id) => {
-    const c = state.creatures[id]!;
-    return id !== me.id && c.side !== me.side && !c.hidden && fair(c) && placed(space, id);
-  });
-  if (foes.length === 0) return null;
-  // Already in melee with someone: stay and fight (walking off could provoke, and gains nothing).
-  if (foes.some((id) => (space.kind === 'zones' ? space.engagements[me.id]?.includes(id) : squaresApart(space.creatures[me.id]!, space.creatures[id]!) <= 1))) return null;
+function closeIn(state: EncounterState, ruleset: LoadedRuleset, space: Space, me: CreatureState, foes: readonly string[], target: TargetStrategy, rng: PolicyRng): Command | null {
   const moves: Command[] = foes.map((id) => ({ type: 'move', creatureId: me.id, to: { engage: id } }));
   const foe = foes[moves.indexOf(pickCandidate(state, foes, moves, target, rng))]!;
   const tries = space.kind === 'zones' ? zoneTries(space, me.id, foe) : gridTries(space, me.id, foe);
