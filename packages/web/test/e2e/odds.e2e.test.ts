@@ -43,7 +43,7 @@ describe('odds from here in Chromium', () => {
     }
     for (const id of ['wren', 'ilka', 'gob', 'brute']) expect(await gm.getByTestId(`odds-creature-${id}`).innerText()).toMatch(/\d+ %\s+\d+ %/);
     expect(await gm.getByTestId('odds-creature-brute').innerText()).toContain('Tusk Brute in the Dark');
-    expect(await gm.getByTestId('odds-meta').innerText()).toMatch(/fights.* in [\d.]+ s; [\d,]+ on the rules engine/);
+    expect(await gm.getByTestId('odds-meta').innerText()).toMatch(/fights.* in [\d.]+ s; ([\d,]+ compiled, )?[\d,]+ on the rules engine/);
     expect(await gm.getByTestId('odds-result').getAttribute('data-stale')).toBe('false');
     expect(await gm.getByTestId('odds-stale').count()).toBe(0);
 
