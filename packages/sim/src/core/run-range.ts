@@ -6,6 +6,19 @@ import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, typ
 import { shapeOf, simRuntime, type SimScenario } from './scenario';
 import { emptyTally, type Tally } from './tally';
 
+/**
+ * Each scenario's compiled fight, made once: callers play a simulation in many short ranges (the
+ * server's worker in chunks of a hundred fights, the benches in batches), and compiling works out
+ * tables per creature and target. A compiled fight keeps only scratch state between fights.
+ */
+const compiledFights = new WeakMap<SimScenario, ReturnType<typeof compileScenario>>();
+
+function compiledFor(scenario: SimScenario, shape: ReturnType<typeof shapeOf>): ReturnType<typeof compileScenario> {
+  let c = compiledFights.get(scenario);
+  if (!c) compiledFights.set(scenario, (c = compileScenario(scenario, shape)));
+  return c;
+}
+
 /** The engine authority each mode plays fights with. */
 export const authorities: Record<SimMode, AuthorityFactory> = { recorded: recordedAuthority, fast: fastAuthority };
 
@@ -39,7 +52,7 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const observer = new FightObserver(shape, tally);
   const rt = simRuntime(scenario);
   const every = opts.progressEvery ?? 256;
-  const compiled = opts.engine ? null : compileScenario(scenario, shape);
+  const compiled = opts.engine ? null : compiledFor(scenario, shape);
   let kernel = compiled && !('unsupported' in compiled) ? compiled : null;
   // A compiled fight that cannot record leaves recorded simulations to the engine.
   if (mode === 'recorded' && !kernel?.playRecorded) kernel = null;
