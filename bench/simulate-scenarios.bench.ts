@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Encounter, type EncounterSetup, type EncounterState } from '@fray/engine';
 import { compileScenario, runRange, shapeOf, simPoliciesFor, totalPolicy, type SimScenario } from '@fray/sim';
-import { loadScenarioFile } from '../packages/cli/src/scenario/load';
+import { parse } from 'yaml';
+import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import { loadSimFile } from '../packages/cli/src/sim/load-sim-scenario';
 import { consume, repoRoot } from './harness';
 
@@ -35,18 +36,22 @@ function scenarioFiles(): string[] {
 
 /** The web table's FTD fight in the odds E2E: crypt-ambush's four in one zone, ranged from each other, the battle begun (no morale call). */
 function webFtdFight(): SimScenario {
-  const loaded = loadScenarioFile(path.join(root, 'scenarios/five-torches-deep/crypt-ambush.yaml'), root);
+  const sheet = (file: string): unknown => parse(fs.readFileSync(path.join(root, 'scenarios/content/five-torches-deep', `${file}.yaml`), 'utf8'));
   const zone = { zone: null };
   const setup = {
-    ...loaded.setup,
+    id: 'crypt', seed: 4, options: { moraleTriggers: true },
+    creatures: [
+      { id: 'wren', side: 'party', sheet: sheet('wren') }, { id: 'ilka', side: 'party', sheet: sheet('ilka') },
+      { id: 'gob', side: 'raiders', sheet: sheet('gloomgob') }, { id: 'brute', side: 'raiders', sheet: sheet('tusk-brute') },
+    ],
     space: { kind: 'zones', bands: ['close', 'ranged', 'far'], defaultBand: 'ranged', creatures: { wren: zone, ilka: zone, gob: zone, brute: zone }, engagements: {}, pairBands: {} },
   } as unknown as EncounterSetup;
   const policies = simPoliciesFor('five-torches-deep');
   const answer = totalPolicy(policies.prompts);
-  const enc = Encounter.create(setup, { ruleset: loaded.ruleset, policy: (p, s) => (p.key === 'ftd.morale.call' ? 'no' : answer(p, s)) });
+  const enc = Encounter.create(setup, { ruleset: ftdRuleset, policy: (p, s) => (p.key === 'ftd.morale.call' ? 'no' : answer(p, s)) });
   const r = enc.dispatch({ id: 'start', issuedBy: { role: 'gm' }, command: { type: 'startCombat' } });
   if (!r.ok) throw new Error(r.error.message);
-  return { ruleset: loaded.ruleset, start: enc.state as EncounterState, policies };
+  return { ruleset: ftdRuleset, start: enc.state as EncounterState, policies };
 }
 
 interface Measured {
