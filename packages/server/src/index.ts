@@ -11,4 +11,4 @@ export { isPostgresUrl } from '@fray/store';
 export { firstFightOfLibrary, nextFightOf } from './setup-odds';
 export { loadSimScenario } from './odds-scenario';
 export { runImport, ImportRefused, type SaveImports } from './web-import';
-export { planReport, type PlannedFight, type PlannedTableSource, type PlanEntry } from './planned-fights';
+export { planReport, type PlannedFight, type PlannedTableSource, type PlanEntry, type PlanReport } from './planned-fights';

@@ -1,5 +1,7 @@
 import { activeEncounter, encounterHistory, type CreatureSetup, type Json } from '@fray/engine';
-import type { FightSpec, WireError } from './protocol';
+import type { FightSpec, PlanEntry, PlanReport, WireError } from './protocol';
+
+export type { PlanEntry, PlanReport } from './protocol';
 import type { LiveTable, TableSource } from './table';
 
 /**
@@ -33,17 +35,8 @@ export function planOf(meta: object): PlannedFight[] {
   return Array.isArray(plan) ? plan : [];
 }
 
-export interface PlanEntry {
-  id: string;
-  /** 'done': the table fought it; 'under way': it is the fight now; 'planned': not yet */
-  status: 'done' | 'under way' | 'planned';
-  members: string[] | null;
-  foes: { id: string; name: string }[];
-  map: 'grid' | 'zones' | null;
-}
-
 /** The plan as the GM reads it: each fight, whether it was fought, and the next one to start. */
-export function planReport(t: LiveTable): { next: string | null; fights: PlanEntry[] } {
+export function planReport(t: LiveTable): PlanReport {
   const fought = new Set(encounterHistory(t.campaign.state).map((r) => r.id));
   const now = activeEncounter(t.campaign.state)?.id ?? null;
   const fights = planOf(t.meta).map((f): PlanEntry => ({

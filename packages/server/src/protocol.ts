@@ -286,6 +286,22 @@ export const librarySetupSchema = z.object({
 export type LibrarySetup = z.infer<typeof librarySetupSchema>;
 
 /** One entry of the content library, as listed for a ruleset. */
+/** One fight of a table's plan (a campaign file's fights), as `GET /api/tables/:id/fights/planned` lists it. */
+export interface PlanEntry {
+  id: string;
+  /** 'done': the table fought it; 'under way': it is the fight now; 'planned': not yet */
+  status: 'done' | 'under way' | 'planned';
+  members: string[] | null;
+  foes: { id: string; name: string }[];
+  map: 'grid' | 'zones' | null;
+}
+
+/** A table's plan: its fights in order and the next one not yet fought (null: none left, or no plan). */
+export interface PlanReport {
+  next: string | null;
+  fights: PlanEntry[];
+}
+
 export interface LibraryEntry {
   ref: string;
   name: string;

@@ -1,7 +1,7 @@
 // The server owns the protocol; these are its types (type-only: nothing of the server's code reaches the
 // browser bundle).
 export type {
-  ClientEnvelope, ClientMessage, EventsMessage, ImportReport, ImportRequest, LibraryEntry, LibrarySetup, MovePreviewWire, OddsReport, Role, SeatInfo, ServerMessage, Since, StreamName, TableInfo, TableView, Versions, WireError,
+  ClientEnvelope, ClientMessage, EventsMessage, ImportReport, ImportRequest, LibraryEntry, LibrarySetup, MovePreviewWire, OddsReport, PlanEntry, PlanReport, Role, SeatInfo, ServerMessage, Since, StreamName, TableInfo, TableView, Versions, WireError,
 } from '@fray/server/protocol';
 
 /** Where a browser finds its table and its key: `/t/<tableId>#gm=<token>` or `#seat=<token>`. */

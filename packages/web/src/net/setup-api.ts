@@ -1,4 +1,4 @@
-import type { ImportReport, ImportRequest, LibrarySetup, OddsReport, TableAddress, WireError } from './protocol';
+import type { ImportReport, ImportRequest, LibrarySetup, OddsReport, PlanReport, TableAddress, WireError } from './protocol';
 import type { OddsResult } from './table-connection';
 
 export type { LibrarySetup };
@@ -49,4 +49,16 @@ export async function importAsHost(hostToken: string | null, body: ImportRequest
 export async function importForTable(address: TableAddress, body: ImportRequest): Promise<ImportResult> {
   const r = await postAsHost<{ report: ImportReport }>(`/api/tables/${encodeURIComponent(address.tableId)}/import`, address.token, body);
   return r.ok ? { ok: true, report: r.body.report } : { ok: false, error: r.error };
+}
+
+/** `GET /api/tables/:id/fights/planned` (the table's GM): the fights its campaign file planned, and the next one. */
+export async function fetchPlan(address: TableAddress): Promise<{ ok: true; plan: PlanReport } | { ok: false; error: WireError }> {
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(address.tableId)}/fights/planned`, { headers: { authorization: `Bearer ${address.token}` } });
+    const out = (await res.json()) as PlanReport & WireErrorBody;
+    if (res.ok) return { ok: true, plan: out };
+    return { ok: false, error: out.error ?? { code: 'refused', message: `the server answered ${res.status}` } };
+  } catch {
+    return { ok: false, error: { code: 'offline', message: 'the server could not be reached' } };
+  }
 }

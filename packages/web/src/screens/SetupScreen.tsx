@@ -16,6 +16,7 @@ import { EncounterOdds } from '../panels/EncounterOdds';
 import { SETUP_FIGHTS, SETUP_SECONDS, importForTable } from '../net/setup-api';
 import { NextFightMap, nextFightMapRequest, type NextFightMapValue } from '../panels/NextFightMap';
 import { defaultMap } from '../model/new-table';
+import { PlannedFights } from '../panels/PlannedFights';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -77,6 +78,7 @@ export function SetupScreen({ table }: { table: Table }) {
               <input type="radio" name="dice" checked={diceMode === 'entered'} onChange={() => setDiceMode('entered')} data-testid="dice-entered" /> Everyone enters physical dice
             </label>
           </fieldset>
+          {address && <PlannedFights table={table} address={address} diceMode={diceMode} busy={busy} run={run} />}
           <LibraryFoes ruleset={view.table.ruleset.id} foes={foes} onChange={setFoes} />
           {address && (
             <ImportPanel
