@@ -25,6 +25,7 @@ export * from './ruleset/stages';
 export * from './ruleset/hooks';
 export * from './ruleset/load';
 export * from './ruleset/modules';
+export * from './ruleset/declarations';
 export * from './procedure/conditions';
 export * from './procedure/damage';
 export * from './procedure/test';

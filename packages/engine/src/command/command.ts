@@ -3,7 +3,9 @@ import type { Json } from '../core/json';
 import type { Principal } from '../core/state';
 
 const id = z.string().min(1).max(200);
-const json: z.ZodType<Json> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]));
+/** Any JSON value: options, vars and data the rules read themselves. */
+export const jsonValueSchema: z.ZodType<Json> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]));
+const json = jsonValueSchema;
 
 export const durationInputSchema = z.union([
   z.object({ kind: z.literal('untilRemoved') }).strict(),

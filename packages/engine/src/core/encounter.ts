@@ -19,6 +19,7 @@ import type { Runtime } from '../resolve/context';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 import { engineCommandSchemas, envelopeSchema, type CommandEnvelope } from '../command/command';
 import { seeded } from '@fray/dice';
+import { checkCreatureVars, checkModules, checkOptions } from '../ruleset/declarations';
 
 export interface CreatureSetup {
   id: string;
@@ -70,6 +71,7 @@ export interface AuthorityOptions {
 
 /** Builds a creature from its setup, with the ruleset's starting values; errors name the path. */
 export function creatureFromSetup(ruleset: LoadedRuleset, c: CreatureSetup, file: string, path: (string | number)[]): CreatureState {
+  if (c.vars) checkCreatureVars(ruleset, c.vars, file, path);
   let sheet: Json;
   try {
     sheet = ruleset.parseStatBlock(c.sheet, file);
@@ -207,6 +209,8 @@ export class Encounter {
 
   static create(setup: EncounterSetup, rt: Runtime, opts: AuthorityOptions = {}): Encounter {
     const file = setup.file ?? `encounter:${setup.id}`;
+    checkOptions(rt.ruleset, setup.options ?? {}, file);
+    checkModules(rt.ruleset, setup.modules ?? [], file);
     const ids = new Set<string>();
     const creatures = setup.creatures.map((c, i) => {
       if (ids.has(c.id)) throw new ContentError(file, ['creatures', i, 'id'], `duplicate creature id '${c.id}'`);

@@ -1,4 +1,5 @@
 import { ContentError } from '../core/errors';
+import { SetupError } from '../ruleset/declarations';
 import { creatureFromSetup, type CreatureSetup } from '../core/encounter';
 import type { CreatureState } from '../core/state';
 import type { Resolution } from '../resolve/context';
@@ -24,7 +25,7 @@ export function joinCreature(ctx: Resolution, setup: CreatureSetup, opts: JoinOp
   try {
     creature = creatureFromSetup(ctx.ruleset, setup, 'addCreature', ['creature']);
   } catch (e) {
-    if (e instanceof ContentError) return ctx.reject('bad-stat-block', `${setup.id}: ${e.path.length ? e.path.join('.') + ': ' : ''}${e.reason}`, opts.ruleId);
+    if (e instanceof ContentError) return ctx.reject(e instanceof SetupError ? e.code : 'bad-stat-block', `${setup.id}: ${e.path.length ? e.path.join('.') + ': ' : ''}${e.reason}`, opts.ruleId);
     throw e;
   }
   ctx.emit({ type: 'CreatureAdded', creature });

@@ -4,17 +4,30 @@ import type { Json } from '../core/json';
 import type { Resolution } from '../resolve/context';
 import type { ConditionDef } from '../condition/condition';
 import type { AnyHook, CommandDef, Ruleset } from './ruleset';
+import { mergeSettings, type SettingSchemas } from './declarations';
 
 /** What `takeAction` runs for one action id. */
 export type ActionHandler = (ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>) => void;
 
 /**
- * One area of a ruleset's rules (conditions, dying, movement, ...) as a fragment: its conditions,
- * hooks, actions and commands. A ruleset built from modules is their merge (`mergeModules`), so each
- * area stays in its own files and can be switched off by leaving it out.
+ * A module: one area of a ruleset's rules (conditions, dying, movement, a duel, ...) as a fragment:
+ * its conditions, hooks, actions, commands, and the options and creature vars it reads, with their
+ * types. A ruleset built from modules is their merge (`mergeModules`). This is the one meaning of
+ * "module" (ADR 0005): an encounter's `modules` lists the optional ones it switches on, by
+ * `optionalName`; the others are always on.
  */
 export interface RulesetModule {
   id: string;
+  /**
+   * Set for an optional module: an encounter switches it on by listing this name in its setup's
+   * `modules` (unknown names are refused). The ruleset is loaded once for every encounter, so its
+   * hooks are registered always and return at once unless `state.modules` includes the name.
+   */
+  optionalName?: string;
+  /** the encounter options this module reads, with their types */
+  options?: SettingSchemas;
+  /** the creature vars a creature may be set up with for this module's rules, with their types */
+  creatureVars?: SettingSchemas;
   conditions?: ConditionDef[];
   hooks?: AnyHook[];
   actions?: Record<string, ActionHandler>;
@@ -29,6 +42,9 @@ export interface MergedModules {
   commands: CommandDef[];
   campaignCommands: CommandDef[];
   actions: Record<string, ActionHandler>;
+  options: SettingSchemas;
+  creatureVars: SettingSchemas;
+  optionalModules: string[];
 }
 
 /**
@@ -37,7 +53,7 @@ export interface MergedModules {
  */
 export function mergeModules(rulesetId: string, modules: readonly RulesetModule[]): MergedModules {
   // Actions are looked up by the name a command carries: a null-prototype record finds no inherited member.
-  const merged: MergedModules = { conditions: [], hooks: [], commands: [], campaignCommands: [], actions: Object.create(null) as MergedModules['actions'] };
+  const merged: MergedModules = { conditions: [], hooks: [], commands: [], campaignCommands: [], actions: Object.create(null) as MergedModules['actions'], options: {}, creatureVars: {}, optionalModules: [] };
   for (const m of modules) {
     merged.conditions.push(...(m.conditions ?? []));
     merged.hooks.push(...(m.hooks ?? []));
@@ -48,6 +64,9 @@ export function mergeModules(rulesetId: string, modules: readonly RulesetModule[
       merged.actions[id] = handler;
     }
   }
+  merged.options = mergeSettings(rulesetId, 'options', modules.map((m) => ({ id: m.id, schemas: m.options })));
+  merged.creatureVars = mergeSettings(rulesetId, 'creatureVars', modules.map((m) => ({ id: m.id, schemas: m.creatureVars })));
+  merged.optionalModules = modules.flatMap((m) => (m.optionalName ? [m.optionalName] : []));
   return merged;
 }
 

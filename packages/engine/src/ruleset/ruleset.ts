@@ -12,6 +12,7 @@ import type { CompiledFight, CompiledPolicySpec, NotCompiled } from '../sim/comp
 import type { MovePreview, RulesetActionMenu } from '../view/actions';
 import type { AttackProfile } from '../view/odds';
 import type { RulesetWords } from './words';
+import type { SettingSchemas } from './declarations';
 
 /** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
 export interface Hook<S extends StageId = StageId> {
@@ -113,6 +114,15 @@ export interface Ruleset {
    * redaction as everything else, but it should hold only what everyone at the table may know.
    */
   publicState?(state: EncounterState, seat: string | null): Record<string, Json>;
+  /**
+   * The encounter options it reads, by name, with their types (`declarations.ts`): an encounter set up
+   * with an option not declared here (or the engine's `roundSeconds`), or of the wrong type, is refused.
+   */
+  options?: SettingSchemas;
+  /** the names of its optional modules, which an encounter switches on by listing them in `modules` */
+  optionalModules?: string[];
+  /** the creature vars a creature may be set up with, by name (a trailing `*` names a family), with their types */
+  creatureVars?: SettingSchemas;
   /** atom namespaces its predicates may use, so unknown ones fail at load */
   predicateNamespaces?: string[];
   /** how the table reads its tallies and counters (narration, screens) */

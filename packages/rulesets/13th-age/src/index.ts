@@ -21,11 +21,12 @@ import { mooksModule } from './combat/mooks';
 import { compile13aFight } from './sim/compile';
 import { derivedNumbers13a } from './core/derived-numbers';
 import { thirteenWords } from './words';
+import { dyingOptions } from './settings';
 
 export const thirteenModules: ThirteenModule[] = [
   { id: 'conditions', conditions: conditionDefs },
   { id: 'damage', hooks: damageHooks },
-  { id: 'dying', hooks: dyingHooks },
+  { id: 'dying', hooks: dyingHooks, options: dyingOptions },
   attackModule, healingModule, flowModule, commandsModule, movementModule, checksModule, mooksModule,
 ];
 
@@ -63,6 +64,9 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     stacking: thirteenStacking,
     rollMode: flatSteps(2),
     hooks: merged.hooks,
+    options: merged.options,
+    optionalModules: merged.optionalModules,
+    creatureVars: merged.creatureVars,
     commands: merged.commands,
     runAction(ctx, actorId, action, targets, options) {
       const handler = merged.actions[action];

@@ -6,6 +6,7 @@ import { unarmedDice } from '../core/math';
 import { resolveAttack, type AttackRequest } from './attack';
 import { canPay, spendAction } from '../core/economy';
 import { engagePair, isEngagedWith } from '../position/zones';
+import { attackOptions, attackVars } from '../settings';
 
 const attacksOf = (ctx: Resolution, id: string): Attack[] => (ctx.state.creatures[id]!.sheet as unknown as { attacks: Attack[] }).attacks;
 
@@ -87,4 +88,4 @@ function confusedRedirect(ctx: Resolution, actorId: string, atk: Attack, _target
 
 export const attackActions: Record<string, ActionHandler> = {};
 
-export const attackModule: ThirteenModule = { id: 'attack', actions: attackActions };
+export const attackModule: ThirteenModule = { id: 'attack', actions: attackActions, options: attackOptions, creatureVars: attackVars };

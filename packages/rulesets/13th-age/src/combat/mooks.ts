@@ -2,6 +2,7 @@ import { dealDamage, placeInOrder, type AnyHook, type CreatureState, type Encoun
 import type { ThirteenModule } from '../module';
 import { monsterSheet } from '../core/sheets';
 import { setVar } from '../core/economy';
+import { mooksVars } from '../settings';
 
 /** The rule id on mob events: mook mobs extend the catalog (which only names mooks as a target category, 13A-TGT-1). */
 export const MOB_RULE = '13A-TGT-1';
@@ -77,4 +78,4 @@ const hooks: AnyHook[] = [
   },
 ];
 
-export const mooksModule: ThirteenModule = { id: 'mooks', hooks };
+export const mooksModule: ThirteenModule = { id: 'mooks', hooks, creatureVars: mooksVars };

@@ -8,6 +8,7 @@ import { resetTurnBudget, setVar } from '../core/economy';
 import { deathSave } from '../hp/dying';
 import { useRecovery } from '../hp/recovery';
 import { rollSave, difficultyOf } from './saves';
+import { flowOptions } from '../settings';
 
 export const ESC = 'escalation';
 /** Counter: 1 when the GM has unbound the escalation die from its maximum of 6 (a house rule). */
@@ -143,5 +144,5 @@ const hooks: AnyHook[] = [
   },
 ];
 
-export const flowModule: ThirteenModule = { id: 'flow', hooks };
+export const flowModule: ThirteenModule = { id: 'flow', hooks, options: flowOptions };
 

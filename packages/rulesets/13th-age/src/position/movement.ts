@@ -5,6 +5,7 @@ import { actionRefusal, afterPaying, cannotAct, spendAction, setVar, type Refusa
 import { opportunityAttacks } from '../combat/attack';
 import { bandBetween, breakEngagement, engagePair, engagedFoes, isEngagedWith, setWhereabouts } from './zones';
 import { rollSave } from '../flow/saves';
+import { movementVars } from '../settings';
 
 const sizes = ['small', 'normal', 'large', 'huge'];
 const sizeOf = (ctx: Resolution, id: string) => sizes.indexOf((ctx.state.creatures[id]!.sheet as unknown as { size: string }).size);
@@ -133,6 +134,7 @@ const otherEnemies = (ctx: Resolution, id: string) => ctx.state.creatureIds.filt
 
 export const movementModule: ThirteenModule = {
   id: 'movement',
+  creatureVars: movementVars,
   actions: {
     /** 13A-ENGAGE-1, 13A-POS-2/3: one move action to engage a nearby enemy (two when it is far away). */
     engage: (ctx, id, targets) => {

@@ -12,6 +12,7 @@ import { perceive } from '../senses/vision';
 import { runOnHit } from '../effects/run';
 import { conditionAcModifier } from '../conditions/queries';
 import { declaredTestOptions } from './declarations';
+import { attackOptions } from '../settings';
 
 export { ATTACK_WITHIN_5 };
 
@@ -201,6 +202,7 @@ const clearOffHand = (ctx: Resolution, id: string) => {
 
 export const attackModule: A5eModule = {
   id: 'a5e.attack',
+  options: attackOptions,
   hooks: [
     { stage: 'test.outcome', id: 'a5e.attack.natural', priority: 0, ruleId: 'A5E-ATK-6', run: judgeAttack },
     {

@@ -8,6 +8,7 @@ import { advanceClockCommand, doomedHooks } from './doomed';
 import { escapeGrapple, grappleHooks } from './grapple';
 import { rollHooks } from './roll-hooks';
 import { TURN_START_MOVEMENT_VAR } from './queries';
+import { conditionsOptions, conditionsVars } from '../settings';
 
 export * from './options';
 export * from './definitions';
@@ -79,6 +80,8 @@ const lifecycleHooks: AnyHook[] = [
  */
 export const conditionsModule: A5eModule = {
   id: 'a5e.conditions',
+  options: conditionsOptions,
+  creatureVars: conditionsVars,
   conditions: [...conditionDefinitions, fatigueDef, strifeDef],
   hooks: [...rollHooks, ...bloodiedHooks, ...confusedHooks, ...doomedHooks, ...grappleHooks, ...lifecycleHooks],
   actions: { 'escape-grapple': escapeGrapple },

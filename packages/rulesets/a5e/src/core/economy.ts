@@ -2,6 +2,7 @@ import { currentCreatureId, hasFlag, type Command, type CreatureState, type Enco
 import { actBlock, speedOf } from '../conditions/queries';
 import type { A5eModule } from '../module';
 import { sheetById } from '../sheet/derived';
+import { economyOptions } from '../settings';
 
 /** The per-turn budget (A5E-ROUND-4): one action, one bonus action, one reaction per round, movement. */
 export const ACTION = 'action';
@@ -270,6 +271,7 @@ function resetBudget(ctx: Resolution, id: string): void {
 
 export const economyModule: A5eModule = {
   id: 'a5e.economy',
+  options: economyOptions,
   hooks: [
     {
       stage: 'turn.start', id: 'a5e.economy.reset', priority: 0, ruleId: 'A5E-ROUND-4',

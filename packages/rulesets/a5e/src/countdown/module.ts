@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CommandDef, EncounterStateCore, Json, Resolution } from '@fray/engine';
+import type { CommandDef, EncounterStateCore, Json, Resolution, SettingSchemas } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { roundStartHook } from '../flow/phases';
 import { approximateRolls, diceLeft, expectedRolls, paces, type Pace } from './pace';
@@ -73,6 +73,7 @@ export function rollCountdowns(ctx: Resolution): void {
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'countdown ids are kebab-case').max(100);
 const pace = z.enum(['slow', 'medium', 'fast']);
+const countdownListSchema = z.array(z.object({ id, dice: z.number().int().min(1).max(100), pace: pace.optional(), label: z.string().optional(), stoppable: z.boolean().optional() }).strict());
 
 const startSchema = z.object({
   type: z.literal('a5e.countdown.start'), id, dice: z.number().int().min(1).max(100), pace: pace.optional(),
@@ -123,7 +124,8 @@ const stop: CommandDef<z.infer<typeof stopSchema>> = {
 function fromOptions(ctx: Resolution): void {
   const list = ctx.state.options[COUNTDOWN_OPTION];
   if (list === undefined) return;
-  const parsed = z.array(z.object({ id, dice: z.number().int().min(1).max(100), pace: pace.optional(), label: z.string().optional(), stoppable: z.boolean().optional() }).strict()).safeParse(list);
+  // Checked when the encounter was created (the module's declared option); a log from before that check may still hold a bad one.
+  const parsed = countdownListSchema.safeParse(list);
   if (!parsed.success) return ctx.reject('bad-option', `options.countdowns: ${parsed.error.issues[0]!.message}`, 'A5E-COUNT-2');
   for (const c of parsed.data) {
     startCountdown(ctx, c.id, c.dice, { ...(c.pace ? { pace: c.pace } : {}), ...(c.label ? { label: c.label } : {}), ...(c.stoppable !== undefined ? { stoppable: c.stoppable } : {}) });
@@ -132,6 +134,7 @@ function fromOptions(ctx: Resolution): void {
 
 export const countdownModule: A5eModule = {
   id: 'a5e.countdown',
+  options: { [COUNTDOWN_OPTION]: countdownListSchema as unknown as SettingSchemas[string] },
   hooks: [
     { stage: 'encounter.start', id: 'a5e.countdown.options', priority: 50, ruleId: 'A5E-COUNT-2', run: (ctx) => fromOptions(ctx) },
     roundStartHook('countdown', 'a5e.countdown.roll', (ctx) => rollCountdowns(ctx), 'A5E-COUNT-3'),

@@ -7,6 +7,7 @@ import { offerCritDowngrade } from './critical';
 import { damageCommand } from './damage-command';
 import { endOngoingDamage, ongoingAtTurnEnd, ongoingDamageCommand, ongoingDamageCondition } from './ongoing';
 import { pipelineHooks } from './pipeline';
+import { damageOptions, damageVars } from '../settings';
 
 /**
  * Damage, hit points and the core d20 helpers (A5E-DMG, A5E-HP, A5E-CORE): the damage pipeline,
@@ -15,6 +16,8 @@ import { pipelineHooks } from './pipeline';
  */
 export const damageModule: A5eModule = {
   id: 'a5e.damage',
+  options: damageOptions,
+  creatureVars: damageVars,
   conditions: [ongoingDamageCondition, tempHpCondition],
   hooks: [
     ...pipelineHooks,

@@ -1,6 +1,6 @@
 import type { AnyHook, CommandDef } from '@fray/engine';
 import type { A5eModule } from '../module';
-import { inDuel } from './active';
+import { DUEL_MODULE, inDuel } from './active';
 import { arenaHooks, concedeCommand } from './arena';
 import { concentrationUpkeep, observeConcentration } from './costs';
 import { buyActionsCommand, duelLongRestCommand, exertCommand, lendStrengthCommand } from './exertion';
@@ -10,6 +10,7 @@ import { rangedInReachHook } from './magic';
 import { refreshPools, startDuel } from './setup';
 import { declareHook, neckHook, outcomeHook, setLocationsCommand } from './targeted';
 import { duelWorldActionCommand } from './world';
+import { duelOptions, duelVars } from '../settings';
 
 /**
  * The optional one-on-one duel module (DUEL-*), on for an encounter set up with `modules: ['duel']`.
@@ -19,6 +20,9 @@ import { duelWorldActionCommand } from './world';
  */
 export const duelModule: A5eModule = {
   id: 'a5e.duel',
+  optionalName: DUEL_MODULE,
+  options: duelOptions,
+  creatureVars: duelVars,
   hooks: [
     // after the world module's set-up (50), so the environment is known
     { stage: 'encounter.start', id: 'a5e.duel.start', priority: 60, ruleId: 'DUEL-SCOPE-1', run: (ctx) => startDuel(ctx) },

@@ -5,6 +5,7 @@ import { deathSaveAtTurnStart, doomedTurnEnd, judgeDeathSave } from './death-sav
 import { firstAid } from './first-aid';
 import { STABLE, STABLE_RECOVERY } from './state';
 import { onZeroHp } from './zero';
+import { dyingOptions, dyingVars } from '../settings';
 
 export const stableRecoveryCondition: ConditionDef = { id: STABLE_RECOVERY, name: 'Stable (recovering)', ruleId: 'A5E-DYING-13', effects: [] };
 
@@ -14,6 +15,8 @@ export const stableRecoveryCondition: ConditionDef = { id: STABLE_RECOVERY, name
  */
 export const dyingModule: A5eModule = {
   id: 'a5e.dying',
+  options: dyingOptions,
+  creatureVars: dyingVars,
   conditions: [stableRecoveryCondition],
   hooks: [
     { stage: 'hp.zero', id: 'a5e.dying.zero', priority: 100, ruleId: 'A5E-DYING-1', run: onZeroHp },

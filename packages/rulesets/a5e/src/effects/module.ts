@@ -2,6 +2,7 @@ import type { A5eModule } from '../module';
 import { beforeLongRestTracks } from '../conditions/tracks';
 import { mayReact } from '../position/reactions';
 import { offerHitReactions, resetDailyUses, rollRecharges, useAction } from './run';
+import { effectsVars } from '../settings';
 
 beforeLongRestTracks({ id: 'a5e.effects.daily-uses', run: (ctx, id) => resetDailyUses(ctx, id) });
 
@@ -12,6 +13,7 @@ beforeLongRestTracks({ id: 'a5e.effects.daily-uses', run: (ctx, id) => resetDail
  */
 export const effectsModule: A5eModule = {
   id: 'a5e.effects',
+  creatureVars: effectsVars,
   hooks: [
     { stage: 'turn.start', id: 'a5e.effects.recharge', priority: 10, run: (ctx, p) => rollRecharges(ctx, p.creatureId) },
     // After the natural 20/1 judgement and the crit downgrade, before hiding gives way.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { durationInputSchema, type EffectNode, type Json } from '@fray/engine';
+import { durationInputSchema, jsonValueSchema, type EffectNode, type Json } from '@fray/engine';
 import { conditionDefinitions } from '../conditions/definitions';
 
 /** Condition ids content may apply: the A5E conditions and the two tracks (fatigue, strife). */
@@ -32,7 +32,7 @@ export function effectSchemas(ability: z.ZodType<string>, damageType: z.ZodType<
   const condition = z.string().refine((id) => contentConditionIds.includes(id), { message: `unknown condition; conditions: ${contentConditionIds.join(', ')}` });
   const to = z.enum(['target', 'self']).optional();
   const key = z.string().regex(/^[a-z0-9.-]+$/, 'keys are kebab-case');
-  const json: z.ZodType<Json> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]));
+  const json = jsonValueSchema;
   const node: z.ZodType<EffectNode> = z.lazy(() => z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('attack'),

@@ -17,6 +17,7 @@ import { encounterEndCleanup, turnStartExpiry } from './cleanup';
 import { addCreatureCommand, beginEncounterCommand, encounterStartHook, setSceneCommand } from './encounter';
 import { grantInitiativeAdvantageCommand, initiativeAdvantageHook, rollInitiativeCommand } from './initiative';
 import { setSurpriseCommand, surprisedCondition } from './surprise';
+import { flowOptions } from '../settings';
 
 /**
  * Turn-Based Action: set-up and surprise (A5E-ENC), initiative (A5E-INIT), rounds and turns (A5E-ROUND),
@@ -24,6 +25,7 @@ import { setSurpriseCommand, surprisedCondition } from './surprise';
  */
 export const flowModule: A5eModule = {
   id: 'a5e.flow',
+  options: flowOptions,
   conditions: [surprisedCondition, dodgingCondition, disengagedCondition, helpedCondition, pressingCondition, sprintingCondition, sprintingExtendedCondition, tumblingCondition],
   hooks: [
     encounterStartHook, initiativeAdvantageHook, turnStartExpiry, encounterEndCleanup,

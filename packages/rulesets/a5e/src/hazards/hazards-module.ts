@@ -10,6 +10,7 @@ import {
   UNDERWATER, attackOf, beyondNormalRange, breathesWater, halveBludgeoningAndFire, hasSwimSpeed, isNaturalWeapon, isRangedAttack,
   isSpellAttack, isUnderwater, worksUnderwater,
 } from './underwater';
+import { hazardsVars } from '../settings';
 
 const id = z.string().min(1).max(200);
 
@@ -77,6 +78,7 @@ function airFlag(ctx: Resolution, conditionId: string): string | null {
 
 export const hazardsModule: A5eModule = {
   id: 'a5e.hazards',
+  creatureVars: hazardsVars,
   hooks: [
     {
       stage: 'condition.added', id: 'a5e.hazards.airCutOff', priority: 50, ruleId: 'A5E-ENV-4',

@@ -16,6 +16,7 @@ import { sensesCommands, sensesHooks } from '../senses/module';
 import { DISENGAGED } from './opportunity';
 import { DISTANCE, MOVED } from './speed';
 import { FLYING, FOOT_RUN, setVar } from './state';
+import { movementOptions, movementVars } from '../settings';
 
 function withConditions(state: EncounterState, id: string, conditions: ConditionInstance[]): EncounterState {
   const c = state.creatures[id]!;
@@ -119,6 +120,8 @@ const setElevation: CommandDef = {
 /** Movement, position, attack geometry, cover and senses on grids and zones (A5E-MOVE, POS, ATK, COVER, VIS). */
 export const movementModule: A5eModule = {
   id: 'a5e.movement',
+  options: movementOptions,
+  creatureVars: movementVars,
   conditions: [backToBackCondition],
   hooks,
   actions: {

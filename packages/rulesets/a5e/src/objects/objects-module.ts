@@ -7,6 +7,7 @@ import { doorMaterials, objectMaterials } from './object-schema';
 import { isObject, objectCreature, objectOf, tableHp, type ObjectSpec } from './object-sheet';
 import { bashAction, breakObject, canEventuallyOpen, isBroken, objectCheckAction } from './interact';
 import { FORCEFIELD_REGEN } from './tables';
+import { objectsOptions } from '../settings';
 
 const id = z.string().min(1).max(200);
 
@@ -67,6 +68,7 @@ const canOpen: CommandDef<z.infer<typeof canOpenSchema>> = {
 
 export const objectsModule: A5eModule = {
   id: 'a5e.objects',
+  options: objectsOptions,
   hooks: [
     {
       // Objects take no turns (A5E-OBJ-1). objectCreature keeps them out of the initiative order; a

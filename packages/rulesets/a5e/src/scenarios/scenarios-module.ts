@@ -11,6 +11,7 @@ import { astralFlySpeed } from './astral';
 import { ROLLING_FEET, ROLLING_SCENE, leaveStragglers, OUT_OF_ACTION, rollingScene, setOutOfAction, setUpRollingScene } from './rolling';
 import { activeScenarios, inScenario, SCENARIO_KEY, scenarioIds, type ScenarioId } from './scenario';
 import { waterScenarioModifiers } from './suspended-water';
+import { scenariosOptions } from '../settings';
 
 /** Encounter var: scenarios whose entry steps have run, so starting combat does not run them twice. */
 const ENTERED = 'scenarioEntered';
@@ -94,6 +95,7 @@ const outOfAction: CommandDef<z.infer<typeof outSchema>> = {
 
 export const scenariosModule: A5eModule = {
   id: 'a5e.scenarios',
+  options: scenariosOptions,
   hooks: [
     { stage: 'encounter.start', id: 'a5e.scenarios.enter', priority: 5, ruleId: 'A5E-SCEN-1', run: (ctx) => sync(ctx) },
     {

@@ -10,6 +10,7 @@ import {
 } from './features';
 import { LONG_RANGE, worldActions, worldCommands } from './interactions';
 import { duelTakesWorldActions } from '../duel/active';
+import { worldOptions, worldVars } from '../settings';
 
 const conditions: ConditionDef[] = [
   {
@@ -31,6 +32,8 @@ const conditions: ConditionDef[] = [
  */
 export const worldModule: A5eModule = {
   id: 'a5e.world',
+  options: worldOptions,
+  creatureVars: worldVars,
   conditions,
   hooks: [
     { stage: 'encounter.start', id: 'a5e.world.setup', priority: 50, ruleId: 'A5E-WORLD-1', run: (ctx) => setUpWorld(ctx) },

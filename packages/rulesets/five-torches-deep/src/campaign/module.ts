@@ -8,6 +8,7 @@ import { rollToReturnCommand } from './return';
 import { rollTimeCommand } from './time-dice';
 import { lootCommand, sellItemCommand, treasureCommand } from './treasure';
 import { sceneCommand, travelCommand } from './travel';
+import { campaignOptions, campaignVars } from '../settings';
 
 /**
  * Adventuring between fights (TRAVEL, RETURN, TIME, OVERLAND, WATER, LIGHT, RESIL, CORRUPT, XP). Time
@@ -15,6 +16,8 @@ import { sceneCommand, travelCommand } from './travel';
  */
 export const campaignModule: FtdModule = {
   id: 'campaign',
+  options: campaignOptions,
+  creatureVars: campaignVars,
   conditions: [...lightConditions, exhaustedCondition, infectedCondition],
   hooks: [burnOutHook, stageEndHook],
   commands: [lightSourceCommand, setLightCommand, afflictCommand, exhaustCommand, lootCommand],

@@ -5,6 +5,7 @@ import { actRefusal, requireTurn, spend, type Refusal, type Rules } from '../cor
 import { abilityMod, creatureIn, sheetOf } from '../core/sheet';
 import { bandFor, flanking, inMelee, inMeleeReach } from './geometry';
 import type { FtdModule } from '../module';
+import { attackOptions } from '../settings';
 
 /** Melee adds STR, ranged DEX, arcane INT, divine WIS (FTD-ATK-2). */
 export const attackAbility: Record<AttackKind, Ability> = { melee: 'str', ranged: 'dex', arcane: 'int', divine: 'wis' };
@@ -132,6 +133,7 @@ const stealthed: ConditionDef = { id: 'stealthed', name: 'In stealth', ruleId: '
 
 export const attackModule: FtdModule = {
   id: 'attack',
+  options: attackOptions,
   conditions: [stealthed],
   actions: {
     attack: (ctx, actorId, targets, options) => {

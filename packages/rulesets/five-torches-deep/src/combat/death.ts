@@ -6,6 +6,7 @@ import { inRounds, requireTurn, spend } from '../core/economy';
 import { creatureIn, isPc, isProficient, scores } from '../core/sheet';
 import type { FtdModule } from '../module';
 import { moraleOnDeath } from './morale-triggers';
+import { deathVars } from '../settings';
 
 /** One minute is ten 6-second rounds, the dropping round counted first (FTD-DEATH-2). */
 export const WINDOW_ROUNDS = 10;
@@ -214,6 +215,7 @@ const passTimeCommand: CommandDef = {
 
 export const deathModule: FtdModule = {
   id: 'death',
+  creatureVars: deathVars,
   conditions,
   hooks: [
     {

@@ -3,6 +3,7 @@ import { addCondition, hasCondition, type ConditionDef, type Resolution, type Ro
 import { ftdCheck } from '../core/check';
 import { creatureIn, isPc, isProficient, sheetOf } from '../core/sheet';
 import type { FtdModule } from '../module';
+import { moraleOptions } from '../settings';
 
 export type Grouping = 'side' | 'type' | 'individual';
 const MORALE_DC = 11;
@@ -108,6 +109,7 @@ const moraleSchema = z.object({
 
 export const moraleModule: FtdModule = {
   id: 'morale',
+  options: moraleOptions,
   conditions,
   hooks: [
     {

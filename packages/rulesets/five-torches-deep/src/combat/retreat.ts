@@ -6,6 +6,7 @@ import { creatureIn, hostile, isDown, isProficient, sheetOf } from '../core/shee
 import { canAttack, resolveAttack } from './attack';
 import { moraleCheck } from './morale';
 import type { FtdModule } from '../module';
+import { retreatVars } from '../settings';
 
 /** Enemies who could swing or shoot at the retreating creature right now. */
 function threats(ctx: Resolution, id: string): string[] {
@@ -90,4 +91,4 @@ function retreat(ctx: Resolution, actorId: string): void {
   }
 }
 
-export const retreatModule: FtdModule = { id: 'retreat', actions: { retreat: (ctx, actorId) => retreat(ctx, actorId) } };
+export const retreatModule: FtdModule = { id: 'retreat', creatureVars: retreatVars, actions: { retreat: (ctx, actorId) => retreat(ctx, actorId) } };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FtdModule } from '../module';
 import { coinLoad, creatureIn, loadOf, scores, speedOf } from './sheet';
+import { loadVars } from '../settings';
 
 const loadSchema = z.object({
   type: z.literal('ftd.setLoad'),
@@ -30,6 +31,7 @@ const setLoadCommand: NonNullable<FtdModule['commands']>[number] = {
 /** Picking up or dropping gear and coins happens in a fight and between fights (after looting). */
 export const loadModule: FtdModule = {
   id: 'load',
+  creatureVars: loadVars,
   commands: [setLoadCommand],
   campaignCommands: [setLoadCommand],
 };
