@@ -43,7 +43,7 @@ export type FrayEventBody =
   | { type: 'TurnStarted'; round: number; creatureId: string; turnIndex: number }
   | { type: 'TurnEnded'; creatureId: string }
   | { type: 'DiceRolled'; roller: string | null; purpose: string; record: RollRecord; rngAfter?: RngState; entered?: boolean }
-  | { type: 'TestResolved'; kind: string; actor: string | null; target: string | null; against: { label: string; value: number } | null; outcome: string; breakdown: RollBreakdown; ruleId?: string; /** why it failed without a roll (the condition that imposed it) */ autoFail?: string }
+  | { type: 'TestResolved'; kind: string; actor: string | null; target: string | null; against: { label: string; value: number } | null; /** the rows explaining `against` when it is a statistic (AC, a defense) */ againstRows?: BreakdownRow[]; outcome: string; breakdown: RollBreakdown; ruleId?: string; /** why it failed without a roll (the condition that imposed it) */ autoFail?: string }
   | { type: 'DamageApplied'; target: string; source: string | null; rows: DamageRow[]; total: number; absorbed: number; toHp: number; hpBefore: number; hpAfter: number; tempBefore: number; tempAfter: number }
   | { type: 'HealingApplied'; target: string; source: string | null; amount: number; hpBefore: number; hpAfter: number; ruleId?: string }
   | { type: 'HitPointsSet'; target: string; hp?: number; tempHp?: number; maxHp?: number; reason: string; ruleId?: string }

@@ -13,6 +13,12 @@ export interface Modifier {
   source: string;
   predicate?: Predicate;
   ruleId?: string;
+  /**
+   * Modifiers with the same key are one effect reaching the roller from several sources (the same
+   * condition twice). A policy wrapped in `onceEachEffect` counts the first and marks the others
+   * suppressed; other policies ignore the key.
+   */
+  sameEffect?: string;
 }
 
 export type NotAppliedReason = 'predicate-false' | 'superseded' | 'same-effect' | 'suppressed' | 'capped';
@@ -99,10 +105,56 @@ export function bestBonusWorstPenaltyPerType(except: readonly string[] = ['untyp
     });
 }
 
+/**
+ * The same effect counts once (A5E-COND-1: a second source of a condition does not intensify it):
+ * among the modifiers whose predicate holds, the first of each `sameEffect` key goes to `inner`, the
+ * others stay as rows, not applied, reason `suppressed`, `by` the one that counts. No row is dropped.
+ */
+export function onceEachEffect(inner: StackingPolicy): StackingPolicy {
+  return (mods, options) => {
+    const first = new Map<string, Modifier>();
+    const repeated = new Set<Modifier>();
+    for (const m of mods) {
+      if (m.sameEffect === undefined || !testPredicate(m.predicate, options)) continue;
+      if (first.has(m.sameEffect)) repeated.add(m);
+      else first.set(m.sameEffect, m);
+    }
+    if (!repeated.size) return inner(mods, options);
+    // Policies answer one row per modifier, in order, so the kept ones' rows come back in order.
+    const kept = inner(mods.filter((m) => !repeated.has(m)), options);
+    let i = 0;
+    return mods.map((m) => (repeated.has(m) ? row(m, false, 'suppressed', first.get(m.sameEffect!)!.id) : kept[i++]!));
+  };
+}
+
 export interface ModifiedValue {
   base: number;
   total: number;
   rows: BreakdownRow[];
+}
+
+/**
+ * A number the rules derive (AC, a defense), explained like a roll: its base row first, then one row
+ * per modifier, applied or not; `total` is what the rules use.
+ */
+export interface Statistic {
+  label: string;
+  total: number;
+  rows: BreakdownRow[];
+}
+
+/** A statistic from its base (where it comes from: a stat block, a formula) and modifiers, through a stacking policy. */
+export function statistic(
+  label: string, base: { label: string; value: number; source: string; ruleId?: string }, mods: readonly Modifier[], policy: StackingPolicy, options: Options = new Set(),
+): Statistic {
+  const m = computeModified(base.value, mods, policy, options);
+  const baseRow: BreakdownRow = { id: 'base', label: base.label, value: base.value, type: 'base', source: base.source, applied: true, ...(base.ruleId ? { ruleId: base.ruleId } : {}) };
+  return { label, total: m.total, rows: [baseRow, ...m.rows] };
+}
+
+/** What a d20 test is rolled against when that is a statistic: its label and total, and its rows. */
+export function againstStatistic(s: Statistic, label = s.label): { against: { label: string; value: number }; againstRows: BreakdownRow[] } {
+  return { against: { label, value: s.total }, againstRows: s.rows };
 }
 
 /** A statistic from a base and modifiers: the total and every row explaining it. */

@@ -1,5 +1,5 @@
 import type { Json } from '../core/json';
-import { computeModified, type Modifier } from '../modifier/modifier';
+import { computeModified, type BreakdownRow, type Modifier } from '../modifier/modifier';
 import { d20For, type RollModeSource } from '../modifier/roll-mode';
 import { testPredicate } from '../modifier/predicate';
 import type { Resolution } from '../resolve/context';
@@ -21,6 +21,8 @@ export interface TestRequest {
   modifiers?: Modifier[];
   rollModeSources?: RollModeSource[];
   against: { label: string; value: number } | null;
+  /** the rows explaining `against` when it is a statistic (`againstStatistic`) */
+  againstRows?: BreakdownRow[];
   ruleId?: string;
   data?: Record<string, Json>;
   secret?: boolean;
@@ -54,7 +56,9 @@ export function conditionModifiers(ruleset: LoadedRuleset, state: EncounterState
     const e = a.effect;
     if (e.kind === 'modifier' && matches(e.selector, selectors)) {
       const value = e.perLevel ? e.value * (a.instance.level ?? 1) : e.value;
-      out.push({ id: `${a.conditionId}`, label: a.conditionId, value, type: e.type ?? 'untyped', source: a.instance.instanceId, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}) });
+      const type = e.type ?? 'untyped';
+      // Two instances of one condition giving the same modifier are one effect (a policy may count it once).
+      out.push({ id: `${a.conditionId}`, label: a.conditionId, value, type, source: a.instance.instanceId, ...(e.predicate ? { predicate: e.predicate } : {}), ...(e.ruleId ? { ruleId: e.ruleId } : {}), sameEffect: `${a.conditionId}:${value}:${type}` });
     }
   }
   return out;
@@ -102,6 +106,7 @@ export function d20Test(ctx: Resolution, req: TestRequest): TestPayload {
     rollModeSources: [...(req.rollModeSources ?? [])],
     extraDice: [],
     against: req.against,
+    againstRows: req.againstRows ? [...req.againstRows] : null,
     autoFail: null,
     natural: null,
     total: null,
@@ -147,6 +152,7 @@ export function d20Test(ctx: Resolution, req: TestRequest): TestPayload {
       actor: p.actor,
       target: p.target,
       against: p.against,
+      ...(p.againstRows ? { againstRows: p.againstRows } : {}),
       outcome: p.outcome ?? 'done',
       breakdown,
       ...(p.autoFail ? { ruleId: p.autoFail.ruleId ?? p.ruleId ?? 'auto-fail', autoFail: p.autoFail.reason } : p.ruleId ? { ruleId: p.ruleId } : {}),

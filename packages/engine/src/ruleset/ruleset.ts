@@ -3,7 +3,7 @@ import type { Json } from '../core/json';
 import type { CreatureState, EncounterState, Principal } from '../core/state';
 import type { ConditionDef } from '../condition/condition';
 import type { DamageProfile, DamageStep } from '../damage/calculate';
-import type { StackingPolicy } from '../modifier/modifier';
+import type { StackingPolicy, Statistic } from '../modifier/modifier';
 import type { RollModePolicy } from '../modifier/roll-mode';
 import type { Resolution } from '../resolve/context';
 import type { StageId, StagePayloads } from './stages';
@@ -106,6 +106,12 @@ export interface Ruleset {
    * number cannot hold (a roll mode, an automatic failure). A screen shows it beside the number.
    */
   derivedBreakdown?(state: EncounterState, creatureId: string): Record<string, DerivedBreakdown>;
+  /**
+   * The derived numbers that are statistics (AC, 13th Age's PD and MD), explained like a roll: a base
+   * row and one row per modifier, applied or not (issue 18 item 5). Their totals are the derived
+   * numbers of the same names, and an attack against one carries its rows (`TestResolved.againstRows`).
+   */
+  statistics?(state: EncounterState, creatureId: string): Record<string, Statistic>;
   /** what a player sees of a creature they do not control */
   hpBand?(c: CreatureState): string;
   /**

@@ -1,5 +1,5 @@
 import type { Json } from '../core/json';
-import type { Modifier } from '../modifier/modifier';
+import type { BreakdownRow, Modifier } from '../modifier/modifier';
 import type { RollModeSource } from '../modifier/roll-mode';
 import type { DamagePart, DamageCalculation } from '../damage/calculate';
 import type { ConditionInstance } from '../condition/condition';
@@ -21,6 +21,8 @@ export interface TestPayload {
   /** dice added to the d20 (an expertise die), as notation with a label */
   extraDice: { dice: string; label: string; source: string; ruleId?: string }[];
   against: { label: string; value: number } | null;
+  /** the rows explaining `against` when it is a statistic (AC with its conditions and cover); a hook changing `against` adds its row */
+  againstRows: BreakdownRow[] | null;
   autoFail: { reason: string; ruleId?: string } | null;
   /** filled after the roll */
   natural: number | null;

@@ -20,6 +20,7 @@ import { restRuleset } from './rest/index';
 import { mooksModule } from './combat/mooks';
 import { compile13aFight } from './sim/compile';
 import { derivedNumbers13a } from './core/derived-numbers';
+import { defenseStatistic } from './core/stats';
 import { thirteenWords } from './words';
 import { dyingOptions } from './settings';
 
@@ -86,6 +87,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     actionMenu: (state, id, who) => actionMenu13a(self.loaded!, state, id, who),
     attackProfile: (state, attacker, attackId, target) => attackProfile13a(self.loaded!, state, attacker, attackId, target),
     derivedNumbers: (state, id) => derivedNumbers13a(self.loaded!, state, id),
+    statistics: (state, id) => ({ ac: defenseStatistic(self.loaded!, state, id, 'AC'), pd: defenseStatistic(self.loaded!, state, id, 'PD'), md: defenseStatistic(self.loaded!, state, id, 'MD') }),
     // PCs keep their exact negative hit points (13A-HP-1). Death comes at -half maximum (13A-DYING-5, the
     // dying hooks); the floor sits lower, at -maximum, so the blow that kills still shows its full total.
     hpFloor: (state, id) => (isPc(state.creatures[id]!) ? -state.creatures[id]!.maxHp : 0),

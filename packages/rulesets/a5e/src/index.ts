@@ -1,4 +1,4 @@
-import { cancelOut, loadRuleset, mergeModules, parseContent, runActionFrom, sumAll, type CompiledPolicySpec, type EncounterState, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
+import { cancelOut, loadRuleset, onceEachEffect, mergeModules, parseContent, runActionFrom, sumAll, type CompiledPolicySpec, type EncounterState, type Json, type LoadedRuleset, type Ruleset } from '@fray/engine';
 import type { A5eModule } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { a5eTest } from './core/d20';
@@ -27,6 +27,7 @@ import { a5eCampaignLegalCommands } from './rest/legal';
 import { effectsModule } from './effects/module';
 import { compileA5eFight } from './sim/compile';
 import { a5eDerivedNumbers } from './sheet/derived-numbers';
+import { acStatistic } from './sheet/armor-class';
 import { a5eWords } from './words';
 
 /** Every area of the rules, in the order their hooks register. Add a module here to switch it on. */
@@ -69,7 +70,8 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     damageSteps: a5eDamageSteps,
     damageProfile: (state, id) => a5eDamageProfile(self.loaded!, state, id),
     conditionImmunities: (state, id) => a5eConditionImmunities(self.loaded!, state, id),
-    stacking: sumAll,
+    // A second source of a condition does not intensify it (A5E-COND-1): its modifier shows, suppressed.
+    stacking: onceEachEffect(sumAll),
     rollMode: cancelOut,
     hooks: merged.hooks,
     options: merged.options,
@@ -93,6 +95,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     },
     derivedNumbers: (state, id) => a5eDerivedNumbers(self.loaded!, state, id),
     derivedBreakdown: (state, id) => a5eSaveBreakdown(self.loaded!, state, id),
+    statistics: (state, id) => ({ ac: acStatistic(self.loaded!, state, id) }),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     // A duel's record (who duels, the touches, who won) is announced to the table.
     publicState: (state): Record<string, Json> => (duelModuleOn(state) ? { duel: (duelRecord(state) ?? null) as unknown as Json } : {}),
@@ -111,6 +114,7 @@ export const a5eRuleset: LoadedRuleset = buildA5eRuleset();
 export * from './module';
 export * from './sheet/stat-block';
 export * from './sheet/derived';
+export * from './sheet/armor-class';
 export * from './core/d20';
 export * from './core/economy';
 export * from './combat/attack';

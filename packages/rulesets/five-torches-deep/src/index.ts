@@ -23,6 +23,7 @@ import { campaignModule } from './campaign/module';
 import { ftdCampaignLegalCommands } from './campaign/legal';
 import { compileFtdFight } from './sim/compile';
 import { ftdDerivedNumbers } from './core/derived-numbers';
+import { ftdAcStatistic } from './core/armor-class';
 import { ftdWords } from './words';
 
 export { statBlockSchema, type StatBlock } from './sheet/stat-block';
@@ -79,6 +80,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
       return p;
     },
     derivedNumbers: ftdDerivedNumbers,
+    statistics: (state, id) => ({ ac: ftdAcStatistic(state, id) }),
     campaignLegalCommands: ftdCampaignLegalCommands,
     words: ftdWords,
     roundSeconds: 6,

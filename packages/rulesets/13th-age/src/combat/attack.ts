@@ -1,11 +1,11 @@
 import {
-  addCondition, currentCreatureId, d20Test, dealDamage, grantTempHp, hasFlag, testPredicate,
-  type EncounterState, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload,
+  againstStatistic, addCondition, currentCreatureId, d20Test, dealDamage, grantTempHp, hasFlag, testPredicate,
+  type BreakdownRow, type EncounterState, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload,
 } from '@fray/engine';
 import type { Attack, Effect } from '../sheet/stat-block';
 import { abilityMod, levelMultiplier, withConstant } from '../core/math';
 import { hostile, pcSheet, monsterSheet, levelOf } from '../core/sheets';
-import { defense, stateModifiers } from '../core/stats';
+import { defenseStatistic, stateModifiers } from '../core/stats';
 import { cannotAct, spendAction, setVar, type Refusal, type Rules } from '../core/economy';
 import { engagedFoes, isEngagedWith, engagePair } from '../position/zones';
 import type { DamageData } from './damage';
@@ -52,6 +52,8 @@ export interface AttackRollParts {
   modifiers: Modifier[];
   rollModeSources: RollModeSource[];
   against: { label: string; value: number };
+  /** the rows explaining the defense (`defenseStatistic`) */
+  againstRows: BreakdownRow[];
   critThreshold: number;
   /** afraid: the escalation die would apply but the condition forbids it (13A-ESC-6) */
   escalationRefused: boolean;
@@ -87,8 +89,8 @@ export function attackRollParts(ctx: Rules, req: Pick<AttackRequest, 'actor' | '
   mods.push(...stateModifiers(ctx.state, req.actor, 'attack'));
   const sources: RollModeSource[] = [];
   if (req.circumstance) sources.push({ mode: req.circumstance, source: 'gm', label: `${req.circumstance === 'advantage' ? 'advantageous' : 'adverse'} circumstances`, ruleId: '13A-MOD-1' });
-  const d = defense(ctx.ruleset, ctx.state, target, atk.vs);
-  return { base, modifiers: mods, rollModeSources: sources, against: { label: atk.vs, value: d.total }, critThreshold: critThreshold(ctx, atk, target), escalationRefused };
+  const d = defenseStatistic(ctx.ruleset, ctx.state, target, atk.vs);
+  return { base, modifiers: mods, rollModeSources: sources, ...againstStatistic(d), critThreshold: critThreshold(ctx, atk, target), escalationRefused };
 }
 
 /** One attack roll against one target, from `attackRollParts`. */
@@ -103,6 +105,7 @@ export function rollAttack(ctx: Resolution, req: AttackRequest, atk: Attack, tar
     options: attackOptions(atk, extra),
     base: parts.base, modifiers: parts.modifiers, rollModeSources: parts.rollModeSources,
     against: parts.against,
+    againstRows: parts.againstRows,
     ruleId: '13A-ATK-4',
     judge: (p) => {
       const n = p.natural ?? 0;

@@ -1,4 +1,4 @@
-import { activeEffects, computeModified, type EncounterState, type LoadedRuleset, type Modifier, type ModifiedValue } from '@fray/engine';
+import { activeEffects, computeModified, type EncounterState, type LoadedRuleset, type Modifier, type ModifiedValue, type Statistic } from '@fray/engine';
 import { abilityMod, middleOf } from './math';
 import { pcSheet, monsterSheet } from './sheets';
 import { thirteenStacking } from './stacking';
@@ -50,6 +50,18 @@ export function defense(ruleset: LoadedRuleset, state: EncounterState, id: strin
   }
   mods.push(...stateModifiers(state, id, baseKey[which]));
   return { ...computeModified(base.value, mods, thirteenStacking, new Set()), label: base.label };
+}
+
+const baseRule = { AC: '13A-DEF-2', PD: '13A-DEF-3', MD: '13A-DEF-4' } as const;
+
+/**
+ * A defense as a statistic (issue 18 item 5): the base row (the stat block's number, 13A-DEF-1, or a
+ * PC's middle score and level, 13A-DEF-2..6) and then `defense`'s rows, applied or not (13A-DEF-7).
+ */
+export function defenseStatistic(ruleset: LoadedRuleset, state: EncounterState, id: string, which: Defense): Statistic {
+  const d = defense(ruleset, state, id, which);
+  const pc = pcSheet(state.creatures[id]!) !== null;
+  return { label: which, total: d.total, rows: [{ id: 'base', label: d.label, value: d.base, type: 'base', source: id, applied: true, ruleId: pc ? baseRule[which] : '13A-DEF-1' }, ...d.rows] };
 }
 
 /** 13A-STAT-4: Dex modifier + level for PCs; the stat block's bonus otherwise. */

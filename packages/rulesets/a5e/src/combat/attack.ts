@@ -1,6 +1,6 @@
 import { dealDamage, damagePartsFromRoll, type EncounterState, type Json, type LoadedRuleset, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
-import { a5eTest, attachExpertise, type ExpertiseSource } from '../core/d20';
+import { a5eTest, attachExpertise, type A5eTest, type ExpertiseSource } from '../core/d20';
 import { BONUS, spend, spendOneAttack, type Refusal } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
@@ -10,7 +10,7 @@ import { spaceOf } from '../position/geometry';
 import { offerDropProne } from '../position/prone';
 import { perceive } from '../senses/vision';
 import { runOnHit } from '../effects/run';
-import { conditionAcModifier } from '../conditions/queries';
+import { acStatistic } from '../sheet/armor-class';
 import { declaredTestOptions } from './declarations';
 import { attackOptions } from '../settings';
 
@@ -85,7 +85,7 @@ export function makeAttack(ctx: Resolution, actorId: string, attack: Attack, tar
       actor: actorId,
       target,
       ability,
-      dc: { label: cover.bonus ? `AC (${cover.degree} cover +${cover.bonus})` : 'AC', value: armorClass(ctx, target) + cover.bonus },
+      ...attackDc(ctx, target, cover),
       base: { label: attack.name, value: attackBonus(sheet, attack) },
       options: [`attack:${ranged ? 'ranged' : 'melee'}`, `attack:id:${attack.id}`, ...(opts.thrown ? ['attack:thrown'] : []), ...(opts.offHand ? ['attack:off-hand'] : []), ...situation.options, ...(opts.options ?? [])],
       rollModeSources: situation.rollModeSources,
@@ -153,10 +153,15 @@ export function damageExpression(sheet: ReturnType<typeof sheetById>, attack: At
   return `${attack.damage} ${m > 0 ? '+' : '-'} ${Math.abs(m)} ${attack.damageType}`;
 }
 
-/** AC with condition and hook modifiers, as a d20 test's target number. */
+/** AC with its conditions' modifiers (`acStatistic`'s total), as a d20 test's target number. */
 export function armorClass(ctx: Resolution, creatureId: string): number {
-  // The same condition from two sources counts once (A5E-COND-1), so slowed twice is still −2.
-  return sheetById(ctx.state, creatureId).ac + conditionAcModifier(ctx.state, creatureId, ctx.ruleset);
+  return acStatistic(ctx.ruleset, ctx.state, creatureId).total;
+}
+
+/** What an attack roll is made against: AC with the cover this attack faces, and the rows explaining it. */
+export function attackDc(ctx: Resolution, target: string, cover: { degree: string; bonus: number }): Pick<A5eTest, 'dc' | 'dcRows'> {
+  const ac = acStatistic(ctx.ruleset, ctx.state, target, cover);
+  return { dc: { label: cover.bonus ? `AC (${cover.degree} cover +${cover.bonus})` : 'AC', value: ac.total }, dcRows: ac.rows };
 }
 
 /** A5E attack outcomes: natural 20 crits and hits, natural 1 fumbles and misses (A5E-ATK-6). */

@@ -332,16 +332,3 @@ export function standUpCost(ruleset: ConditionIndex, state: EncounterState, id: 
   return Math.floor(speedOf(ruleset, state, id) / 2);
 }
 
-/** AC changes from conditions (slowed −2), each condition counted once however many sources (A5E-COND-1). */
-export function conditionAcModifier(state: EncounterState, id: string, rules?: ConditionIndex): number {
-  const seen = new Set<string>();
-  let total = 0;
-  for (const a of effectsOf(state, id, rules)) {
-    if (a.effect.kind !== 'modifier' || a.effect.selector !== 'ac') continue;
-    const key = `${a.conditionId}:${JSON.stringify(a.effect as unknown as Json)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    total += a.effect.value;
-  }
-  return total;
-}

@@ -35,21 +35,6 @@ function addContext(ctx: Resolution, p: TestPayload): void {
   }
 }
 
-/** A second source of a condition does not intensify it (A5E-COND-1): each condition's modifier counts once. */
-function dedupeConditionModifiers(ctx: Resolution, p: TestPayload): void {
-  const actor = p.actor ? ctx.state.creatures[p.actor] : undefined;
-  if (!actor) return;
-  const instances = new Set(actor.conditions.map((x) => x.instanceId));
-  const seen = new Set<string>();
-  p.modifiers = p.modifiers.filter((m) => {
-    if (!instances.has(m.source)) return true;
-    const key = `${m.id}:${m.value}:${m.type}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 /** Amnesiac: no proficiency bonus on skill or tool checks (A5E-COND-4). */
 function amnesiac(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'check' || !p.actor) return;
@@ -93,7 +78,6 @@ export const rollHooks: AnyHook[] = [
     stage: 'test.modifiers', id: 'a5e.conditions.context', priority: -50, ruleId: 'A5E-COND-1',
     run: (ctx, p) => {
       addContext(ctx, p);
-      dedupeConditionModifiers(ctx, p);
       amnesiac(ctx, p);
       charmerAdvantage(ctx, p);
       fixated(ctx, p);

@@ -70,6 +70,7 @@ export function passiveScore(ctx: Resolution, id: string, t: { ability: AbilityI
     rollModeSources: [],
     extraDice: [],
     against: null,
+    againstRows: null,
     autoFail: null,
     natural: null,
     total: null,

@@ -1,4 +1,4 @@
-import { d20Test, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
+import { d20Test, type BreakdownRow, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import { mod, saveBonus, sheetById } from '../sheet/derived';
 import type { AbilityId } from '../sheet/stat-block';
 
@@ -28,6 +28,8 @@ export interface A5eTest {
   ability: AbilityId;
   skill?: string;
   dc: { label: string; value: number } | null;
+  /** the rows explaining `dc` when it is a statistic (AC) */
+  dcRows?: BreakdownRow[];
   options?: string[];
   modifiers?: Modifier[];
   /** advantage or disadvantage the caller knows of (a smaller creature tumbling, a granted initiative advantage) */
@@ -66,6 +68,7 @@ export function a5eTest(ctx: Resolution, t: A5eTest): TestPayload {
     modifiers: t.modifiers ?? [],
     ...(t.rollModeSources ? { rollModeSources: t.rollModeSources } : {}),
     against: t.dc,
+    ...(t.dcRows ? { againstRows: t.dcRows } : {}),
     data: { expertise: expertise as never },
     ...(t.ruleId ? { ruleId: t.ruleId } : {}),
   });

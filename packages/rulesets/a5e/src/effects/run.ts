@@ -6,7 +6,7 @@ import type { RollRecord } from '@fray/dice';
 import type { ActionHandler } from '../module';
 import { a5eTest } from '../core/d20';
 import { costNote, REACTION, spend } from '../core/economy';
-import { armorClass } from '../combat/attack';
+import { armorClass, attackDc } from '../combat/attack';
 import { hostileActionBlock } from '../conditions/queries';
 import { attackSituation } from '../position/attack-geometry';
 import { distanceBetween } from '../position/geometry';
@@ -96,7 +96,7 @@ function a5eEffectRules(use: EffectUse): EffectRules {
           actor: scope.actor,
           target,
           ability,
-          dc: { label: cover.bonus ? `AC (${cover.degree} cover +${cover.bonus})` : 'AC', value: armorClass(ctx, target) + cover.bonus },
+          ...attackDc(ctx, target, cover),
           base: { label: weapon.name, value: node.bonus },
           options: [`attack:${ranged ? 'ranged' : 'melee'}`, ...situation.options, ...options.filter((o) => !o.startsWith('ability:')), ...scope.options],
           rollModeSources: situation.rollModeSources,
@@ -164,6 +164,7 @@ function raiseAc(ctx: Resolution, scope: EffectScope, params: Json | undefined, 
   const bonus = params && typeof params === 'object' && !Array.isArray(params) && typeof params['bonus'] === 'number' ? params['bonus'] : 0;
   if (!p || !p.against || p.kind !== 'attack') return ctx.reject('no-attack', 'raising AC answers an attack that hits: it is offered when one does');
   p.against = { label: `${p.against.label} +${bonus}`, value: p.against.value + bonus };
+  p.againstRows?.push({ id: 'raise-ac', label: `${ctx.state.creatures[scope.actor]!.name} raises its AC`, value: bonus, type: 'untyped', source: scope.actor, applied: true, ruleId: 'A5E-ATK-2' });
   const me = ctx.state.creatures[scope.actor]!;
   // A hit made critical by the situation (a paralysed target within 5 ft) is still a hit that can be turned.
   if ((p.outcome === 'hit' || p.outcome === 'crit') && p.natural !== 20 && (p.total ?? 0) < p.against.value) {

@@ -1,5 +1,6 @@
 import type { EncounterState, LoadedRuleset } from '@fray/engine';
-import { conditionAcModifier, speedOf } from '../conditions/queries';
+import { speedOf } from '../conditions/queries';
+import { acStatistic } from './armor-class';
 import { sheetById } from './derived';
 import { a5eSaveBreakdown } from './save-numbers';
 
@@ -12,7 +13,7 @@ import { a5eSaveBreakdown } from './save-numbers';
 export function a5eDerivedNumbers(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, number> {
   const sheet = sheetById(state, id);
   const out: Record<string, number> = {
-    ac: sheet.ac + conditionAcModifier(state, id, ruleset),
+    ac: acStatistic(ruleset, state, id).total,
     speed: state.creatures[id]!.status === 'dead' ? 0 : speedOf(ruleset, state, id),
   };
   for (const [k, b] of Object.entries(a5eSaveBreakdown(ruleset, state, id))) out[k] = b.value;

@@ -11,6 +11,7 @@ import { TRACK_MAX } from '../conditions/tracks';
 import { explainRollMode, type HeldCondition } from './roll-modes';
 import { massiveDamageThreshold } from '../damage/massive';
 import { damageExpression } from '../combat/attack';
+import { acStatistic } from '../sheet/armor-class';
 import { damageTypes, type StatBlock } from '../sheet/stat-block';
 import { knownDyingRules } from '../dying/state';
 import { A5eFightKernel, STRIFE_TOUCHING_ATTACKS, type KernelCreature, type KernelTerm } from './fight-kernel';
@@ -86,8 +87,9 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       const speed = speedOf(ruleset, wokenState(state, id, level), id);
       return speed > 0 ? Math.floor(speed / 2) : -1;
     });
+    const acStat = acStatistic(ruleset, state, id);
     creatures.push({
-      id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheet.ac,
+      id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: acStat.total, acRows: acStat.rows,
       initiative: mod(sheet, 'dex'),
       // Characters and important NPCs follow the full dying rules; everyone else dies at 0 (the NPC question's default).
       fullRules: rules === 'pc',

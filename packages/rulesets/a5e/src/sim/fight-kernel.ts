@@ -1,7 +1,7 @@
 import type { DiceSource } from '@fray/dice';
 import {
   RollOffOrder, emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
-  type FrayEventBody, type PolicyDraw, type RollModeExplanation,
+  type BreakdownRow, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
 import { DEAD, DYING, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
@@ -30,6 +30,8 @@ export interface KernelCreature {
   hp: number;
   maxHp: number;
   ac: number;
+  /** the rows explaining its AC (`acStatistic`), which every attack on it records */
+  acRows: readonly BreakdownRow[];
   /** the initiative check's modifier (A5E-INIT-1: a Dexterity check) */
   initiative: number;
   /** follows the full dying rules (A5E-DYING-1..14) and may block a critical hit (A5E-DMG-6) */

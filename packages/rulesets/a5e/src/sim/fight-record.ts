@@ -1,6 +1,6 @@
 import { compileDice, type CompiledDice, type DiceSource, type RollRecord } from '@fray/dice';
 import {
-  DiceRecords, calculateDamage, d20For, damagePartsFromRoll, deepFreeze, replayFaces, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
+  DiceRecords, calculateDamage, d20For, damagePartsFromRoll, deepFreeze, replayFaces, type BreakdownRow, type DamageRow, type DamageStep, type FrayEventBody, type RollBreakdown, type RollModeExplanation,
 } from '@fray/engine';
 import { mergeParts } from '../damage/pipeline';
 import type { KernelCreature } from './fight-kernel';
@@ -64,6 +64,7 @@ export class FightRecorder {
   private readonly damage: (DiceRecords | null)[];
   private readonly damagePurpose: string[];
   private readonly against: { label: string; value: number }[];
+  private readonly againstRows: (readonly BreakdownRow[])[];
   /** attack breakdowns by attacker, then prone attacker × 2 + prone target, and natural; the same dice by roll mode */
   private readonly attackBreakdowns: TestBreakdowns[];
   private readonly attackD20: D20Records[][];
@@ -86,6 +87,7 @@ export class FightRecorder {
     this.damage = creatures.map((c) => (c.damageText ? new DiceRecords(compileDice(c.damageText)) : null));
     this.damagePurpose = creatures.map((c) => `${c.attackName} damage`);
     this.against = creatures.map((c) => deepFreeze({ label: 'AC', value: c.ac }));
+    this.againstRows = creatures.map((c) => deepFreeze(c.acRows.map((r) => ({ ...r }))));
     this.attackBreakdowns = creatures.map((c) => new TestBreakdowns(c.attackName, c.bonus, c.id, c.attackModes));
     const byMode = { normal: new D20Records('normal'), advantage: new D20Records('advantage'), disadvantage: new D20Records('disadvantage') };
     this.attackD20 = creatures.map((c) => c.attackModes.map((m) => byMode[m.mode]));
@@ -119,7 +121,7 @@ export class FightRecorder {
 
   attack(record: (e: FrayEventBody) => void, me: number, t: number, combo: number, natural: number, outcome: string): void {
     record({
-      type: 'TestResolved', kind: 'attack', actor: this.creatures[me]!.id, target: this.creatures[t]!.id, against: this.against[t]!, outcome,
+      type: 'TestResolved', kind: 'attack', actor: this.creatures[me]!.id, target: this.creatures[t]!.id, against: this.against[t]!, againstRows: this.againstRows[t] as BreakdownRow[], outcome,
       breakdown: this.attackBreakdowns[me]!.get(combo, natural), ruleId: 'A5E-ATK-2',
     });
   }

@@ -1,4 +1,4 @@
-import { addCondition, dealDamage, hasCondition, removeCondition, type Json, type Resolution, type RollModeSource, type ConditionDef, type EncounterState } from '@fray/engine';
+import { addCondition, againstStatistic, dealDamage, hasCondition, removeCondition, type Json, type Resolution, type RollModeSource, type ConditionDef, type EncounterState } from '@fray/engine';
 import type { AttackDef, AttackKind, Ability } from '../sheet/stat-block';
 import { ftdCheck, type FtdCheckRequest } from '../core/check';
 import { actRefusal, requireTurn, spend, type Refusal, type Rules } from '../core/economy';
@@ -6,6 +6,7 @@ import { abilityMod, creatureIn, sheetOf } from '../core/sheet';
 import { bandFor, flanking, inMelee, inMeleeReach } from './geometry';
 import type { FtdModule } from '../module';
 import { attackOptions } from '../settings';
+import { ftdAcStatistic } from '../core/armor-class';
 
 /** Melee adds STR, ranged DEX, arcane INT, divine WIS (FTD-ATK-2). */
 export const attackAbility: Record<AttackKind, Ability> = { melee: 'str', ranged: 'dex', arcane: 'int', divine: 'wis' };
@@ -78,7 +79,7 @@ export function attackCheck(state: EncounterState, actorId: string, targetId: st
     ability: attack.bonus === undefined ? attackAbility[attack.kind] : null,
     ...(attack.bonus !== undefined ? { fixedBonus: { label: `${attack.name} bonus`, value: attack.bonus } } : {}),
     proficient: attack.proficient,
-    against: { label: 'AC', value: sheetOf(creatureIn(state, targetId)).ac },
+    ...againstStatistic(ftdAcStatistic(state, targetId)),
     selectors: ['attack', `attack:${attack.kind}`],
     options: [`attack:${attack.kind}`, `attack:${attack.id}`],
     rollModeSources: sources,

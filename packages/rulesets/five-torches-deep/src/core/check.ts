@@ -1,4 +1,4 @@
-import { d20Test, type EncounterState, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
+import { d20Test, type BreakdownRow, type EncounterState, type Json, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import type { Ability } from '../sheet/stat-block';
 import { abilityMod, creatureIn, overload, sheetOf } from './sheet';
 import { lightEffects } from '../campaign/light';
@@ -15,6 +15,8 @@ export interface FtdCheckRequest {
   proficient: boolean;
   fixedBonus?: { label: string; value: number };
   against: { label: string; value: number } | null;
+  /** the rows explaining `against` when it is a statistic (AC) */
+  againstRows?: BreakdownRow[];
   selectors?: string[];
   options?: string[];
   modifiers?: Modifier[];
@@ -83,7 +85,7 @@ export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult 
   if (light.impossible) {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-LIGHT-6', text: `${c.name} cannot see in darkness: the check fails without a roll`, creatureId: c.id });
     ctx.emit({
-      type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, outcome: 'failure',
+      type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, ...(req.againstRows ? { againstRows: req.againstRows } : {}), outcome: 'failure',
       breakdown: { rows: [], rollMode: { mode: 'normal', bonus: 0, sources: [], verdict: 'none' }, dice: '', natural: null, total: 0 },
       ruleId: 'FTD-LIGHT-6',
     });
@@ -95,7 +97,7 @@ export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult 
     const outcome = req.kind === 'attack' ? (success ? 'hit' : 'miss') : success ? 'success' : 'failure';
     ctx.emit({ type: 'RuleApplied', ruleId: req.askEdge!.ruleId === 'FTD-POS-1' ? 'FTD-POS-3' : req.askEdge!.ruleId, text: `the GM rules ${c.name}'s ${req.kind} ${success ? 'succeeds' : 'fails'} without a roll`, creatureId: c.id });
     ctx.emit({
-      type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, outcome,
+      type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, ...(req.againstRows ? { againstRows: req.againstRows } : {}), outcome,
       breakdown: { rows: [], rollMode: { mode: 'normal', bonus: 0, sources: [], verdict: 'none' }, dice: '', natural: null, total: 0 },
       ruleId: 'FTD-POS-3',
     });
@@ -108,6 +110,7 @@ export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult 
   const p = d20Test(ctx, {
     kind: req.kind, actor: req.actor, target: req.target ?? null, selectors,
     options: req.options ?? [], base, modifiers, rollModeSources: sources, against: req.against,
+    ...(req.againstRows ? { againstRows: req.againstRows } : {}),
     ...(req.ruleId ? { ruleId: req.ruleId } : {}),
     ...(req.data ? { data: req.data } : {}),
     judge: (t) => {

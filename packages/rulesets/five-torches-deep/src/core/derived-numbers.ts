@@ -1,5 +1,6 @@
 import type { EncounterState } from '@fray/engine';
-import { creatureIn, loadOf, scores, sheetOf, speedOf } from './sheet';
+import { creatureIn, loadOf, scores, speedOf } from './sheet';
+import { ftdAcStatistic } from './armor-class';
 
 /**
  * AC, speed after load and exhaustion (FTD-LOAD-3, FTD-RESIL-5), the load carried with coins
@@ -7,5 +8,5 @@ import { creatureIn, loadOf, scores, sheetOf, speedOf } from './sheet';
  */
 export function ftdDerivedNumbers(state: EncounterState, id: string): Record<string, number> {
   const c = creatureIn(state, id);
-  return { ac: sheetOf(c).ac, speed: speedOf(c), load: loadOf(c), loadLimit: scores(c).str };
+  return { ac: ftdAcStatistic(state, id).total, speed: speedOf(c), load: loadOf(c), loadLimit: scores(c).str };
 }

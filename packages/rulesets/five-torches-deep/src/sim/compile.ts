@@ -1,7 +1,7 @@
 import { parseDice } from '@fray/dice';
 import {
   activeEffects, calculateDamage, computeModified, conditionModifiers, conditionRollModes, currentCreatureId, d20For, engage, isEngaged, type CompiledFight, type CompiledPolicySpec,
-  type CreatureState, type EncounterState, type LoadedRuleset, type Modifier, type NotCompiled, type Resolution, type RollModeSource, type ZoneSpaceState,
+  type BreakdownRow, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier, type NotCompiled, type Resolution, type RollModeSource, type ZoneSpaceState,
 } from '@fray/engine';
 import { attackCheck, canAttack, damageExpression, rangeRollModes } from '../combat/attack';
 import { lightEffects } from '../campaign/light';
@@ -291,7 +291,7 @@ function ftdCheckTest(ruleset: LoadedRuleset, state: EncounterState, req: FtdChe
   const mod = computeModified(parts.base.value, modifiers, ruleset.stacking, options);
   const rollMode = ruleset.rollMode(sources, options);
   return {
-    kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against!, ruleId: req.ruleId!,
+    kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against!, ...(req.againstRows ? { againstRows: req.againstRows } : {}), ruleId: req.ruleId!,
     mode: rollMode.mode === 'advantage' ? 1 : rollMode.mode === 'disadvantage' ? 2 : 0,
     bonus: mod.total + rollMode.bonus,
     rows: [{ id: 'base', label: parts.base.label, value: parts.base.value, type: 'base', source: req.actor, applied: true }, ...mod.rows],
@@ -302,7 +302,7 @@ function ftdCheckTest(ruleset: LoadedRuleset, state: EncounterState, req: FtdChe
 /** Roll mode and modifiers of one d20 check, as ftdCheck gathers them and d20Test rolls them (FTD-CHECK-1..4); or why it is not compiled. */
 function checkTest(
   ruleset: LoadedRuleset, state: EncounterState, c: CreatureState,
-  req: { kind: string; target: string | null; selectors: string[]; options: string[]; base: { label: string; value: number }; modifiers: Modifier[]; against: { label: string; value: number }; ruleId: string },
+  req: { kind: string; target: string | null; selectors: string[]; options: string[]; base: { label: string; value: number }; modifiers: Modifier[]; against: { label: string; value: number }; againstRows?: BreakdownRow[]; ruleId: string },
 ): KernelTest | string {
   const sources: RollModeSource[] = [];
   // FTD-LOAD-3: any load above STR gives disadvantage on every check.
@@ -314,7 +314,7 @@ function checkTest(
   const mod = computeModified(req.base.value, req.modifiers, ruleset.stacking, options);
   const rollMode = ruleset.rollMode(sources, options);
   return {
-    kind: req.kind, actor: c.id, target: req.target, against: req.against, ruleId: req.ruleId,
+    kind: req.kind, actor: c.id, target: req.target, against: req.against, ...(req.againstRows ? { againstRows: req.againstRows } : {}), ruleId: req.ruleId,
     mode: rollMode.mode === 'advantage' ? 1 : rollMode.mode === 'disadvantage' ? 2 : 0,
     bonus: mod.total + rollMode.bonus,
     rows: [{ id: 'base', label: req.base.label, value: req.base.value, type: 'base', source: c.id, applied: true }, ...mod.rows],

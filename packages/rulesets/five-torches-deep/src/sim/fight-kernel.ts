@@ -19,6 +19,8 @@ export interface KernelTest {
   actor: string;
   target: string | null;
   against: { label: string; value: number };
+  /** the rows explaining `against` when it is AC */
+  againstRows?: BreakdownRow[];
   ruleId: string;
   /** 0 one d20, 1 advantage, 2 disadvantage (the ruleset's roll mode, FTD-CHECK-3) */
   mode: number;

@@ -42,7 +42,7 @@ export class FtdFightRecorder {
     let byNatural = this.breakdowns.get(test);
     if (!byNatural) this.breakdowns.set(test, (byNatural = []));
     const breakdown = (byNatural[natural] ??= deepFreeze<RollBreakdown>({ rows: test.rows, rollMode: test.rollMode, dice: test.dice, natural, total: natural + test.bonus }));
-    record({ type: 'TestResolved', kind: test.kind, actor: test.actor, target: test.target, against: test.against, outcome, breakdown, ruleId: test.ruleId });
+    record({ type: 'TestResolved', kind: test.kind, actor: test.actor, target: test.target, against: test.against, ...(test.againstRows ? { againstRows: test.againstRows } : {}), outcome, breakdown, ruleId: test.ruleId });
   }
 
   /** The attack's damage roll as the engine rolls it, its `DiceRolled` handed on; the roll's total. */
