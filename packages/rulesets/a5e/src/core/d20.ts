@@ -1,5 +1,6 @@
 import { d20Test, type BreakdownRow, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import { mod, saveBonus, sheetById } from '../sheet/derived';
+import { countAttack } from './economy';
 import type { AbilityId } from '../sheet/stat-block';
 
 /** An expertise die offered to a roll by some source (A5E-CORE-5, A5E-CORE-8). */
@@ -58,6 +59,7 @@ export function a5eTest(ctx: Resolution, t: A5eTest): TestPayload {
   const selectors = t.kind === 'attack' ? ['attack', `attack:${t.ability}`] : [t.kind, `${t.kind}:${t.ability}`, ...(t.skill ? [`${t.kind}:${t.skill}`] : [])];
   const expertise = [...(t.expertise ?? [])];
   if (t.kind === 'check' && t.skill && sheet.skills[t.skill] === 'expertise') expertise.push({ source: `${t.skill} expertise` });
+  if (t.kind === 'attack') countAttack(ctx, t.actor);
   return d20Test(ctx, {
     kind: t.kind,
     actor: t.actor,

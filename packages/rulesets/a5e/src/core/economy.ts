@@ -245,6 +245,18 @@ export function attackLimitRefusal(ruleset: LoadedRuleset, state: EncounterState
 }
 
 /**
+ * An attack roll is being made (a5eTest, so every kind of attack counts): slowed allows one a turn, so
+ * a second is refused, and the attack is counted (A5E-ACT-24, A5E-COND-27). Spending belongs to the step
+ * that makes the roll, not to the test's modifier-gathering stage, which only gathers (issue 18 item 3).
+ */
+export function countAttack(ctx: Resolution, actorId: string): void {
+  const refusal = attackLimitRefusal(ctx.ruleset, ctx.state, actorId);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const c = ctx.state.creatures[actorId]!;
+  ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_MADE, value: (c.resources[ATTACKS_MADE] ?? 0) + 1 });
+}
+
+/**
  * Why it cannot make one attack of the Attack action now (A5E-ACT-3): with attacks left from an Attack
  * action already begun it needs only its turn; otherwise it must be able to take an action. The
  * one-attack limit of slowed follows. The attack handler pays through `spendOneAttack`, which asks the
@@ -291,17 +303,6 @@ export const economyModule: A5eModule = {
         for (const id of [p.creatureId, ...controlledBy(ctx.state, p.creatureId)]) {
           if ((ctx.state.creatures[id]!.resources[ATTACKS_LEFT] ?? 0) > 0) ctx.emit({ type: 'ResourceSet', creatureId: id, key: ATTACKS_LEFT, value: 0 });
         }
-      },
-    },
-    {
-      // Slowed: one attack per turn (A5E-ACT-24, A5E-COND-27). Counted here so every kind of attack is.
-      stage: 'test.modifiers', id: 'a5e.economy.one-attack', priority: -100, ruleId: 'A5E-ACT-24',
-      run: (ctx, p) => {
-        if (p.kind !== 'attack' || !p.actor) return;
-        const c = ctx.state.creatures[p.actor]!;
-        const refusal = attackLimitRefusal(ctx.ruleset, ctx.state, p.actor);
-        if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
-        ctx.emit({ type: 'ResourceSet', creatureId: c.id, key: ATTACKS_MADE, value: (c.resources[ATTACKS_MADE] ?? 0) + 1 });
       },
     },
   ],
