@@ -4,3 +4,4 @@ export * from './arbitraries';
 export * from './campaign-table';
 export * from './random-play';
 export * from './menu-check';
+export * from './setup-refusal';

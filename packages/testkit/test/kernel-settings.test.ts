@@ -5,7 +5,7 @@ import {
   Campaign, ContentError, Encounter, SetupError, canonicalJson, engineCreatureVars, engineOptions, loadRuleset, mergeModules, settingsOf,
   type EncounterSetup, type Json, type LoadedRuleset,
 } from '@fray/engine';
-import { TestTable, miniRuleset, miniRulesetDef } from '../src/index';
+import { TestTable, miniRuleset, miniRulesetDef, setupRefusal } from '../src/index';
 import { fighter, goblin, ogre } from './fixtures';
 
 // Issue 18 item 6, ADR 0005: a ruleset declares its options, optional modules and creature vars with
@@ -25,15 +25,7 @@ const rt = (ruleset: LoadedRuleset = withModule) => ({ ruleset });
 const setup = (over: Partial<EncounterSetup> = {}): EncounterSetup => ({ id: 'e1', seed: 1, creatures: [fighter(), ogre()], ...over });
 
 /** The SetupError `Encounter.create` throws for `s`. */
-function refusal(s: EncounterSetup, ruleset: LoadedRuleset = withModule): SetupError {
-  try {
-    Encounter.create(s, rt(ruleset));
-  } catch (e) {
-    if (e instanceof SetupError) return e;
-    throw e;
-  }
-  throw new Error('accepted');
-}
+const refusal = (s: EncounterSetup, ruleset: LoadedRuleset = withModule): SetupError => setupRefusal(() => Encounter.create(s, rt(ruleset)));
 
 describe('declared options, modules and creature vars', () => {
   it('an option the ruleset does not declare is refused, naming it and the options there are', () => {

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Encounter, SetupError } from '@fray/engine';
+import type { SetupError } from '@fray/engine';
+import { Encounter } from '@fray/engine';
+import { setupRefusal } from '@fray/testkit';
 import { thirteenthAgeRuleset } from '../src/index';
 import { brute, kira } from './fixtures';
 
 // Issue 18 item 6 (ADR 0005): options and set-up vars are declared with types; anything else is refused.
-const refusal = (options: Record<string, never> | Record<string, unknown>, vars?: Record<string, unknown>): SetupError => {
-  try {
-    Encounter.create({ id: 'e', seed: 1, options: options as never, creatures: [kira(vars ? { vars: vars as never } : {}), brute()] }, { ruleset: thirteenthAgeRuleset });
-  } catch (e) {
-    if (e instanceof SetupError) return e;
-    throw e;
-  }
-  throw new Error('accepted');
-};
+const refusal = (options: Record<string, unknown>, vars?: Record<string, unknown>): SetupError =>
+  setupRefusal(() => Encounter.create({ id: 'e', seed: 1, options: options as never, creatures: [kira(vars ? { vars: vars as never } : {}), brute()] }, { ruleset: thirteenthAgeRuleset }));
 
 describe('13th Age settings', () => {
   it('the defense mode option (13a.defenseMode) is score or base+modifier; another word is refused, naming the option', () => {

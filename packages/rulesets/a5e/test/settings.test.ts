@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Encounter, SetupError, type EncounterSetup } from '@fray/engine';
+import type { SetupError} from '@fray/engine';
+import { Encounter, type EncounterSetup } from '@fray/engine';
+import { setupRefusal } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { ana, ogre } from './fixtures';
 
 // Issue 18 item 6 (ADR 0005): each module declares the options and creature vars it reads; a set-up
 // naming anything else, or a wrong type, is refused when the encounter is made.
 const make = (over: Partial<EncounterSetup>) => Encounter.create({ id: 'e', seed: 1, creatures: [ana(), ogre()], ...over }, { ruleset: a5eRuleset });
-function refusal(over: Partial<EncounterSetup>): SetupError {
-  try {
-    make(over);
-  } catch (e) {
-    if (e instanceof SetupError) return e;
-    throw e;
-  }
-  throw new Error('accepted');
-}
+const refusal = (over: Partial<EncounterSetup>): SetupError => setupRefusal(() => make(over));
 
 describe('A5E settings', () => {
   it('A5E-DYING-16 npcDyingPrompt is a boolean: the text "no" is refused, naming the option', () => {

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Encounter, SetupError } from '@fray/engine';
+import type { SetupError } from '@fray/engine';
+import { Encounter } from '@fray/engine';
+import { setupRefusal } from '@fray/testkit';
 import { ftdRuleset } from '../src/index';
 import { brenna, gob } from './fixtures';
 
 // Issue 18 item 6 (ADR 0005): options and set-up vars are declared with types; anything else is refused.
-function refusal(options: Record<string, unknown>, vars?: Record<string, unknown>): SetupError {
-  try {
-    Encounter.create({ id: 'e', seed: 1, options: options as never, creatures: [brenna(vars ? { vars: vars as never } : {}), gob()] }, { ruleset: ftdRuleset });
-  } catch (e) {
-    if (e instanceof SetupError) return e;
-    throw e;
-  }
-  throw new Error('accepted');
-}
+const refusal = (options: Record<string, unknown>, vars?: Record<string, unknown>): SetupError =>
+  setupRefusal(() => Encounter.create({ id: 'e', seed: 1, options: options as never, creatures: [brenna(vars ? { vars: vars as never } : {}), gob()] }, { ruleset: ftdRuleset }));
 
 describe('Five Torches Deep settings', () => {
   it('FTD-LIGHT-10 the light is one of its four levels; "dark" is refused, naming the option', () => {
