@@ -1,7 +1,6 @@
 import type { EncounterState, LoadedRuleset } from '@fray/engine';
 import { speedOf } from '../conditions/queries';
 import { acStatistic } from './armor-class';
-import { sheetById } from './derived';
 import { a5eSaveBreakdown } from './save-numbers';
 
 /**
@@ -11,7 +10,6 @@ import { a5eSaveBreakdown } from './save-numbers';
  * block's ability and proficiency with every modifier in force (`a5eSaveBreakdown`).
  */
 export function a5eDerivedNumbers(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, number> {
-  const sheet = sheetById(state, id);
   const out: Record<string, number> = {
     ac: acStatistic(ruleset, state, id).total,
     speed: state.creatures[id]!.status === 'dead' ? 0 : speedOf(ruleset, state, id),
