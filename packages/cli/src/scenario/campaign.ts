@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {
   Campaign, ContentError, Encounter, campaignCommandsOf, clockAt, encounterResult, encounterSetupFromCampaign, engineCommandSchemas, formatClock,
-  type CampaignSetup, type CommandEnvelope, type CreatureSetup, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
+  type CampaignSetup, type CommandEnvelope, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
 import { displayPath } from '../paths';
 import { narrate } from '../narrate';
@@ -11,24 +11,20 @@ import { checkExpect } from './expect';
 import { ScenarioError, checkDice, checkStep, creatureSetupOf, readSource, spaceOf, zodProblem, type Path, type SourceFile } from './load';
 import { StepFailure, namesOf, runStep, type StepLog } from './run';
 import type { RejectionReport } from '../report';
+import type { PlannedFight } from '@fray/server';
 import { campaignFileSchema, isFight, type CampaignFile, type FightStep } from './campaign-schema';
 import type { ScenarioStep } from './schema';
 
 export { campaignFileSchema, isCampaignShaped, type CampaignFile } from './campaign-schema';
 
-/** A fight of the file, ready to start from the campaign (everything in it checked at load). */
-export interface PreparedFight {
+/**
+ * A fight of the file, ready to start from the campaign (everything in it checked at load): the fight a
+ * live table keeps in its plan (the map with every member and foe placed from `fight.map`, `fight.at`
+ * and the foes' `at`), and where the file has it.
+ */
+export interface PreparedFight extends PlannedFight {
   /** the index of its step in the file */
   step: number;
-  id: string;
-  seed?: string | number;
-  members?: string[];
-  foes: CreatureSetup[];
-  options?: Record<string, Json>;
-  modules?: string[];
-  diceMode?: 'seeded' | 'entered';
-  /** the map with every member and foe placed (`fight.map`, `fight.at`, the foes' `at`) */
-  space?: Json;
 }
 
 /** A campaign file read and checked: what a table is made from, and the steps to play at it. */

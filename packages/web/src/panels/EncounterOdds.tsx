@@ -3,6 +3,7 @@ import type { OddsReport, WireError } from '../net/protocol';
 import { interval, percent, summarizeEncounterOdds } from '../model/encounter-odds';
 import { SETUP_FIGHTS, SETUP_SECONDS } from '../net/setup-api';
 import { chanceWords } from './OddsPanel';
+import { CreatureOddsTable } from './CreatureOddsTable';
 
 
 export type AskOdds = (progress: (done: number, total: number) => void) => Promise<{ ok: boolean; odds?: OddsReport; error?: WireError }>;
@@ -83,53 +84,12 @@ export function EncounterOdds({ ask, setupKey, disabled, why }: { ask: AskOdds; 
             It lasts about <strong>{round1(s.rounds.mean)} rounds</strong> <span class="odds-ci-text">(95 %: {round1(s.rounds.ci[0])}–{round1(s.rounds.ci[1])}; 9 fights in 10 are over by round {s.rounds.p90})</span>
           </p>
           {s.pcs.length > 0 && (
-            <table class="odds-creatures" data-testid="eo-pcs">
-              <caption>Each player creature's chance to drop, and to die (95 % interval)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Creature</th>
-                  <th scope="col">Drops</th>
-                  <th scope="col">Dies</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.pcs.map((c) => (
-                  <tr key={c.id} data-testid={`eo-pc-${c.id}`}>
-                    <th scope="row">{c.name}</th>
-                    <td>
-                      {percent(c.drop.p)} <span class="odds-ci-text">{interval(c.drop.ci)}</span>
-                    </td>
-                    <td>
-                      {percent(c.death.p)} <span class="odds-ci-text">{interval(c.death.ci)}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <CreatureOddsTable creatures={s.pcs} caption="Each player creature's chance to drop, and to die (95 % interval)" rowTestId="eo-pc-" tableTestId="eo-pcs" intervals />
           )}
           {s.foes.length > 0 && (
             <details class="eo-foes">
               <summary>The other creatures</summary>
-              <table class="odds-creatures">
-                <thead>
-                  <tr>
-                    <th scope="col">Creature</th>
-                    <th scope="col">Drops</th>
-                    <th scope="col">Dies</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.foes.map((c) => (
-                    <tr key={c.id} data-testid={`eo-foe-${c.id}`}>
-                      <th scope="row">
-                        {c.name} <span class="muted">({c.side})</span>
-                      </th>
-                      <td>{percent(c.drop.p)}</td>
-                      <td>{percent(c.death.p)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CreatureOddsTable creatures={s.foes} rowTestId="eo-foe-" sides />
             </details>
           )}
           <p class="muted odds-meta" data-testid="eo-meta">

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { OddsReport } from '../net/protocol';
 import type { Table } from '../net/use-table';
 import type { FightModel } from '../model/fight';
+import { CreatureOddsTable } from './CreatureOddsTable';
 
 /** How many fights the panel asks for, and for how long at most (the server caps both). */
 const FIGHTS = 2000;
@@ -88,27 +89,7 @@ export function OddsPanel({ table, fight }: { table: Table; fight: FightModel })
               </li>
             )}
           </ul>
-          <table class="odds-creatures">
-            <caption>Each creature's chance to drop, and to die</caption>
-            <thead>
-              <tr>
-                <th scope="col">Creature</th>
-                <th scope="col">Drops</th>
-                <th scope="col">Dies</th>
-              </tr>
-            </thead>
-            <tbody>
-              {odds.creatures.map((c) => (
-                <tr key={c.id} data-testid={`odds-creature-${c.id}`}>
-                  <th scope="row">
-                    {nameOf(c.id)} <span class="muted">({c.side})</span>
-                  </th>
-                  <td>{pct(c.drop.p)}</td>
-                  <td>{pct(c.death.p)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CreatureOddsTable creatures={odds.creatures} caption="Each creature's chance to drop, and to die" rowTestId="odds-creature-" sides nameOf={nameOf} />
           <p class="muted odds-meta" data-testid="odds-meta">
             {odds.fights.toLocaleString('en')} fights{odds.stopped === 'budget' ? ` (the ${odds.requested.toLocaleString('en')} asked for did not fit in the time)` : ''} in {odds.seconds} s; {odds.paths.compiled ? `${odds.paths.compiled.toLocaleString('en')} compiled, ` : ''}
             {odds.paths.engine.toLocaleString('en')} on the rules engine; about {Math.round(odds.rounds.mean * 10) / 10} more rounds.

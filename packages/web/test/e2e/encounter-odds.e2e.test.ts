@@ -7,7 +7,7 @@ import { simulate } from '@fray/sim';
 import { firstFightOfLibrary, loadContentLibrary, loadSimScenario, type OddsReport } from '@fray/server';
 import { interval, percent } from '../../src/model/encounter-odds';
 import { recordFrames, repoRoot, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText } from './helpers';
+import { until, waitText, endFightToSetup, addLibraryFoes } from './helpers';
 
 // A fight's odds before it starts, on the two setup screens, through the UI only: what the panel shows
 // is the server's answer for the creatures chosen, and that answer is the simulator's own.
@@ -95,16 +95,8 @@ describe("an encounter's odds before it starts, in Chromium", () => {
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await player.getByTestId('player-screen').waitFor();
-    await gm.locator('details.danger-zone summary').click();
-    await gm.getByTestId('end-encounter').click();
-    await gm.getByTestId('finish-fight').click();
-    await gm.getByTestId('setup-screen').waitFor();
-    await gm.getByTestId('library-foes-open').click();
-    for (const name of ['snapjaw', 'thicket boar']) {
-      await gm.getByTestId('foe-filter').fill(name);
-      await until(`${name} in the list`, async () => (await gm.getByTestId('foe-add').count()) === 1);
-      await gm.getByTestId('foe-add').click();
-    }
+    await endFightToSetup(gm);
+    await addLibraryFoes(gm, ['snapjaw', 'thicket boar']);
     await gm.getByTestId('foe-hidden').nth(1).check();
     await gm.getByTestId('eo-ask').click();
     await gm.getByTestId('eo-result').waitFor({ timeout: 60_000 });

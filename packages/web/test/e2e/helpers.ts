@@ -63,3 +63,21 @@ export async function answerAny(page: Page, option: string): Promise<void> {
   await p.getByTestId(`answer-${option}`).click();
   await until(`prompt ${id} to close`, async () => (await page.locator(`li.prompt[data-prompt-id="${id}"]`).count()) === 0);
 }
+
+/** Ends the fight under way from the GM's danger zone and goes back to the campaign's setup screen. */
+export async function endFightToSetup(gm: Page): Promise<void> {
+  await gm.locator('details.danger-zone summary').click();
+  await gm.getByTestId('end-encounter').click();
+  await gm.getByTestId('finish-fight').click();
+  await gm.getByTestId('setup-screen').waitFor();
+}
+
+/** Between fights: opens the library's foe list and adds one foe per name, each found by the filter. */
+export async function addLibraryFoes(gm: Page, names: string[]): Promise<void> {
+  await gm.getByTestId('library-foes-open').click();
+  for (const name of names) {
+    await gm.getByTestId('foe-filter').fill(name);
+    await until(`${name} in the list`, async () => (await gm.getByTestId('foe-add').count()) === 1);
+    await gm.getByTestId('foe-add').click();
+  }
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OddsReport } from '@fray/server';
 import { recordFrames, repoRoot, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText } from './helpers';
+import { until, waitText, endFightToSetup } from './helpers';
 
 // Bring your own monster, through the UI only: the GM pastes a stat block on the setup screens, reads
 // the import report, and adds the creature to the fight (saved in the library on the new-table page).
@@ -77,10 +77,7 @@ describe('importing a stat block from the web table, in Chromium', () => {
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
     await player.getByTestId('player-screen').waitFor();
-    await gm.locator('details.danger-zone summary').click();
-    await gm.getByTestId('end-encounter').click();
-    await gm.getByTestId('finish-fight').click();
-    await gm.getByTestId('setup-screen').waitFor();
+    await endFightToSetup(gm);
 
     const library = () => {
       const dir = path.join(ctx.srv.dataDir, 'content');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { choose, until, waitText } from './helpers';
+import { choose, until, waitText, endFightToSetup } from './helpers';
 
 // Dragging on zone maps, the next fight's map for foes added between fights, and removing a seat.
 // Through the UI only; one server and one browser for the file.
@@ -127,10 +127,7 @@ describe('zone maps, the next fight\'s map and seats in Chromium', () => {
     await gm.goto(t.gm.link);
     const player = await ctx.browser.page('phone');
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
-    await gm.locator('details.danger-zone summary').click();
-    await gm.getByTestId('end-encounter').click();
-    await gm.getByTestId('finish-fight').click();
-    await gm.getByTestId('setup-screen').waitFor();
+    await endFightToSetup(gm);
     await gm.getByTestId('library-foes-open').click();
     await gm.getByTestId('foe-filter').fill('snapjaw');
     await until('snapjaw in the list', async () => (await gm.getByTestId('foe-add').count()) === 1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText } from './helpers';
+import { until, waitText, endFightToSetup, addLibraryFoes } from './helpers';
 
 // A GM sets up a table in the browser from the content library; a token is dragged on the map; the `?`
 // overlay. Through the UI only; one server and one browser for the file.
@@ -176,16 +176,8 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
     const player = await ctx.browser.page('phone');
     const frames = recordFrames(player);
     await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
-    await gm.locator('details.danger-zone summary').click();
-    await gm.getByTestId('end-encounter').click();
-    await gm.getByTestId('finish-fight').click();
-    await gm.getByTestId('setup-screen').waitFor();
-    await gm.getByTestId('library-foes-open').click();
-    for (const name of ['snapjaw', 'thicket boar']) {
-      await gm.getByTestId('foe-filter').fill(name);
-      await until(`${name} in the list`, async () => (await gm.getByTestId('foe-add').count()) === 1);
-      await gm.getByTestId('foe-add').click();
-    }
+    await endFightToSetup(gm);
+    await addLibraryFoes(gm, ['snapjaw', 'thicket boar']);
     await gm.getByTestId('foe-hidden').nth(1).check();
     await waitText(gm.getByTestId('start-fight'), 'against 2 foes');
     await gm.getByTestId('start-fight').click();

@@ -1,19 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { loadTableFile, tableSourceOf } from '@fray/cli';
 import { repoRoot, useServerAndBrowser } from './harness';
-import { waitText } from './helpers';
+import { endFightToSetup, waitText } from './helpers';
 
 // A table made from a campaign file keeps the file's fights: the GM starts each from the setup screen.
 const ctx = useServerAndBrowser();
-
-/** Ends the fight from the GM's danger zone and goes back to the campaign. */
-async function endFight(gm: Page): Promise<void> {
-  await gm.locator('details.danger-zone summary').click();
-  await gm.getByTestId('end-encounter').click();
-  await gm.getByTestId('finish-fight').click();
-}
 
 describe("a campaign file's planned fights in Chromium", () => {
   it('the GM sees the plan, starts the next planned fight with its foes and zones, finishes it, and the plan offers the one after', async () => {
@@ -37,8 +29,7 @@ describe("a campaign file's planned fights in Chromium", () => {
     await gm.getByTestId('zones').waitFor();
     await waitText(player.getByTestId('zones'), 'Hill Brute');
 
-    await endFight(gm);
-    await gm.getByTestId('setup-screen').waitFor();
+    await endFightToSetup(gm);
     await waitText(gm.getByTestId('plan-bridge'), 'fought');
     expect(await gm.getByTestId('plan-bridge').innerText()).toBe('bridge: Hill Brute, in zones (fought)');
     expect(await gm.getByTestId('start-planned').innerText()).toBe('Start the planned fight “ford” (Mire Grunt)');
@@ -46,8 +37,7 @@ describe("a campaign file's planned fights in Chromium", () => {
     await gm.getByTestId('start-planned').click();
     await gm.getByTestId('gm-screen').waitFor();
     await waitText(gm.getByTestId('gm-screen'), 'Mire Grunt');
-    await endFight(gm);
-    await gm.getByTestId('setup-screen').waitFor();
+    await endFightToSetup(gm);
     await waitText(gm.getByTestId('planned-fights'), 'Every fight the file planned has been fought');
     expect(await gm.getByTestId('start-planned').count()).toBe(0);
     await gm.close();
