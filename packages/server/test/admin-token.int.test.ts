@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, getJson, postJson, startServer, tmpDir } from './helpers';
-import type { FrayServer } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, getJson, postJson, startServer, tmpDir, useServer } from './helpers';
 
 const REFUSED = {
   type: 'error',
@@ -16,52 +15,43 @@ async function post(url: string, body: string, headers: Record<string, string>):
 }
 
 describe('creating and importing tables take the admin token', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir);
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer();
 
   it('no token, a wrong one, a table\'s GM token: the same 401 answer, read before the body; nothing stored', async () => {
-    const made = await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN);
+    const made = await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN);
     expect(made.status).toBe(201);
-    const before = await server.store.countTables();
-    const url = `${server.url}/api/tables`;
+    const before = await ctx.server.store.countTables();
+    const url = `${ctx.server.url}/api/tables`;
     const json = { 'content-type': 'application/json' };
     for (const headers of [json, { ...json, authorization: `Bearer ${ADMIN}x` }, { ...json, authorization: `Bearer ${made.body.gm.token}` }, { ...json, authorization: ADMIN }]) {
       expect(await post(url, JSON.stringify({ from: 'demo' }), headers)).toEqual({ status: 401, body: REFUSED });
       // A body that is not even JSON gets the same answer: the token is checked first.
       expect(await post(url, '{not json', headers)).toEqual({ status: 401, body: REFUSED });
     }
-    expect(await server.store.countTables()).toBe(before);
-    // The server keeps no token in clear, and a refusal never repeats the one it was sent.
-    expect(server.adminToken).toBeNull();
+    expect(await ctx.server.store.countTables()).toBe(before);
+    // The ctx.server keeps no token in clear, and a refusal never repeats the one it was sent.
+    expect(ctx.server.adminToken).toBeNull();
     expect(JSON.stringify(await post(url, '{}', { ...json, authorization: 'Bearer not-the-admin-token-at-all' }))).not.toContain('not-the-admin');
   });
 
   it('import: refused without the admin token, and with it the exported log becomes a new table with the same log', async () => {
-    const made = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const exported = (await getJson(`${server.url}/api/tables/${made.tableId}/export`, made.gm.token)).body as string;
+    const made = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const exported = (await getJson(`${ctx.server.url}/api/tables/${made.tableId}/export`, made.gm.token)).body as string;
     const ndjson = { 'content-type': 'application/x-ndjson' };
-    const before = await server.store.countTables();
-    expect(await post(`${server.url}/api/tables/import`, exported, ndjson)).toEqual({ status: 401, body: REFUSED });
-    expect(await post(`${server.url}/api/tables/import`, exported, { ...ndjson, authorization: `Bearer ${made.gm.token}` })).toEqual({ status: 401, body: REFUSED });
-    expect(await server.store.countTables()).toBe(before);
-    const imported = await post(`${server.url}/api/tables/import`, exported, { ...ndjson, authorization: `Bearer ${ADMIN}` });
+    const before = await ctx.server.store.countTables();
+    expect(await post(`${ctx.server.url}/api/tables/import`, exported, ndjson)).toEqual({ status: 401, body: REFUSED });
+    expect(await post(`${ctx.server.url}/api/tables/import`, exported, { ...ndjson, authorization: `Bearer ${made.gm.token}` })).toEqual({ status: 401, body: REFUSED });
+    expect(await ctx.server.store.countTables()).toBe(before);
+    const imported = await post(`${ctx.server.url}/api/tables/import`, exported, { ...ndjson, authorization: `Bearer ${ADMIN}` });
     expect(imported.status).toBe(201);
     const id = (imported.body as { tableId: string }).tableId;
-    const again = (await getJson(`${server.url}/api/tables/${id}/export`, (imported.body as { gm: { token: string } }).gm.token)).body as string;
+    const again = (await getJson(`${ctx.server.url}/api/tables/${id}/export`, (imported.body as { gm: { token: string } }).gm.token)).body as string;
     // The same events (the header names the new table).
     expect(again.split('\n').slice(1)).toEqual(exported.split('\n').slice(1));
   });
 
   it('fuzz: 400 requests with random or near-miss credentials and random bodies all get the same 401; no table is made', async () => {
-    const before = await server.store.countTables();
+    const before = await ctx.server.store.countTables();
     const nearMiss = fc.oneof(
       fc.constant(''),
       fc.string({ maxLength: 60 }),
@@ -77,15 +67,15 @@ describe('creating and importing tables take the admin token', () => {
         fc.pre(!(s === 'Bearer ' || s === 'Bearer  ') || token.trim() !== ADMIN);
         const headers: Record<string, string> = { 'content-type': route.endsWith('import') ? 'application/x-ndjson' : 'application/json' };
         if (withAuth) headers['authorization'] = `${s}${token}`;
-        const r = await post(`${server.url}${route}`, text, headers);
+        const r = await post(`${ctx.server.url}${route}`, text, headers);
         expect(r).toEqual({ status: 401, body: REFUSED });
       }),
       { numRuns: 400 },
     );
-    expect(await server.store.countTables()).toBe(before);
+    expect(await ctx.server.store.countTables()).toBe(before);
   });
 
-  it('a server started without one makes a fresh 256-bit token and hands it back once; a short one is refused at start', async () => {
+  it('a ctx.server started without one makes a fresh 256-bit token and hands it back once; a short one is refused at start', async () => {
     const d = tmpDir();
     const own = await startServer(d, { adminToken: undefined });
     try {

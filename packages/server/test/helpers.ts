@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import { parse } from 'yaml';
 import type { CreatureSetup, Json } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
@@ -57,6 +58,30 @@ export function tmpDir(): string {
 export async function startServer(dataDir: string, more: Partial<ServerOptions> = {}): Promise<FrayServer> {
   const limits = { maxMessagesPerSecond: 1e6, ...more.limits };
   return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), adminToken: ADMIN, ...more, limits });
+}
+
+/** One server (the demo source, SQLite in a temp folder) for a whole test file: started before, closed and removed after. */
+export function useServer(more: Partial<ServerOptions> = {}): { readonly server: FrayServer; readonly dir: string } {
+  let server: FrayServer | null = null;
+  let dir: string | null = null;
+  beforeAll(async () => {
+    dir = tmpDir();
+    server = await startServer(dir, more);
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is started in beforeAll');
+      return server;
+    },
+    get dir() {
+      if (!dir) throw new Error('the folder is made in beforeAll');
+      return dir;
+    },
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Client, getJson, postJson, startServer, tmpDir } from './helpers';
-import type { FrayServer } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, Client, getJson, postJson, useServer } from './helpers';
 
 async function del(url: string, token: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
@@ -9,32 +7,23 @@ async function del(url: string, token: string): Promise<{ status: number; body: 
 }
 
 describe('removing a seat', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir);
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer();
 
   it('the GM removes a seat: its open connection is told why and closed, its token is refused over a new WebSocket and over HTTP, the seat leaves every view; the other seat plays on', async () => {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const t = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const token = (seat: string) => t.seats.find((s: { seat: string }) => s.seat === seat).token as string;
-    const gm = await Client.open(server.url, t.tableId);
+    const gm = await Client.open(ctx.server.url, t.tableId);
     expect((await gm.hello(t.gm.token)).type).toBe('welcome');
-    const tamsin = await Client.open(server.url, t.tableId);
+    const tamsin = await Client.open(ctx.server.url, t.tableId);
     expect((await tamsin.hello(token('seat-tamsin'))).type).toBe('welcome');
-    const brannoc = await Client.open(server.url, t.tableId);
+    const brannoc = await Client.open(ctx.server.url, t.tableId);
     expect((await brannoc.hello(token('seat-brannoc'))).type).toBe('welcome');
     expect(gm.view.table.seats.map((s: { seat: string }) => s.seat)).toEqual(['seat-brannoc', 'seat-tamsin', 'seat-ilse', 'seat-perrin']);
     const closed = new Promise<{ code: number; reason: string }>((resolve) => brannoc.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
 
     // A seat may not remove anyone, itself included.
-    expect((await del(`${server.url}/api/tables/${t.tableId}/seats/seat-tamsin`, token('seat-brannoc'))).status).toBe(403);
-    const r = await del(`${server.url}/api/tables/${t.tableId}/seats/seat-brannoc`, t.gm.token);
+    expect((await del(`${ctx.server.url}/api/tables/${t.tableId}/seats/seat-tamsin`, token('seat-brannoc'))).status).toBe(403);
+    const r = await del(`${ctx.server.url}/api/tables/${t.tableId}/seats/seat-brannoc`, t.gm.token);
     expect(r).toEqual({ status: 200, body: { seat: 'seat-brannoc', revoked: 1 } });
 
     const told = await brannoc.next((m) => m.type === 'error');
@@ -50,19 +39,19 @@ describe('removing a seat', () => {
     expect(tamsin.patchErrors).toEqual([]);
 
     // The revoked token opens nothing any more.
-    const again = await Client.open(server.url, t.tableId);
+    const again = await Client.open(ctx.server.url, t.tableId);
     const refused = await again.hello(token('seat-brannoc'));
     expect(refused).toEqual({ type: 'error', error: { code: 'unauthorized', message: 'the token does not open this table (or there is no such table)' } });
-    expect((await getJson(`${server.url}/api/tables/${t.tableId}/state`, token('seat-brannoc'))).status).toBe(401);
+    expect((await getJson(`${ctx.server.url}/api/tables/${t.tableId}/state`, token('seat-brannoc'))).status).toBe(401);
 
     // Removing it again, or a seat that never was (the GM's own key included), names what is wrong.
     for (const seat of ['seat-brannoc', 'gm']) {
-      const r2 = await del(`${server.url}/api/tables/${t.tableId}/seats/${seat}`, t.gm.token);
+      const r2 = await del(`${ctx.server.url}/api/tables/${t.tableId}/seats/${seat}`, t.gm.token);
       expect(r2.status).toBe(404);
       expect(r2.body).toEqual({ type: 'error', error: { code: 'no-seat', message: `this table has no seat '${seat}' (seats: seat-tamsin, seat-ilse, seat-perrin)`, path: ['seat'] } });
     }
     expect((await gm.command('fight', { id: 'after-removal', command: { type: 'gm.setCounter', key: 'n', value: 1 } })).type).toBe('ack');
-    const tamsinAgain = await Client.open(server.url, t.tableId);
+    const tamsinAgain = await Client.open(ctx.server.url, t.tableId);
     expect((await tamsinAgain.hello(token('seat-tamsin'))).type).toBe('welcome');
     for (const c of [gm, tamsin, again, tamsinAgain]) c.close();
   });
