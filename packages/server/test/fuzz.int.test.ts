@@ -118,6 +118,9 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
       fc.tuple(seatConn, fc.constantFrom(JSON.stringify({ type: 'startFight', requestId: 's', fight: {} }), JSON.stringify({ type: 'finishFight', requestId: 'f' }), JSON.stringify({ type: 'odds', requestId: 'o', fights: 5 })), fc.constant('forbidden')),
       fc.tuple(fc.constantFrom('aGm', 'bGm'), fc.constant(JSON.stringify({ type: 'startFight', requestId: 's', fight: {} })), fc.constant('fight-under-way')),
       fc.tuple(anyConn, fc.constant(JSON.stringify({ type: 'hello', token: 'again' })), fc.constant('malformed')),
+      // a planned fight on a table made without a campaign file, and a plan named by anything but an id
+      fc.tuple(fc.constantFrom('aGm', 'bGm'), fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/).map((planned) => JSON.stringify({ type: 'startFight', requestId: 'p', fight: { planned } })), fc.constant('no-plan')),
+      fc.tuple(fc.constantFrom('aGm', 'bGm'), fc.oneof(fc.integer(), fc.constant(''), fc.array(fc.string()), fc.constant(null)).map((planned) => JSON.stringify({ type: 'startFight', requestId: 'p', fight: { planned } })), fc.constant('malformed')),
       // a seat's command with someone else's issuedBy
       fc.tuple(seatConn, fc.constant(cmd('fight', { type: 'endTurn' }, { issuedBy: { role: 'gm' } })), fc.constant('forbidden')),
     ];

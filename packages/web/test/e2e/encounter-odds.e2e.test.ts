@@ -6,19 +6,13 @@ import { findRuleset } from '@fray/cli';
 import { simulate } from '@fray/sim';
 import { firstFightOfLibrary, loadContentLibrary, loadSimScenario, type OddsReport } from '@fray/server';
 import { interval, percent } from '../../src/model/encounter-odds';
-import { recordFrames, repoRoot, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText, endFightToSetup, addLibraryFoes } from './helpers';
+import { repoRoot, useServerAndBrowser } from './harness';
+import { until, waitText, addLibraryFoes, yardBetweenFights, addFromLibrary } from './helpers';
 
 // A fight's odds before it starts, on the two setup screens, through the UI only: what the panel shows
 // is the server's answer for the creatures chosen, and that answer is the simulator's own.
 const ctx = useServerAndBrowser();
 
-async function addFromLibrary(page: Page, filter: string): Promise<void> {
-  await page.getByTestId('nt-filter').fill(filter);
-  const rows = page.locator('[data-testid^="lib-"] [data-testid="lib-add"]');
-  await until(`the library to show ${filter}`, async () => (await rows.count()) === 1);
-  await rows.first().click();
-}
 
 /** The panel shows the report's numbers: the party's chance and interval, rounds, each PC's drop and death. */
 async function expectPanelShows(page: Page, odds: OddsReport, partySide: string): Promise<void> {
@@ -87,15 +81,7 @@ describe("an encounter's odds before it starts, in Chromium", () => {
   });
 
   it('between fights: the GM adds foes from the library and sees the next fight\'s odds with progress, from the server over the WebSocket; the player\'s screen hears nothing of them', async () => {
-    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Odds next' }));
-    const gm = await ctx.browser.page('laptop');
-    const gmFrames = recordFrames(gm);
-    await gm.goto(t.gm.link);
-    const player = await ctx.browser.page('phone');
-    const frames = recordFrames(player);
-    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
-    await player.getByTestId('player-screen').waitFor();
-    await endFightToSetup(gm);
+    const { gm, gmFrames, player, frames } = await yardBetweenFights(ctx, 'Odds next');
     await addLibraryFoes(gm, ['snapjaw', 'thicket boar']);
     await gm.getByTestId('foe-hidden').nth(1).check();
     await gm.getByTestId('eo-ask').click();

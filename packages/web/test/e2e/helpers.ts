@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { recordFrames, sourceFromScenarioFile, type Browser, type TestServer } from './harness';
 
 /** Waits until a locator's text contains `text`; on timeout the error shows what it said instead. */
 export async function waitText(loc: Locator, text: string | RegExp, timeout = 10_000): Promise<string> {
@@ -80,4 +81,29 @@ export async function addLibraryFoes(gm: Page, names: string[]): Promise<void> {
     await until(`${name} in the list`, async () => (await gm.getByTestId('foe-add').count()) === 1);
     await gm.getByTestId('foe-add').click();
   }
+}
+
+/** On the new-table page: adds the first library entry the filter finds. */
+export async function addFromLibrary(page: Page, filter: string): Promise<void> {
+  await page.getByTestId('nt-filter').fill(filter);
+  const rows = page.locator('[data-testid^="lib-"] [data-testid="lib-add"]');
+  await until(`the library to show ${filter}`, async () => (await rows.count()) === 1);
+  await rows.first().click();
+}
+
+/**
+ * The A5E yard with Brannoc (his player's) and the wolf, its first fight ended from the GM's screen: the GM
+ * (laptop) on the setup screen and the player (phone) following, each page's frames recorded.
+ */
+export async function yardBetweenFights(ctx: { srv: TestServer; browser: Browser }, name: string) {
+  const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name }));
+  const gm = await ctx.browser.page('laptop');
+  const gmFrames = recordFrames(gm);
+  await gm.goto(t.gm.link);
+  const player = await ctx.browser.page('phone');
+  const frames = recordFrames(player);
+  await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+  await player.getByTestId('player-screen').waitFor();
+  await endFightToSetup(gm);
+  return { t, gm, gmFrames, player, frames };
 }

@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { OddsReport } from '@fray/server';
-import { recordFrames, repoRoot, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText, endFightToSetup } from './helpers';
+import { repoRoot, useServerAndBrowser } from './harness';
+import { until, waitText, yardBetweenFights, addFromLibrary } from './helpers';
 
 // Bring your own monster, through the UI only: the GM pastes a stat block on the setup screens, reads
 // the import report, and adds the creature to the fight (saved in the library on the new-table page).
 const ctx = useServerAndBrowser();
 const HOUND = fs.readFileSync(path.join(repoRoot, 'packages', 'import', 'test', 'samples', '5e-block.txt'), 'utf8');
 
-async function addFromLibrary(page: Page, filter: string): Promise<void> {
-  await page.getByTestId('nt-filter').fill(filter);
-  const rows = page.locator('[data-testid^="lib-"] [data-testid="lib-add"]');
-  await until(`the library to show ${filter}`, async () => (await rows.count()) === 1);
-  await rows.first().click();
-}
 
 describe('importing a stat block from the web table, in Chromium', () => {
   it('new-table page: a broken block is refused naming the creature and the field, nothing saved; the whole block is checked, saved into the library, added to the fight and fights on the GM\'s screen', async () => {
@@ -69,15 +62,7 @@ describe('importing a stat block from the web table, in Chromium', () => {
   });
 
   it('between fights: the GM pastes a block, reads the report, adds it as a hidden foe, sees the next fight\'s odds with it, and starts the fight; the player never learns of it', async () => {
-    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Import next' }));
-    const gm = await ctx.browser.page('laptop');
-    const gmFrames = recordFrames(gm);
-    await gm.goto(t.gm.link);
-    const player = await ctx.browser.page('phone');
-    const frames = recordFrames(player);
-    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
-    await player.getByTestId('player-screen').waitFor();
-    await endFightToSetup(gm);
+    const { gm, gmFrames, player, frames } = await yardBetweenFights(ctx, 'Import next');
 
     const library = () => {
       const dir = path.join(ctx.srv.dataDir, 'content');

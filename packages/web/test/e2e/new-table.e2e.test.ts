@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText, endFightToSetup, addLibraryFoes } from './helpers';
+import { until, waitText, endFightToSetup, addLibraryFoes, addFromLibrary } from './helpers';
 
 // A GM sets up a table in the browser from the content library; a token is dragged on the map; the `?`
 // overlay. Through the UI only; one server and one browser for the file.
 const ctx = useServerAndBrowser();
 
-/** Adds the first library entry the filter finds. */
-async function addFromLibrary(page: Page, filter: string): Promise<void> {
-  await page.getByTestId('nt-filter').fill(filter);
-  const rows = page.locator('[data-testid^="lib-"] [data-testid="lib-add"]');
-  await until(`the library to show ${filter}`, async () => (await rows.count()) === 1);
-  await rows.first().click();
-}
 
 /** The centre of a square of the grid map, in page pixels. */
 async function squareCentre(page: Page, x: number, y: number, width: number, height: number): Promise<{ x: number; y: number }> {
