@@ -38,6 +38,11 @@ export function TurnOrder(props: {
         {fight.phase === 'ended' ? 'Fight over' : fight.phase === 'setup' ? 'Not started' : `Round ${fight.round}`}
         {current && <span class="whose" data-testid="whose-turn"> · {current.name}'s turn</span>}
       </h2>
+      {fight.order.length === 0 && fight.phase === 'setup' && (
+        <p class="muted" data-testid="order-empty">
+          The order appears when the fight starts: everyone rolls initiative then.
+        </p>
+      )}
       <ol class="order">
         {fight.order.map((e) => {
           const c = fight.byId[e.creatureId]!;

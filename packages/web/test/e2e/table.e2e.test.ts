@@ -269,6 +269,8 @@ describe('web table in Chromium', () => {
     await gm.getByTestId('start-fight').click();
     await gm.getByTestId('gm-screen').waitFor();
     await waitText(player.getByTestId('turn-banner'), 'The fight is about to start');
+    // Before initiative the order says why it is empty rather than showing an empty box.
+    await waitText(gm.getByTestId('order-empty'), 'The order appears when the fight starts');
     await gm.close();
     await player.close();
   });
