@@ -89,6 +89,12 @@ function GmFight({ table, fight }: { table: Table; fight: FightModel }) {
             )}
           </section>
         )}
+        {!current && fight.phase === 'combat' && (
+          <section class="start" data-testid="between-turns">
+            <h2>Between turns</h2>
+            <p>{pending ? "No one's turn yet: answer the open questions (see Prompts) and the fight goes on." : 'No creature is acting right now.'}</p>
+          </section>
+        )}
         {current && (
           <CreatureCard c={current} nameOf={nameOf} current gm controllerName={controllerName(current.controller)}>
             <GmOverrides table={table} c={current} stream="fight" />

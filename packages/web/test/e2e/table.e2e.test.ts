@@ -108,8 +108,11 @@ describe('web table in Chromium', () => {
 
     // The fight starts and the storm's world action is chosen; the GM sees the hidden wolf and the note.
     await gm.getByTestId('start-combat').click();
+    // Before anyone's turn the environment acts: the GM's action column says where the question is.
+    await waitText(gm.getByTestId('between-turns'), 'answer the open questions');
     await choose(gm, 'world.action', 'none');
     await waitText(gm.getByTestId('whose-turn'), 'turn');
+    expect(await gm.getByTestId('between-turns').count()).toBe(0);
     expect(await gm.getByTestId('order-smoke').innerText()).toContain('Nightfang');
     await gm.getByTestId('order-smoke').click();
     await waitText(gm.getByTestId('card-smoke'), 'hidden from players');
