@@ -27,6 +27,7 @@ import { ADMIN, Client, demoSource, postJson, startServer } from '../packages/se
 import { menusFor, viewFor } from '../packages/server/src/projection';
 import type { Versions } from '../packages/server/src/protocol';
 import { duration, median, perSecond, printTable, type Row } from './harness';
+import { PauseWatch, pauseLine, type PauseSummary } from './server-pauses';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
 const SEATS = 5;
@@ -112,6 +113,8 @@ interface Step {
   wall: number;
 }
 interface LoadResult {
+  /** the server thread's pauses in each measured phase: the paced steps, flat out, one GM alone */
+  pauses?: PauseSummary[];
   /** what one push would carry as a whole view (the protocol before patches), GM and seats, on average */
   wholeViewBytes?: number;
   paced: Step[];
@@ -127,6 +130,11 @@ interface LoadResult {
  * browsers' work at a real table, so it is kept off the server's thread.
  */
 async function clients(spec: LoadSpec): Promise<LoadResult> {
+  // The server's thread watches its own pauses through each phase (PauseWatch): it is told when one begins and ends.
+  const mark = (what: 'begin' | 'end') => new Promise<void>((resolve) => {
+    parentPort!.once('message', () => resolve());
+    parentPort!.postMessage({ mark: what });
+  });
   const tables: { gm: Client; seats: Client[] }[] = [];
   for (const t of spec.tables) {
     const gm = await Client.open(spec.url, t.tableId);
@@ -159,6 +167,7 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
     const step: Step = { pace, gm: [], gmShown: [], seat: [], late: [], commands: 0, wall: 0 };
     const every = 1000 / pace;
     const count = Math.max(4, Math.round((spec.pacedMs / 1000) * pace));
+    await mark('begin');
     const t0 = performance.now();
     await Promise.all(tables.map(async ({ gm, seats }, ti) => {
       const phase = (ti / tables.length) * every;
@@ -174,11 +183,13 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
       await Promise.all(inFlight);
     }));
     step.wall = performance.now() - t0;
+    await mark('end');
     paced.push(step);
   }
 
   // Flat out: every table at once, the GM then a seat, each waiting for the last answer.
   const flat = { gm: [] as number[], gmShown: [] as number[], seat: [] as number[], commands: 0, wall: 0 };
+  await mark('begin');
   const t0 = performance.now();
   await Promise.all(tables.map(async ({ gm, seats }, ti) => {
     for (let r = 0; r < 30; r++) {
@@ -188,11 +199,14 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
     }
   }));
   flat.wall = performance.now() - t0;
+  await mark('end');
 
   // One GM alone, no other load: the round trip without queueing behind 299 other clients.
   const solo: number[] = [];
   const soloShown: number[] = [];
+  await mark('begin');
   for (let i = 0; i < 200; i++) await timed(tables[0]!.gm, gmCommand(0), 'ack', solo, soloShown);
+  await mark('end');
   let pushedBytes = 0;
   let pushes = 0;
   for (const { gm, seats } of tables) {
@@ -253,6 +267,8 @@ interface StepCosts {
   pushes: number;
   /** one action menu for the GM (built after the pushes) */
   menu: number;
+  /** the server thread's collections over the 300 measured commands */
+  pauses: PauseSummary;
 }
 
 /**
@@ -272,7 +288,9 @@ async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL'): Promise<StepCost
     const ack: number[] = [];
     const pushes: number[] = [];
     const menu: number[] = [];
+    const watch = new PauseWatch();
     for (let i = 0; i < 340; i++) {
+      if (i === 40) watch.begin();
       const t0 = performance.now();
       const out = await live.submit({ role: 'gm' }, 'fight', { id: `step-${i}`, command: { type: 'gm.setCounter', key: 'bench', value: i } });
       const t1 = performance.now();
@@ -288,8 +306,9 @@ async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL'): Promise<StepCost
       }
       await new Promise((r) => setImmediate(r));
     }
+    const pauses = await watch.end();
     if (!bytes) throw new Error('bench: nothing was pushed');
-    return { ack: median(ack), pushes: median(pushes), menu: median(menu) };
+    return { ack: median(ack), pushes: median(pushes), menu: median(menu), pauses };
   } finally {
     await server.close();
   }
@@ -305,10 +324,22 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResu
       spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
     }
     const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'server-bench-clients', spec } });
+    const watch = new PauseWatch();
+    const pauses: PauseSummary[] = [];
     const result = await new Promise<LoadResult>((resolve, reject) => {
-      worker.once('message', resolve);
+      worker.on('message', (m: LoadResult | { mark: 'begin' | 'end' }) => {
+        if (!('mark' in m)) return resolve(m);
+        if (m.mark === 'begin') {
+          watch.begin();
+          worker.postMessage('go');
+        } else void watch.end().then((p) => {
+          pauses.push(p);
+          worker.postMessage('go');
+        });
+      });
       worker.once('error', reject);
     });
+    result.pauses = pauses;
     await worker.terminate();
     // The baseline for the pushes' size: the whole view each connection of a table would get instead.
     const live = server.tables.get(spec.tables[0]!.tableId)!;
@@ -327,6 +358,7 @@ export default async function run(): Promise<void> {
   const only = process.env['FRAY_BENCH_SYNC'];
   const modes = (only === 'FULL' || only === 'NORMAL' ? [only] : ['FULL', 'NORMAL']) as ('FULL' | 'NORMAL')[];
   try {
+    console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores`);
     const decideMs = decideAloneMs();
     console.log(`the engine's decide alone (a GM command on the demo fight): ${duration(decideMs)}`);
     const rows: Row[] = [];
@@ -336,14 +368,21 @@ export default async function run(): Promise<void> {
       const r = await serverRun(dir, sync);
       console.log(`\nSQLite synchronous=${sync}: one commit alone ${pc(commit)}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
+      console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);
       console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a worker thread); round trip = send → ack:`);
       for (const st of r.paced) {
         const total = st.pace * TABLES;
+        const p = r.pauses?.[r.paced.indexOf(st)];
         console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
+        if (p) console.log(`    ${pauseLine(p, st.commands)}`);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)}, shown ${pc(r.flat.gmShown)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
+      const flatPauses = r.pauses?.[r.paced.length];
+      if (flatPauses) console.log(`    ${pauseLine(flatPauses, r.flat.commands)}`);
       const pushBytes = r.pushedBytes / Math.max(1, r.pushes);
       console.log(`  one GM alone: ${pc(r.solo)}, shown ${pc(r.soloShown)}; pushes: ${r.pushes}, ${pushBytes.toFixed(0)} bytes each on average (the whole view they patch: ${r.wholeViewBytes!.toFixed(0)} bytes)`);
+      const soloPauses = r.pauses?.[r.paced.length + 1];
+      if (soloPauses) console.log(`    ${pauseLine(soloPauses, r.solo.length)}`);
       rows.push(
         { name: `${sync}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
         { name: `${sync}: server's part of a GM ack vs ack after the pushes`, measured: duration(steps.ack), baseline: duration(steps.ack + steps.pushes), ratio: (steps.ack + steps.pushes) / steps.ack, goal: 1 },
