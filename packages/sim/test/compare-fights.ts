@@ -5,7 +5,7 @@ import {
 } from '../src/index';
 
 /** What a fight adds to a tally, without the counts only one path can make (events, which path played it). */
-export const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0 });
+export const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0, checked: 0, mismatched: 0 });
 
 /** The same scenario with policies a ruleset cannot compile: every fight plays on the engine. */
 export const onEngine = (s: SimScenario): SimScenario => ({ ...s, policies: { chooseCommand: s.policies.chooseCommand, prompts: s.policies.prompts } });

@@ -1,5 +1,7 @@
 import type { FrayEventBody } from '@fray/engine';
+import type { CompiledFight } from '@fray/engine';
 import { addOutcome, compileScenario, flushSpent } from './compiled';
+import { compareWithEngine, RUNTIME_CHECK_FIGHTS } from './engine-check';
 import { FightObserver } from './observer';
 import { fightDice, fightStreams } from './seed';
 import { fastAuthority, playFight, recordedAuthority, type AuthorityFactory, type FightRecord, type SimMode } from './fight';
@@ -7,16 +9,36 @@ import { shapeOf, simRuntime, type SimScenario } from './scenario';
 import { emptyTally, type Tally } from './tally';
 
 /**
- * Each scenario's compiled fight, made once: callers play a simulation in many short ranges (the
- * server's worker in chunks of a hundred fights, the benches in batches), and compiling works out
- * tables per creature and target. A compiled fight keeps only scratch state between fights.
+ * A scenario's compiled fight and how far its run-time check has got: `checksLeft` compiled fights
+ * still to compare with the engine; `mismatch` once one differed (then no fight plays compiled).
  */
-const compiledFights = new WeakMap<SimScenario, ReturnType<typeof compileScenario>>();
+interface CompiledPath {
+  fight: ReturnType<typeof compileScenario>;
+  checksLeft: number;
+  mismatch: string | null;
+}
 
-function compiledFor(scenario: SimScenario, shape: ReturnType<typeof shapeOf>): ReturnType<typeof compileScenario> {
+/**
+ * Each scenario's compiled fight, made and checked once: callers play a simulation in many short
+ * ranges (the server's worker in chunks of a hundred fights, the benches in batches), and compiling
+ * works out tables per creature and target. A compiled fight keeps only scratch state between fights.
+ */
+const compiledFights = new WeakMap<SimScenario, CompiledPath>();
+
+function compiledFor(scenario: SimScenario, shape: ReturnType<typeof shapeOf>): CompiledPath {
   let c = compiledFights.get(scenario);
-  if (!c) compiledFights.set(scenario, (c = compileScenario(scenario, shape)));
+  if (!c) compiledFights.set(scenario, (c = { fight: compileScenario(scenario, shape), checksLeft: RUNTIME_CHECK_FIGHTS, mismatch: null }));
   return c;
+}
+
+/**
+ * How this thread plays the scenario's fights: 'compiled', or why not (the ruleset's reason, or the
+ * run-time check's difference from the engine once one was found).
+ */
+export function compiledPathOf(scenario: SimScenario): 'compiled' | { unsupported: string } {
+  const c = compiledFor(scenario, shapeOf(scenario.start));
+  if (c.mismatch !== null) return { unsupported: `the compiled fight differed from the engine (${c.mismatch}); played on the engine` };
+  return 'unsupported' in c.fight ? c.fight : 'compiled';
 }
 
 /** The engine authority each mode plays fights with. */
@@ -52,8 +74,8 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const observer = new FightObserver(shape, tally);
   const rt = simRuntime(scenario);
   const every = opts.progressEvery ?? 256;
-  const compiled = opts.engine ? null : compiledFor(scenario, shape);
-  let kernel = compiled && !('unsupported' in compiled) ? compiled : null;
+  const path = opts.engine ? null : compiledFor(scenario, shape);
+  let kernel: CompiledFight | null = path && path.mismatch === null && !('unsupported' in path.fight) ? path.fight : null;
   // A compiled fight that cannot record leaves recorded simulations to the engine.
   if (mode === 'recorded' && !kernel?.playRecorded) kernel = null;
   const out = kernel?.newOutcome();
@@ -69,17 +91,36 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
       const dice = streams.dice(i);
       const policy = streams.policy(i);
       let played: boolean;
+      let start: ReturnType<typeof dice.getState> | null = null;
       if (mode === 'recorded') {
         events = [];
-        const start = dice.getState();
+        start = dice.getState();
         played = kernel.playRecorded!(dice, policy, out, keep);
-        if (played) opts.onRecord?.({ fight: i, dice: start, path: 'compiled', events });
       } else played = kernel.play(dice, policy, out);
-      if (played) addOutcome(tally, kernel, out, spentSoFar ?? undefined);
-      else {
-        // Left what was compiled: the same fight, from the same seed, on the engine.
-        tally.fallbacks++;
+      if (played && path!.checksLeft > 0) {
+        // The run-time check: this fight on the engine too. On a difference the engine's fight counts, and the rest play there.
+        path!.checksLeft--;
+        tally.checked++;
+        const engine = emptyTally(shape.sides.length, shape.creatures.length);
+        const differs = compareWithEngine(scenario, shape, rt, kernel, out, opts.seed, i, engine);
+        if (differs !== null) {
+          path!.mismatch = differs;
+          path!.checksLeft = 0;
+          tally.mismatched++;
+          played = false;
+        }
+      }
+      if (played) {
+        addOutcome(tally, kernel, out, spentSoFar ?? undefined);
+        if (start) opts.onRecord?.({ fight: i, dice: start, path: 'compiled', events });
+      } else {
+        // Left what was compiled (or played it differently): the same fight, from the same seed, on the engine.
+        if (path!.mismatch === null) tally.fallbacks++;
         playFight(scenario, shape, rt, make, observer, tally, opts.seed, i, engineLog);
+      }
+      if (path!.mismatch !== null) {
+        if (spentSoFar) flushSpent(tally, kernel, spentSoFar);
+        kernel = null;
       }
     } else playFight(scenario, shape, rt, make, observer, tally, opts.seed, i, engineLog);
     if (opts.onProgress && (i - opts.from + 1) % every === 0) opts.onProgress(i - opts.from + 1);

@@ -29,6 +29,10 @@ export interface Tally {
   compiled: number;
   /** fights the compiled fight handed back, played on the engine instead */
   fallbacks: number;
+  /** compiled fights also played on the engine and compared at run time (`RUNTIME_CHECK_FIGHTS`) */
+  checked: number;
+  /** of those, fights where the two differed: the engine's fight counts, and the rest play on the engine */
+  mismatched: number;
 }
 
 export function emptyTally(sides: number, creatures: number): Tally {
@@ -36,7 +40,7 @@ export function emptyTally(sides: number, creatures: number): Tally {
   return {
     fights: 0, wins: new Array<number>(sides).fill(0), draws: 0, stalled: 0, rounds: [],
     drops: zeros(), deaths: zeros(), downAtEnd: zeros(), dealt: zeros(), taken: zeros(), spent: Array.from({ length: creatures }, () => ({})),
-    attacks: 0, events: 0, commands: 0, compiled: 0, fallbacks: 0,
+    attacks: 0, events: 0, commands: 0, compiled: 0, fallbacks: 0, checked: 0, mismatched: 0,
   };
 }
 
@@ -65,5 +69,7 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   a.commands += b.commands;
   a.compiled += b.compiled;
   a.fallbacks += b.fallbacks;
+  a.checked += b.checked;
+  a.mismatched += b.mismatched;
   return a;
 }
