@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { shapeOf, simulateInBackground, summarize, type BudgetRun, type BudgetStop } from '@fray/sim';
+import { WarmSimWorkers, shapeOf, simulateInBackground, summarize, type BudgetRun, type BudgetStop } from '@fray/sim';
 import type { EncounterState, LoadedRuleset } from '@fray/engine';
 import type { LiveTable } from './table';
 import type { OddsReport, OddsRequest, ServerMessage, WireError } from './protocol';
@@ -17,6 +17,13 @@ export interface OddsLimits {
    * waits at the setup screen for the whole first chunk (on the engine path a fight can take 50 ms)
    */
   setupChunk: number;
+  /**
+   * simulation workers kept loaded between runs: a worker's start (the TypeScript loader, the rulesets)
+   * costs seconds, a run's fights often less; 0 starts a fresh worker for every run
+   */
+  warmWorkers: number;
+  /** start the warm workers with the server rather than at the first run (`fray serve` does) */
+  prewarm: boolean;
 }
 
 /** Bounds of one "odds from here" run: fights and seconds asked for are clamped to these (a server option may change them). */
@@ -28,6 +35,8 @@ export const ODDS_LIMITS: OddsLimits = {
   /** fights between progress messages */
   chunk: 100,
   setupChunk: 25,
+  warmWorkers: 1,
+  prewarm: false,
 };
 
 const scenarioModule = fileURLToPath(new URL('./odds-scenario.ts', import.meta.url));
@@ -47,6 +56,7 @@ interface Running {
 export class TableOdds {
   private readonly running = new Map<string, Running>();
   private readonly limits: OddsLimits;
+  private readonly workers: WarmSimWorkers | null;
 
   constructor(
     limits: Partial<OddsLimits> = {},
@@ -54,6 +64,8 @@ export class TableOdds {
     private readonly buildNext?: (table: LiveTable, next: NonNullable<OddsRequest['next']>) => { state: EncounterState } | { error: WireError },
   ) {
     this.limits = { ...ODDS_LIMITS, ...limits };
+    this.workers = this.limits.warmWorkers > 0 ? new WarmSimWorkers({ keep: this.limits.warmWorkers, preload: [scenarioModule] }) : null;
+    if (this.limits.prewarm) this.workers?.prewarm();
   }
 
   /** Starts a run, or says why not. `send` goes to the asking connection only. */
@@ -105,10 +117,9 @@ export class TableOdds {
     const seed = req.seed ?? `${o.from.fightId}@${o.from.version}`;
     const args: OddsScenarioArgs = { ruleset: ruleset.id, state: start };
     const began = Date.now();
-    const run = simulateInBackground(
-      { ruleset, start, policies: { chooseCommand: () => null, prompts: () => undefined }, source: { module: scenarioModule, args: args as never } },
-      { n, seed, budgetMs: seconds * 1000, chunk: o.chunk ?? this.limits.chunk, onProgress: (done, total) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) },
-    );
+    const scenario = { ruleset, start, policies: { chooseCommand: () => null, prompts: () => undefined }, source: { module: scenarioModule, args: args as never } };
+    const budget = { n, seed, budgetMs: seconds * 1000, chunk: o.chunk ?? this.limits.chunk, onProgress: (done: number, total: number) => send({ type: 'oddsProgress', requestId: req.requestId, done, total }) };
+    const run = this.workers ? this.workers.run(scenario, budget) : simulateInBackground(scenario, budget);
     this.running.set(key, { requestId: req.requestId, run });
     const shape = shapeOf(start);
     return run.result
@@ -133,6 +144,7 @@ export class TableOdds {
 
   /** Stops every run (the server is closing). */
   stopAll(): void {
+    this.workers?.close();
     for (const r of this.running.values()) r.run.terminate();
     this.running.clear();
   }

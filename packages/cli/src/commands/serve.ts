@@ -68,6 +68,8 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
     demo: () => tableSourceOfScenario(DEMO_SCENARIO, DEMO_NAME),
     webDir: path.join(repoRoot, 'packages', 'web', 'dist'),
     ...(adminToken ? { adminToken } : {}),
+    // the odds panel's simulation worker loads with the server, so the GM's first request does not wait for it
+    odds: { prewarm: true },
   });
   const lines = [`Fray table server on ${server.url} (data: ${database ? server.store.file : dataDir}, ${server.tables.size} table(s) loaded)`];
   if (!fs.existsSync(path.join(repoRoot, 'packages', 'web', 'dist', 'index.html'))) lines.push('(no web client built: packages/web/dist is missing; the API and WebSocket still work)');
