@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Encounter, currentCreatureId, encounterSetupFromCampaign, Campaign, canonicalJson, type CommandEnvelope, type EncounterState, type FrayEvent,
   type Json, type PromptSpec,
 } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { a5eDemoPromptPolicy, chooseA5eCommand, isUp } from '@fray/sim';
-import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
-import { campaignStreamId, fightStreamId, type FrayServer } from '../src/index';
+import { ADMIN, Client, demoSource, postJson, useServer, type Msg } from './helpers';
+import { campaignStreamId, fightStreamId } from '../src/index';
 
 type View = { fight: { id: string; version: number; view: EncounterState & { prompts?: PromptSpec[] } } | null; prompts: PromptSpec[]; versions: { table: number; fight: { id: string; version: number } | null } };
 
@@ -97,17 +96,10 @@ async function drive(gm: Client, seats: Map<string, Client>, maxCommands = 1500)
 }
 
 describe('a whole A5E fight over WebSocket: a GM and two seats', () => {
-  let server: FrayServer | null = null;
-  let dir = '';
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer();
 
   it('plays the demo fight to its end; prompts are answered by the seat addressed; the store holds exactly the log the engine would write', async () => {
-    dir = tmpDir();
-    server = await startServer(dir);
+    const { server } = ctx;
     const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     const welcome = await gm.hello(t.gm.token);
@@ -152,10 +144,13 @@ describe('a whole A5E fight over WebSocket: a GM and two seats', () => {
     expect(live.campaign.state.creatures['brannoc']!.hp).toBe(played.final.creatures['brannoc']!.hp);
     for (const c of [gm, ...seats.values()]) c.close();
   });
+});
+
+describe('a whole A5E fight over WebSocket with entered dice', () => {
+  const ctx = useServer({ demo: () => demoSource({ diceMode: 'entered' }) });
 
   it('entered dice: the seat rolls on its own device; another seat cannot answer its prompt', async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { demo: () => demoSource({ diceMode: 'entered' }) });
+    const { server } = ctx;
     const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     await gm.hello(t.gm.token);

@@ -60,8 +60,11 @@ export async function startServer(dataDir: string, more: Partial<ServerOptions> 
   return createServer({ dataDir, host: '127.0.0.1', port: 0, rulesets: { a5e: a5eRuleset }, demo: () => demoSource(), adminToken: ADMIN, ...more, limits });
 }
 
-/** One server (the demo source, SQLite in a temp folder) for a whole test file: started before, closed and removed after. */
-export function useServer(more: Partial<ServerOptions> = {}): { readonly server: FrayServer; readonly dir: string } {
+/**
+ * One server (the demo source, SQLite in a temp folder) for a whole test file (or describe block): started
+ * before, closed and removed after. `restart()` closes it and starts another on the same folder and options.
+ */
+export function useServer(more: Partial<ServerOptions> = {}): { readonly server: FrayServer; readonly dir: string; restart(): Promise<FrayServer> } {
   let server: FrayServer | null = null;
   let dir: string | null = null;
   beforeAll(async () => {
@@ -80,6 +83,13 @@ export function useServer(more: Partial<ServerOptions> = {}): { readonly server:
     get dir() {
       if (!dir) throw new Error('the folder is made in beforeAll');
       return dir;
+    },
+    async restart() {
+      if (!server || !dir) throw new Error('the server is started in beforeAll');
+      await server.close();
+      server = null;
+      server = await startServer(dir, more);
+      return server;
     },
   };
 }

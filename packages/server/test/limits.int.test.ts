@@ -1,22 +1,14 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { ADMIN, Client, postJson, repoRoot, startServer, tmpDir } from './helpers';
-import type { FrayServer } from '../src/index';
+import { ADMIN, Client, postJson, repoRoot, useServer } from './helpers';
 
-describe('table server: limits answer with clear errors', () => {
-  let server: FrayServer | null = null;
-  let dir = '';
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+describe('table server: limits answer with clear errors (a rate of 5 messages a second)', () => {
+  const ctx = useServer({ limits: { maxMessagesPerSecond: 5 } });
 
   it('a connection sending faster than its rate is told to slow down, and is served again once it does', async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { limits: { maxMessagesPerSecond: 5 } });
+    const { server } = ctx;
     const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const gm = await Client.open(server.url, t.tableId);
     expect((await gm.hello(t.gm.token)).type).toBe('welcome');
@@ -35,10 +27,13 @@ describe('table server: limits answer with clear errors', () => {
     await gm.next((m) => m.type === 'pong' && m['id'] === 'later');
     gm.close();
   });
+});
+
+describe('table server: limits answer with clear errors (8 creatures a table)', () => {
+  const ctx = useServer({ limits: { maxCreaturesPerTable: 8 } });
 
   it('a table holds a limited number of creatures and says so', async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { limits: { maxCreaturesPerTable: 8 } });
+    const { server } = ctx;
     const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
     const r = await postJson(`${server.url}/api/tables/${t.tableId}/commands`, {
       stream: 'fight',

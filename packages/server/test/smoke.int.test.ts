@@ -1,20 +1,11 @@
-import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN, Client, postJson, startServer, tmpDir } from './helpers';
-import type { FrayServer } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, Client, postJson, useServer } from './helpers';
 
 describe('table server: first contact', () => {
-  let server: FrayServer | null = null;
-  let dir = '';
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer();
 
   it('creates the demo table over HTTP and welcomes the GM and a seat over WebSocket', async () => {
-    dir = tmpDir();
-    server = await startServer(dir);
+    const { server } = ctx;
     const created = await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN);
     expect(created.status).toBe(201);
     const t = created.body;

@@ -1,35 +1,24 @@
-import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN, getJson, postJson, startServer, tmpDir } from './helpers';
-import type { FrayServer } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, getJson, postJson, useServer } from './helpers';
 
 /**
  * A table reloaded from a snapshot must still undo (and recognise retries) behind it: the events before
  * the snapshot are read with the tail, so the engine can fold the state again without them in memory.
  */
 describe('table server: a table loaded from a snapshot', () => {
-  let server: FrayServer | null = null;
-  let dir = '';
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer({ snapshotEvery: 3 });
 
   it('undoes commands from before its newest snapshot after a restart', async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { snapshotEvery: 3 });
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const post = (envelope: object) => postJson(`${server!.url}/api/tables/${t.tableId}/commands`, { stream: 'fight', envelope }, t.gm.token);
+    const t = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const post = (envelope: object) => postJson(`${ctx.server.url}/api/tables/${t.tableId}/commands`, { stream: 'fight', envelope }, t.gm.token);
     for (let i = 1; i <= 8; i++) {
       const r = await post({ id: `count-${i}`, command: { type: 'gm.setCounter', key: 'tally', value: i } });
       expect(r.status).toBe(200);
     }
-    const counter = async () => (await getJson(`${server!.url}/api/tables/${t.tableId}/state`, t.gm.token)).body.view.fight.view.counters['tally'];
+    const counter = async () => (await getJson(`${ctx.server.url}/api/tables/${t.tableId}/state`, t.gm.token)).body.view.fight.view.counters['tally'];
     expect(await counter()).toBe(8);
-    await server.close();
 
-    server = await startServer(dir, { snapshotEvery: 3 });
+    const server = await ctx.restart();
     const snap = await server.store.latestSnapshot(`${t.tableId}/fight/road`);
     expect(snap?.seq).toBeGreaterThan(0);
     // A retry of a command from before the snapshot is answered with its original events.
