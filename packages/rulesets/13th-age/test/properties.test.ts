@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
-import { arbSeed, arbStep, assertFoldMatches, assertUndoRestores, playSteps, type Step } from '@fray/testkit';
+import { Encounter, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, playSteps, type Step } from '@fray/testkit';
+import { expectNoSecrets, itKeepsTheLog } from '../../../../test/log-invariants';
 import { thirteenthAgeRuleset as R } from '../src/index';
 import { kira, ostin, brute, grunt } from './fixtures';
 
@@ -31,23 +32,7 @@ function play(seed: number, steps: Step[]): Encounter {
 }
 
 describe('13th Age invariants over random legal play', () => {
-  it('same seed and commands give byte-identical events', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      expect(canonicalJson(play(seed, steps).events)).toBe(canonicalJson(play(seed, steps).events));
-    }), { numRuns: 25 });
-  });
-
-  it('folding the log reproduces the live state', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      assertFoldMatches(play(seed, steps));
-    }), { numRuns: 25 });
-  });
-
-  it('a command then undo equals the state before it', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
-      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))), R, pick);
-    }), { numRuns: 25 });
-  });
+  itKeepsTheLog({ ruleset: R, play, arbPlay, numRuns: { same: 25, fold: 25, undo: 25 } });
 
   it('hit points, recoveries, the action budget and the escalation die stay in bounds', () => {
     fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
@@ -77,9 +62,7 @@ describe('13th Age invariants over random legal play', () => {
       for (const seat of ['seat-kira', 'seat-ostin', 'seat-nobody']) {
         const view = playerView(enc.state, seat, R);
         const payload = JSON.stringify(view) + JSON.stringify(redactEvents(enc.events, seat, enc.state, R));
-        expect(payload).not.toContain(SECRET_NAME);
-        expect(payload).not.toContain(SECRET_NOTE);
-        expect(payload).not.toContain('"lurker"');
+        expectNoSecrets(payload, [SECRET_NAME, SECRET_NOTE, '"lurker"']);
         if (enc.state.phase !== 'setup') expect(view.counters['escalation']).toBe(enc.state.counters['escalation']);
       }
     }), { numRuns: 20 });

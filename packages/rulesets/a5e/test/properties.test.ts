@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, createGridSpace, placeCreature, playerView, redactEvents, type FrayEvent, type Json, type PromptPolicy, type Runtime } from '@fray/engine';
-import { arbSeed, arbStep, assertFoldMatches, assertUndoRestores, playSteps, type Step } from '@fray/testkit';
+import { Encounter, createGridSpace, placeCreature, playerView, redactEvents, type FrayEvent, type Json, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, playSteps, type Step } from '@fray/testkit';
+import { expectNoSecrets, itKeepsTheLog } from '../../../../test/log-invariants';
 import { a5eRuleset } from '../src/index';
 import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
 
@@ -63,23 +64,7 @@ function live(events: readonly FrayEvent[]): FrayEvent[] {
 }
 
 describe('A5E invariants over random legal play', () => {
-  it('every legal command is accepted, and the same seed and commands give byte-identical events', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), fc.boolean(), (seed, steps, onGrid) => {
-      expect(canonicalJson(play(seed, steps, onGrid).events)).toBe(canonicalJson(play(seed, steps, onGrid).events));
-    }), { numRuns: 60 });
-  });
-
-  it('folding the log (replay) reproduces the live state', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      assertFoldMatches(play(seed, steps));
-    }), { numRuns: 40 });
-  });
-
-  it('a legal command then undo equals the state before it, dice generator included', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
-      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))), a5eRuleset, pick);
-    }), { numRuns: 40 });
-  });
+  itKeepsTheLog({ ruleset: a5eRuleset, play, arbPlay, variant: fc.boolean(), numRuns: { same: 60, fold: 40, undo: 40 } });
 
   it('hit points, temporary hit points, fatigue, strife and the budget stay in bounds; no action is taken twice in a turn', () => {
     fc.assert(fc.property(arbSeed, arbPlay(60, 120), fc.boolean(), (seed, steps, onGrid) => {
@@ -119,10 +104,7 @@ describe('A5E invariants over random legal play', () => {
         const view = playerView(enc.state, seat, a5eRuleset);
         const log = redactEvents(enc.events, seat, enc.state, a5eRuleset);
         const payload = JSON.stringify(view) + JSON.stringify(log);
-        expect(payload).not.toContain(SECRET_NAME);
-        expect(payload).not.toContain(SECRET_NOTE);
-        expect(payload).not.toContain('"lurker"');
-        expect(payload).not.toContain(rng);
+        expectNoSecrets(payload, [SECRET_NAME, SECRET_NOTE, '"lurker"', rng]);
         expect(JSON.stringify(view.creatures['ogre'])).not.toContain(ogreHp);
         for (const e of log) {
           if (typeof e['target'] === 'string' && enc.state.creatures[e['target']]?.controller !== seat) expect(e).not.toHaveProperty('hpAfter');

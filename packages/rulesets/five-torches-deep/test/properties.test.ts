@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
-import { arbSeed, arbStep, assertFoldMatches, assertUndoRestores, playSteps, type Step } from '@fray/testkit';
+import { Encounter, playerView, redactEvents, type PromptPolicy, type Runtime } from '@fray/engine';
+import { arbSeed, arbStep, playSteps, type Step } from '@fray/testkit';
+import { expectNoSecrets, itKeepsTheLog } from '../../../../test/log-invariants';
 import { ftdRuleset } from '../src/index';
 import { brenna, gob, odo, tusk, zones } from './fixtures';
 
@@ -35,23 +36,7 @@ function play(seed: number, steps: Step[]): Encounter {
 }
 
 describe('Five Torches Deep invariants over random legal play', () => {
-  it('same seed and commands give byte-identical events', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      expect(canonicalJson(play(seed, steps).events)).toBe(canonicalJson(play(seed, steps).events));
-    }), { numRuns: 25 });
-  });
-
-  it('folding the log reproduces the live state', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(), (seed, steps) => {
-      assertFoldMatches(play(seed, steps));
-    }), { numRuns: 25 });
-  });
-
-  it('a command then undo equals the state before it', () => {
-    fc.assert(fc.property(arbSeed, arbPlay(10, 40), fc.nat(), (seed, steps, pick) => {
-      assertUndoRestores(play(seed, steps.filter((s) => !('undo' in s))), ftdRuleset, pick);
-    }), { numRuns: 25 });
-  });
+  itKeepsTheLog({ ruleset: ftdRuleset, play, arbPlay, numRuns: { same: 25, fold: 25, undo: 25 } });
 
   it('HP, action slots and ability scores stay in bounds', () => {
     fc.assert(fc.property(arbSeed, arbPlay(40, 90), (seed, steps) => {
@@ -78,9 +63,7 @@ describe('Five Torches Deep invariants over random legal play', () => {
       const enc = play(seed, steps);
       for (const seat of ['seat-brenna', 'seat-odo', 'seat-nobody']) {
         const payload = JSON.stringify(playerView(enc.state, seat, ftdRuleset)) + JSON.stringify(redactEvents(enc.events, seat, enc.state, ftdRuleset));
-        expect(payload).not.toContain(SECRET_NAME);
-        expect(payload).not.toContain(SECRET_NOTE);
-        expect(payload).not.toContain('"lurker"');
+        expectNoSecrets(payload, [SECRET_NAME, SECRET_NOTE, '"lurker"']);
       }
     }), { numRuns: 20 });
   });
