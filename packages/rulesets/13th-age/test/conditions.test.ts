@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defense, engagedFoes, thirteenthAgeRuleset as R } from '../src/index';
-import { kira, ostin, brute, grunt, table, ofType, ruleIds } from './fixtures';
+import { eng, kira, ostin, brute, grunt, table, ofType, ruleIds } from './fixtures';
 
 type T = ReturnType<typeof table>;
 const start = (t: T, dice = 'd20:15 d20:1') => { t.run({ type: 'startCombat' }, { dice }); return t; };
-const eng = (t: T, a: string, b: string) => t.run({ type: 'takeAction', actorId: a, action: 'engage', targets: [b] }, { preAnswers: { '13a.intercept': 'let-pass' } });
 const act = (t: T, actorId: string, action: string, targets: string[], dice = '', pre: Record<string, string> = {}, options: Record<string, unknown> = {}) =>
   t.run({ type: 'takeAction', actorId, action, targets, options: options as never }, { dice, preAnswers: pre });
 const conds = (t: T, id: string) => t.creature(id).conditions.map((c) => c.conditionId);

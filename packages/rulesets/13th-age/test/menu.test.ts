@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionMenu, type ActionMenu } from '@fray/engine';
 import { thirteenthAgeRuleset } from '../src/index';
-import { kira, grunt, table } from './fixtures';
+import { kira, grunt, kiraEngagedWithTwoGrunts, table } from './fixtures';
 
 const action = (m: ActionMenu, id: string) => {
   const a = m.actions.find((x) => x.id === id);
@@ -9,21 +9,6 @@ const action = (m: ActionMenu, id: string) => {
   return a;
 };
 const target = (m: ActionMenu, id: string, t: string) => action(m, id).targets!.find((x) => x.creatureId === t)!;
-const eng = (t: ReturnType<typeof table>, a: string, b: string, pre: Record<string, string> = { '13a.intercept': 'let-pass' }) =>
-  t.run({ type: 'takeAction', actorId: a, action: 'engage', targets: [b] }, { preAnswers: pre });
-
-/** Kira engages g1 on her turn; g2 engages her on its own; it is her turn again (round 2), engaged with both. */
-function kiraEngagedWithTwoGrunts() {
-  const t = table([kira(), grunt('g1'), grunt('g2')]);
-  t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
-  eng(t, 'kira', 'g1');
-  t.run({ type: 'endTurn' });
-  t.run({ type: 'endTurn' });
-  eng(t, 'g2', 'kira', {});
-  t.run({ type: 'endTurn' });
-  return t;
-}
-
 describe('13th Age action menu', () => {
   it('13A-ENGAGE-3 an engaged creature\'s ranged attack shows the opportunity attacks it draws from the foes it does not target', () => {
     const t = kiraEngagedWithTwoGrunts();

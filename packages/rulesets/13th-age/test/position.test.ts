@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alliesOf, bandBetween, engagedFoes, nextTo } from '../src/index';
-import { kira, ostin, brute, grunt, table, ofType, ruleIds } from './fixtures';
+import { eng, kira, ostin, brute, grunt, kiraEngagedWithTwoGrunts, table, ofType, ruleIds } from './fixtures';
 
 const spells = [
   { id: 'ember-dart', name: 'Ember Dart', kind: 'ranged', ability: 'int', damage: '2d6', addAbility: true, damageType: 'fire', spell: true, vs: 'PD' },
@@ -10,21 +10,6 @@ const spells = [
   { id: 'finisher', name: 'Finisher', kind: 'ranged', ability: 'int', damage: '1d4', damageType: 'force', spell: true, vs: 'MD', hpThreshold: 10 },
   { id: 'staff', name: 'Staff', kind: 'melee', ability: 'str', weaponDie: 'd6', basic: true },
 ];
-const eng = (t: ReturnType<typeof table>, a: string, b: string, pre: Record<string, string> = { '13a.intercept': 'let-pass' }) =>
-  t.run({ type: 'takeAction', actorId: a, action: 'engage', targets: [b] }, { preAnswers: pre });
-
-/** Kira engages g1 on her turn; g2 engages her on its own; it is her turn again, engaged with both. */
-function kiraEngagedWithTwoGrunts() {
-  const t = table([kira(), grunt('g1'), grunt('g2')]);
-  t.run({ type: 'startCombat' }, { dice: 'd20:15 d20:1' });
-  eng(t, 'kira', 'g1');
-  t.run({ type: 'endTurn' });
-  t.run({ type: 'endTurn' });
-  eng(t, 'g2', 'kira', {});
-  t.run({ type: 'endTurn' });
-  return t;
-}
-
 describe('position and whereabouts', () => {
   it('13A-POS-1 13A-POS-2 13A-POS-4 position is relations: everyone nearby and free until someone engages (one move)', () => {
     const t = table([kira(), brute()]);
