@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGridSpace, leavesReach, pathCost, placeCreature, setTerrain, type CostModifier, type GridSpaceOptions, type SpaceErrorCode } from './index';
+import { thrownCode } from '../../../../test/thrown-code';
 
 function withHero(options: GridSpaceOptions = {}, size = 'medium') {
   return placeCreature(createGridSpace(options), 'hero', { x: 0, y: 0, size });
@@ -7,14 +8,7 @@ function withHero(options: GridSpaceOptions = {}, size = 'medium') {
 
 const feetPerStep = (cost: { steps: readonly { feet: number }[] }) => cost.steps.map((step) => step.feet);
 
-function codeOf(run: () => unknown): SpaceErrorCode | undefined {
-  try {
-    run();
-  } catch (error) {
-    return (error as { code?: SpaceErrorCode }).code;
-  }
-  return undefined;
-}
+const codeOf = (run: () => unknown) => thrownCode<SpaceErrorCode>(run);
 
 describe('pathCost', () => {
   it('charges one square per step under uniform diagonals', () => {

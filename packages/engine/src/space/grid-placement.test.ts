@@ -12,15 +12,9 @@ import {
   terrainAt,
   type SpaceErrorCode,
 } from './index';
+import { thrownCode } from '../../../../test/thrown-code';
 
-function codeOf(run: () => unknown): SpaceErrorCode | undefined {
-  try {
-    run();
-  } catch (error) {
-    return (error as { code?: SpaceErrorCode }).code;
-  }
-  return undefined;
-}
+const codeOf = (run: () => unknown) => thrownCode<SpaceErrorCode>(run);
 
 describe('placing creatures', () => {
   const empty = createGridSpace({ bounds: { width: 10, height: 10 } });

@@ -17,15 +17,9 @@ import {
   type SpaceErrorCode,
   type ZoneSpaceState,
 } from './index';
+import { thrownCode } from '../../../../test/thrown-code';
 
-function codeOf(run: () => unknown): SpaceErrorCode | undefined {
-  try {
-    run();
-  } catch (error) {
-    return (error as { code?: SpaceErrorCode }).code;
-  }
-  return undefined;
-}
+const codeOf = (run: () => unknown) => thrownCode<SpaceErrorCode>(run);
 
 function scene(ids: readonly string[], bands: readonly string[] = ['engaged', 'nearby', 'far']): ZoneSpaceState {
   return ids.reduce((state, id) => placeCreature(state, id, { zone: 'hall' }), createZoneSpace({ bands }));
