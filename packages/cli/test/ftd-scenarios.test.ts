@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../src/commands/run';
-import { scenario } from './helpers';
+import { expectLines, itRunsEach, scenario, scenarioFiles } from './helpers';
 
 const dir = scenario('five-torches-deep');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const files = scenarioFiles('five-torches-deep');
 const run = (name: string) => runCommand(path.join(dir, name));
 
 describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', () => {
@@ -13,25 +13,24 @@ describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', ()
     expect(files).toEqual(['barrow-skirmish.yaml', 'crypt-ambush.yaml', 'mire-retreat.yaml', 'shot-into-melee.yaml']);
   });
 
-  it.each(files)('%s runs with exit 0 and every expectation met', (name) => {
-    const r = run(name);
-    expect(r.errorOutput).toBeUndefined();
-    expect(r.exitCode).toBe(0);
-    expect(r.output.split('\n').at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
-  });
+  itRunsEach('five-torches-deep', files);
 
   it('shots around a melee on zones: the shooter in melee has disadvantage (FTD-ATK-5), a shot into the melee none, a shot at close range once (FTD-POS-6)', () => {
     const lines = run('shot-into-melee.yaml').output.split('\n');
-    expect(lines).toContain('  Sable Quickfinger attacks Gloomgob: d20 5 + 3 + 2 proficiency bonus = 10 vs AC 12, miss');
-    expect(lines).toContain('  Wren the Warden attacks Gloomgob Slinger: d20 6 (disadvantage from ranged attack while in melee: rolled 15 and 6, kept 6) + 1 + 2 proficiency bonus = 9 vs AC 11, miss');
-    expect(lines).toContain('  Gloomgob Slinger attacks Wren the Warden: d20 13 + 3 = 16 vs AC 15, hit');
-    expect(lines).toContain('  Gloomgob attacks Wren the Warden: d20 14 (disadvantage from ranged attack at close range: rolled 16 and 14, kept 14) + 3 = 17 vs AC 15, hit');
+    expectLines(lines, [
+      '  Sable Quickfinger attacks Gloomgob: d20 5 + 3 + 2 proficiency bonus = 10 vs AC 12, miss',
+      '  Wren the Warden attacks Gloomgob Slinger: d20 6 (disadvantage from ranged attack while in melee: rolled 15 and 6, kept 6) + 1 + 2 proficiency bonus = 9 vs AC 11, miss',
+      '  Gloomgob Slinger attacks Wren the Warden: d20 13 + 3 = 16 vs AC 15, hit',
+      '  Gloomgob attacks Wren the Warden: d20 14 (disadvantage from ranged attack at close range: rolled 16 and 14, kept 14) + 3 = 17 vs AC 15, hit',
+    ]);
   });
 
   it('FTD-DEATH-2 crypt: the ambush order, a doubled natural 20, and the minute running out after the fight, at the table (a campaign file: fight, then time)', () => {
     const lines = run('crypt-ambush.yaml').output.split('\n');
-    expect(lines).toContain('  Initiative: Gloomgob 14, Tusk Brute 10, Wren the Warden 13, Ilka Lampbearer 11 (ambush: the raiders side acts first in round 1)');
-    expect(lines).toContain('    [FTD-CRIT-1] critical hit: 5 doubled to 10');
+    expectLines(lines, [
+      '  Initiative: Gloomgob 14, Tusk Brute 10, Wren the Warden 13, Ilka Lampbearer 11 (ambush: the raiders side acts first in round 1)',
+      '    [FTD-CRIT-1] critical hit: 5 doubled to 10',
+    ]);
     const end = lines.indexOf('    [FTD-DEATH-2] Gloomgob has 48 seconds left to be stabilized');
     expect(lines.slice(end, end + 6)).toEqual([
       '    [FTD-DEATH-2] Gloomgob has 48 seconds left to be stabilized',
@@ -50,9 +49,11 @@ describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', ()
 
   it('barrow: the battle-begins morale roll by the leader, a permanent delay, the tide turning and a retreat', () => {
     const lines = run('barrow-skirmish.yaml').output.split('\n');
-    expect(lines).toContain('  Ash Cultist makes a morale check: d20 12 + 0 + 1 morale bonus (HD) = 13 vs morale DC 11, success');
-    expect(lines).toContain('  Initiative: Sable Quickfinger 16, Gloomgob Slinger 15, Ash Cultist 12, Ilka Lampbearer 11 (tie-break 2), Wren the Warden 11 (tie-break 1), Tunnel Ogre 8 (Wren the Warden delays: from now on acts after Ilka Lampbearer)');
-    expect(lines).toContain('  Tunnel Ogre makes a morale check: d20 6 - 1 + 2 morale bonus (HD) = 7 vs morale DC 11, failure');
-    expect(lines).toContain('    [FTD-RETREAT-5] Tunnel Ogre escapes and leaves the initiative order');
+    expectLines(lines, [
+      '  Ash Cultist makes a morale check: d20 12 + 0 + 1 morale bonus (HD) = 13 vs morale DC 11, success',
+      '  Initiative: Sable Quickfinger 16, Gloomgob Slinger 15, Ash Cultist 12, Ilka Lampbearer 11 (tie-break 2), Wren the Warden 11 (tie-break 1), Tunnel Ogre 8 (Wren the Warden delays: from now on acts after Ilka Lampbearer)',
+      '  Tunnel Ogre makes a morale check: d20 6 - 1 + 2 morale bonus (HD) = 7 vs morale DC 11, failure',
+      '    [FTD-RETREAT-5] Tunnel Ogre escapes and leaves the initiative order',
+    ]);
   });
 });

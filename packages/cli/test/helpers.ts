@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { runCommand } from '../src/commands/run';
 import { repoRoot } from '../src/paths';
+import type { CommandResult } from '../src/result';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -24,6 +26,28 @@ export function writeTemp(files: Record<string, string>): string {
 }
 
 export const scenario = (name: string) => path.join(repoRoot, 'scenarios', name);
+
+/** The YAML files of a bundled scenario folder, sorted by name. */
+export const scenarioFiles = (folder: string) => fs.readdirSync(scenario(folder)).filter((f) => f.endsWith('.yaml')).sort();
+
+/** What a command printed, line by line, once it has passed: no error output and exit 0. */
+export function okLines(r: CommandResult): string[] {
+  expect(r.errorOutput).toBeUndefined();
+  expect(r.exitCode).toBe(0);
+  return r.output.split('\n');
+}
+
+/** One test per file (`name` with %s for the file): `fray run` plays it with exit 0, its last line saying every expectation was met. */
+export function itRunsEach(folder: string, files: readonly string[], name = '%s runs with exit 0 and every expectation met'): void {
+  it.each(files)(name, (file) => {
+    expect(okLines(runCommand(path.join(scenario(folder), file))).at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
+  });
+}
+
+/** Every wanted line is among the printed lines (one assertion a line, so a failure names the line missing). */
+export function expectLines(lines: readonly string[], wanted: readonly string[]): void {
+  for (const line of wanted) expect(lines).toContain(line);
+}
 
 /** A two-creature mini encounter in YAML; `steps` and `extra` are appended verbatim. */
 export const duel = (steps = '', extra = '') => `ruleset: mini

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCommand } from '../src/commands/import';
 import { runCommand } from '../src/commands/run';
 import { repoRoot } from '../src/paths';
+import { okLines } from './helpers';
 
 const sample = path.join(repoRoot, 'packages', 'import', 'test', 'samples', '5e-bonus-reaction.txt');
 
@@ -35,10 +36,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function play(name: string, steps: string): string[] {
   fs.writeFileSync(path.join(dir, `${name}.yaml`), scenario(steps));
-  const r = runCommand(path.join(dir, `${name}.yaml`));
-  expect(r.errorOutput).toBeUndefined();
-  expect(r.exitCode).toBe(0);
-  return r.output.split('\n');
+  return okLines(runCommand(path.join(dir, `${name}.yaml`)));
 }
 
 describe('an imported A5E creature\'s bonus-action and reaction attacks play through the rules', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCommand } from '../src/commands/import';
 import { runCommand } from '../src/commands/run';
 import { repoRoot } from '../src/paths';
+import { expectLines, okLines } from './helpers';
 
 const sample = path.join(repoRoot, 'packages', 'import', 'test', 'samples', 'open5e-v2-a5e-page.json');
 
@@ -69,38 +70,43 @@ beforeAll(() => {
   const imported = importCommand(sample, { out: path.join(dir, 'lib'), cwd: dir });
   expect(imported.exitCode).toBe(0);
   fs.writeFileSync(path.join(dir, 'play.yaml'), scenario);
-  const r = runCommand(path.join(dir, 'play.yaml'));
-  expect(r.errorOutput).toBeUndefined();
-  expect(r.exitCode).toBe(0);
-  lines = r.output.split('\n');
+  lines = okLines(runCommand(path.join(dir, 'play.yaml')));
   expect(lines.at(-1)).toBe('OK: 14 steps, every expectation met');
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('an imported A5E creature plays through the rules (Open5e v2, a5e-mm)', () => {
   it('A5E-ATK-2 its attack rolls the printed +7 against AC and deals 2d8 + 4 piercing plus the extra 1d6 fire', () => {
-    expect(lines).toContain('  Cinder Drake attacks Brannoc Vale: d20 12 + 7 = 19 vs AC 18, hit');
-    expect(lines).toContain('    2d8+4+1d6 fire → 3+5 +4 + 4 = 16 (12 piercing + 4 fire); Brannoc Vale 22 → 6 HP');
+    expectLines(lines, [
+      '  Cinder Drake attacks Brannoc Vale: d20 12 + 7 = 19 vs AC 18, hit',
+      '    2d8+4+1d6 fire → 3+5 +4 + 4 = 16 (12 piercing + 4 fire); Brannoc Vale 22 → 6 HP',
+    ]);
   });
 
   it('A5E-DMG-10 its fire resistance halves fire damage from an attack and after a save', () => {
-    expect(lines).toContain('    1d10 → 9 = 9 fire, resistant: fire 9 → 4; Cinder Drake 63 → 59 HP');
-    expect(lines).toContain('    3d6 → 6+5+4 = 15 → 7 fire, resistant: fire 7 → 3; Cinder Drake 75 → 72 HP');
+    expectLines(lines, [
+      '    1d10 → 9 = 9 fire, resistant: fire 9 → 4; Cinder Drake 63 → 59 HP',
+      '    3d6 → 6+5+4 = 15 → 7 fire, resistant: fire 7 → 3; Cinder Drake 75 → 72 HP',
+    ]);
   });
 
   it('A5E-CORE-1 its Dex save proficiency (+4) makes a 9 meet DC 13, and its breath\'s DC 13 save halves on a success (A5E-DMG-20)', () => {
-    expect(lines).toContain('  Cinder Drake makes a DEX save: d20 9 + 4 = 13 vs DC 13 (Burning Fan), success');
-    expect(lines).toContain('  Perrin Ashdown makes a DEX save: d20 5 + 2 = 7 vs DC 13 (Ember Breath), failure');
-    expect(lines).toContain('    6d6 → 1+1+2+2+3+3 = 12 fire; Perrin Ashdown 17 → 5 HP');
-    expect(lines).toContain('  Brannoc Vale makes a DEX save: d20 18 + 1 = 19 vs DC 13 (Ember Breath), success');
-    expect(lines).toContain('    [A5E-DMG-20] a successful save halves Ember Breath: 12 → 6');
+    expectLines(lines, [
+      '  Cinder Drake makes a DEX save: d20 9 + 4 = 13 vs DC 13 (Burning Fan), success',
+      '  Perrin Ashdown makes a DEX save: d20 5 + 2 = 7 vs DC 13 (Ember Breath), failure',
+      '    6d6 → 1+1+2+2+3+3 = 12 fire; Perrin Ashdown 17 → 5 HP',
+      '  Brannoc Vale makes a DEX save: d20 18 + 1 = 19 vs DC 13 (Ember Breath), success',
+      '    [A5E-DMG-20] a successful save halves Ember Breath: 12 → 6',
+    ]);
   });
 
   it('A5E-ROUND-5 its Recharge 5-6 breath stays spent on a d6 of 4 at the start of its turn and comes back on a 5', () => {
-    expect(lines).toContain('  Cinder Drake rolls Ember Breath recharge (5–6): 1d6 [4] = 4');
-    expect(lines).toContain('  rejected as expected: not-recharged: Cinder Drake\'s Ember Breath has not recharged (recharge 5–6)');
-    expect(lines).toContain('  Cinder Drake rolls Ember Breath recharge (5–6): 1d6 [5] = 5');
-    expect(lines).toContain('    6d6 → 1+1+1+1+1+1 = 6 fire; Brannoc Vale 6 → 0 HP');
+    expectLines(lines, [
+      '  Cinder Drake rolls Ember Breath recharge (5–6): 1d6 [4] = 4',
+      '  rejected as expected: not-recharged: Cinder Drake\'s Ember Breath has not recharged (recharge 5–6)',
+      '  Cinder Drake rolls Ember Breath recharge (5–6): 1d6 [5] = 5',
+      '    6d6 → 1+1+1+1+1+1 = 6 fire; Brannoc Vale 6 → 0 HP',
+    ]);
   });
 });
 
@@ -142,9 +148,7 @@ describe('an imported 13th Age monster plays through the rules (pasted text)', (
     try {
       expect(importCommand(path.join(repoRoot, 'packages', 'import', 'test', 'samples', '13a-block.txt'), { out: path.join(d, 'lib'), cwd: d }).exitCode).toBe(0);
       fs.writeFileSync(path.join(d, 'play.yaml'), scenario13a);
-      const r = runCommand(path.join(d, 'play.yaml'));
-      expect(r.errorOutput).toBeUndefined();
-      out = r.output.split('\n');
+      out = okLines(runCommand(path.join(d, 'play.yaml')));
       expect(out.at(-1)).toBe('OK: 9 steps, every expectation met');
     } finally {
       fs.rmSync(d, { recursive: true, force: true });
@@ -152,14 +156,18 @@ describe('an imported 13th Age monster plays through the rules (pasted text)', (
   });
 
   it('13A-ATK-4 the attack line\'s bonus and defense: +8 vs. AC and +7 vs. PD', () => {
-    expect(out).toContain('  Ditch Ghast attacks Tessel Varr: d20 14 + 8 = 22 vs AC 17, hit');
-    expect(out).toContain('  Ditch Ghast attacks Tessel Varr: d20 16 + 7 = 23 vs PD 17, hit');
-    expect(out).toContain('    8 negative energy; Tessel Varr 24 → 16 HP');
+    expectLines(out, [
+      '  Ditch Ghast attacks Tessel Varr: d20 14 + 8 = 22 vs AC 17, hit',
+      '  Ditch Ghast attacks Tessel Varr: d20 16 + 7 = 23 vs PD 17, hit',
+      '    8 negative energy; Tessel Varr 24 → 16 HP',
+    ]);
   });
 
   it('13A-ONG-1 a "natural even hit" trigger line gives 4 ongoing damage, taken at the end of the target\'s turn', () => {
-    expect(out).toContain('    [13A-GEN-1] Rending Claws: natural 14 triggers an effect');
-    expect(out).toContain('    [13A-ONG-1] Tessel Varr takes 4 ongoing weapon damage at the end of its turn');
+    expectLines(out, [
+      '    [13A-GEN-1] Rending Claws: natural 14 triggers an effect',
+      '    [13A-ONG-1] Tessel Varr takes 4 ongoing weapon damage at the end of its turn',
+    ]);
   });
 
   it('13A-ATK-7 the "Miss: 3 damage." line deals 3 on a miss', () => {

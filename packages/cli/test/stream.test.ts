@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EncounterReport } from '../src/report';
 import { campaignCommand } from '../src/commands/campaign';
 import { runCommand } from '../src/commands/run';
 import { tableSourceOfFile, tableSourceOfText } from '../src/scenario/table-file';
-import { scenario, writeTemp } from './helpers';
+import { expectLines, itRunsEach, okLines, scenario, scenarioFiles, writeTemp } from './helpers';
 
 const party = `ruleset: a5e
 clock: { day: 1, hour: 9 }
@@ -21,25 +19,20 @@ ${extra}      steps:
           dice: d20:10
 ${steps}`;
 
-const campaigns = fs.readdirSync(scenario('campaigns')).filter((f) => f.endsWith('.yaml')).sort();
+const campaigns = scenarioFiles('campaigns');
 
 describe('one table, one stream of play: fray run plays campaign files', () => {
-  it.each(campaigns)('campaigns/%s runs with exit 0 and every expectation met', (name) => {
-    const r = runCommand(path.join(scenario('campaigns'), name));
-    expect(r.errorOutput).toBeUndefined();
-    expect(r.exitCode).toBe(0);
-    expect(r.output.split('\n').at(-1)).toMatch(/^OK: \d+ steps?, every expectation met$/);
-  });
+  itRunsEach('campaigns', campaigns, 'campaigns/%s runs with exit 0 and every expectation met');
 
   it('0: a 13th Age day — a battle on zones, a quick rest answered ahead, a battle, a full heal-up — with per-battle state ending with each battle', () => {
     const r = runCommand(scenario('campaigns/13a-two-battles.yaml'));
-    expect(r.errorOutput).toBeUndefined();
-    expect(r.exitCode).toBe(0);
-    const lines = r.output.split('\n');
-    expect(lines).toContain("[steps.0.fight] fight 'bridge' at day 1, 14:00: Brann Ashgrove, Wren Halloway against brute");
-    expect(lines).toContain('[steps.0.fight.steps.6] Brann Ashgrove: rally (as seat-brann)');
-    expect(lines).toContain("  Wren Halloway's temporary hit points end (the battle is over)");
-    expect(lines).toContain('    Brann Ashgrove is at 34/36 HP with 7 recoveries. How many recoveries to spend? → 1 recovery, answered ahead');
+    const lines = okLines(r);
+    expectLines(lines, [
+      "[steps.0.fight] fight 'bridge' at day 1, 14:00: Brann Ashgrove, Wren Halloway against brute",
+      '[steps.0.fight.steps.6] Brann Ashgrove: rally (as seat-brann)',
+      "  Wren Halloway's temporary hit points end (the battle is over)",
+      '    Brann Ashgrove is at 34/36 HP with 7 recoveries. How many recoveries to spend? → 1 recovery, answered ahead',
+    ]);
     expect(lines.at(-1)).toBe('OK: 4 steps, every expectation met');
     // fray campaign plays the same file the same way
     expect(campaignCommand(scenario('campaigns/13a-two-battles.yaml')).output).toBe(r.output);
@@ -47,19 +40,23 @@ describe('one table, one stream of play: fray run plays campaign files', () => {
 
   it('A5E-HP-10 A5E-REST-11 an A5E day: a ward between fights soaks a bite on the grid, what is left of it lasts into the next fight, the long rest ends it', () => {
     const lines = runCommand(scenario('campaigns/a5e-watchtower.yaml')).output.split('\n');
-    expect(lines).toContain('  Tamsin Reed makes a DEX (stealth) check: d20 9 + 1d4 expertise 2 + 5 = 16 vs DC 13, success');
-    expect(lines).toContain('    2d4+1 piercing → 4+2 +1 = 7 piercing, 7 absorbed by temporary hit points; Brannoc Vale 28 → 28 HP');
-    expect(lines).toContain("[steps.4.fight] fight 'stair' at day 1, 06:00:06: Brannoc Vale, Tamsin Reed against bandit");
-    expect(lines).toContain('  Road Bandit attacks Brannoc Vale: d20 3 + 3 = 6 vs AC 18, miss');
-    expect(lines).toContain("  Brannoc Vale's temporary hit points end (temporary hit points without a duration end with a long rest)");
+    expectLines(lines, [
+      '  Tamsin Reed makes a DEX (stealth) check: d20 9 + 1d4 expertise 2 + 5 = 16 vs DC 13, success',
+      '    2d4+1 piercing → 4+2 +1 = 7 piercing, 7 absorbed by temporary hit points; Brannoc Vale 28 → 28 HP',
+      "[steps.4.fight] fight 'stair' at day 1, 06:00:06: Brannoc Vale, Tamsin Reed against bandit",
+      '  Road Bandit attacks Brannoc Vale: d20 3 + 3 = 6 vs AC 18, miss',
+      "  Brannoc Vale's temporary hit points end (temporary hit points without a duration end with a long rest)",
+    ]);
   });
 
   it('FTD-CHECK-2 FTD-LOAD-3 a Five Torches Deep descent: a check between fights, a shot into a melee on zones, loot that slows, a fight in the dark', () => {
     const lines = runCommand(scenario('campaigns/ftd-sunken-stair.yaml')).output.split('\n');
-    expect(lines).toContain('  Wren the Warden makes a DEX check: d20 5 + 1 = 6 vs the crumbling stair DC 12, failure');
-    expect(lines).toContain('  Sable Quickfinger attacks Gloomgob: d20 14 + 3 + 2 proficiency bonus = 19 vs AC 12, hit');
-    expect(lines).toContain('    [FTD-LOAD-5] Sable Quickfinger carries 13 load (5 of it coins) against STR 10: speed 15 ft');
-    expect(lines).toContain('  Mire Hound attacks Sable Quickfinger: d20 11 (disadvantage from attacking in darkness: rolled 15 and 11, kept 11) + 4 = 15 vs AC 13, hit');
+    expectLines(lines, [
+      '  Wren the Warden makes a DEX check: d20 5 + 1 = 6 vs the crumbling stair DC 12, failure',
+      '  Sable Quickfinger attacks Gloomgob: d20 14 + 3 + 2 proficiency bonus = 19 vs AC 12, hit',
+      '    [FTD-LOAD-5] Sable Quickfinger carries 13 load (5 of it coins) against STR 10: speed 15 ft',
+      '  Mire Hound attacks Sable Quickfinger: d20 11 (disadvantage from attacking in darkness: rolled 15 and 11, kept 11) + 4 = 15 vs AC 13, hit',
+    ]);
   });
 
   it('--json of a campaign: the table after the last step, derived numbers, the fights', () => {
