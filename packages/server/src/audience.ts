@@ -2,7 +2,8 @@ import type { FrayEvent, Principal } from '@fray/engine';
 import { campaignPartFor, fightPartFor, menusFor, project, tableInfo } from './projection';
 import type { StreamName } from './protocol';
 import type { LiveTable } from './table';
-import { cutView, diffViewParts, patchJson, type ViewParts } from './view-patch';
+import { patchJson } from './view-patch';
+import { ViewTree, type ViewDiff } from './view-tree';
 
 /**
  * Everyone who sees the same thing: the GM, or one seat. A table's pushes are worked out once per
@@ -12,69 +13,60 @@ import { cutView, diffViewParts, patchJson, type ViewParts } from './view-patch'
  */
 export const audienceKey = (who: Principal): string => (who.role === 'gm' ? 'gm' : `seat:${who.seat}`);
 
-interface StreamCache {
-  /** `<version>` of the campaign, `<id>:<version>` of the fight, or 'none' */
-  key: string;
-  parts: ViewParts;
-  prompts: unknown[];
+/** What every audience's view shares at a push (the table's seats and the versions): worked out once per push. */
+export interface SharedView {
+  table: ReturnType<typeof tableInfo>;
+  versions: ReturnType<LiveTable['versions']>;
 }
 
-/** The parts every audience's view shares (the table's seats and the versions): cut once per push. */
-export function sharedParts(t: LiveTable): ViewParts {
-  return cutView(t.versions(), ['versions'], cutView(tableInfo(t), ['table']));
+export function sharedView(t: LiveTable): SharedView {
+  return { table: tableInfo(t), versions: t.versions() };
 }
 
 export class Audience {
   /** the view serial every connection of this audience has reached */
   seq = 0;
-  /** the parts of the view every connection of this audience holds (null: nobody has had a view yet) */
-  parts: ViewParts | null = null;
-  private campaign: StreamCache | null = null;
-  private fight: StreamCache | null = null;
+  /** the view every connection of this audience holds, as parts (empty until someone has had a view) */
+  private tree: ViewTree | null = null;
+  /** each stream's open prompts for this audience, at the stream version the tree holds */
+  private campaignPrompts: unknown[] = [];
+  private fightPrompts: unknown[] = [];
   private menus: { key: string; menus: Record<string, unknown> | null } | null = null;
 
   constructor(readonly who: Principal) {}
 
   /**
-   * The parts of this audience's view now, without the menus. A stream's part is built again only
-   * when that stream has moved (a fight command leaves the campaign's player view as it was).
-   */
-  currentParts(t: LiveTable, shared: ViewParts = sharedParts(t)): ViewParts {
-    const campaignKey = String(t.campaign.version);
-    if (this.campaign?.key !== campaignKey) {
-      const c = campaignPartFor(t, this.who);
-      this.campaign = { key: campaignKey, parts: cutView(c.view, ['campaign'], new Map()), prompts: c.prompts };
-    }
-    const fightKey = t.fight ? `${t.fight.state.id}:${t.fight.version}` : 'none';
-    if (this.fight?.key !== fightKey) {
-      const f = fightPartFor(t, this.who);
-      this.fight = { key: fightKey, parts: cutView(f.view, ['fight'], new Map()), prompts: f.prompts };
-    }
-    const out: ViewParts = new Map(shared);
-    for (const [k, p] of this.campaign.parts) out.set(k, p);
-    for (const [k, p] of this.fight.parts) out.set(k, p);
-    cutView([...this.campaign.prompts, ...this.fight.prompts], ['prompts'], out);
-    return out;
-  }
-
-  /**
    * Moves the audience's view to now: the patch's JSON text, or null when nothing changed (or nobody
-   * had a view to patch).
+   * had a view to patch). A stream's part is built and compared again only when that stream has moved
+   * (a fight command leaves the campaign's part as it was).
    */
-  advance(t: LiveTable, shared?: ViewParts): string | null {
-    const next = this.currentParts(t, shared);
-    const prev = this.parts;
-    this.parts = next;
-    if (!prev) return null;
-    const diff = diffViewParts(prev, next);
-    if (diff.empty) return null;
+  advance(t: LiveTable, shared: SharedView = sharedView(t)): string | null {
+    const first = !this.tree;
+    const tree = (this.tree ??= new ViewTree());
+    const diff: ViewDiff = { del: [], set: [] };
+    tree.section('table', null, () => shared.table, diff);
+    const campaignKey = String(t.campaign.version);
+    tree.section('campaign', campaignKey, () => {
+      const c = campaignPartFor(t, this.who);
+      this.campaignPrompts = c.prompts;
+      return c.view;
+    }, diff);
+    const fightKey = t.fight ? `${t.fight.state.id}:${t.fight.version}` : 'none';
+    tree.section('fight', fightKey, () => {
+      const f = fightPartFor(t, this.who);
+      this.fightPrompts = f.prompts;
+      return f.view;
+    }, diff);
+    tree.section('prompts', `${campaignKey}/${fightKey}`, () => [...this.campaignPrompts, ...this.fightPrompts], diff);
+    tree.section('versions', null, () => shared.versions, diff);
+    if (first || (!diff.del.length && !diff.set.length)) return null;
     const base = this.seq;
     this.seq++;
     return patchJson(base, this.seq, diff);
   }
 
   /** The `events` message for new events on a stream, as this audience's text. */
-  eventsText(t: LiveTable, stream: StreamName, events: readonly FrayEvent[], shared?: ViewParts): string {
+  eventsText(t: LiveTable, stream: StreamName, events: readonly FrayEvent[], shared?: SharedView): string {
     const head = JSON.stringify(project(t, this.who, stream, events));
     const patch = this.advance(t, shared) ?? patchJson(this.seq, this.seq, { del: [], set: [] });
     return `${head.slice(0, -1)},"patch":${patch}}`;

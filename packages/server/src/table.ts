@@ -6,8 +6,7 @@ import {
 import { DatabaseUnavailable, VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
 import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
-import { Audience, audienceKey, sharedParts } from './audience';
-import type { ViewParts } from './view-patch';
+import { Audience, audienceKey, sharedView, type SharedView } from './audience';
 import { viewFor, type Projector } from './projection';
 import type { ServerMessage, TableView } from './protocol';
 
@@ -412,13 +411,13 @@ export class LiveTable {
     const keys = [...this.byAudience().keys()];
     const at = firstKey ? keys.indexOf(firstKey) : -1;
     if (at > 0) keys.unshift(...keys.splice(at, 1));
-    let shared: ViewParts | null = null;
+    let shared: SharedView | null = null;
     return keys.map((key) => () => {
       const subs = this.subscribersOf(key);
       if (!subs.length) return null;
       let a = this.audiences.get(key);
       if (!a) this.audiences.set(key, (a = new Audience(subs[0]!.principal)));
-      shared ??= sharedParts(this);
+      shared ??= sharedView(this);
       let text: string;
       try {
         text = a.eventsText(this, stream, events, shared);
