@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
+import { BACKSTOP_PAGES, WalCheckpointer, type CheckpointOptions, type CheckpointReport } from './checkpointer';
 import { migrationProvider } from './migrations';
 import { APPENDS_CHANNEL, SEATS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
@@ -101,6 +102,11 @@ export interface StoreOptions {
   /** file name inside dataDir; default fray.sqlite */
   fileName?: string;
   synchronous?: Synchronous;
+  /**
+   * SQLite's WAL checkpoints: on a thread of their own (the default; checkpointer.ts says when), or
+   * `false` for SQLite's own, inside the commit that takes the WAL past 1,000 pages.
+   */
+  checkpoint?: CheckpointOptions | false;
   /** a PostgreSQL database instead of the SQLite file (dataDir, fileName and synchronous are then unused) */
   postgres?: PostgresOptions;
 }
@@ -155,6 +161,9 @@ export class EventStore {
     private readonly pgOptions: PostgresOptions | null = null,
   ) {}
 
+  /** SQLite: the thread that checkpoints the WAL (null: SQLite checkpoints inside commits, or PostgreSQL) */
+  private checkpointer: WalCheckpointer | null = null;
+
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
     if (opts.postgres) return EventStore.openPostgres(opts.postgres);
     const dir = path.resolve(opts.dataDir ?? 'fray-data');
@@ -172,7 +181,16 @@ export class EventStore {
       await db.destroy();
       throw e;
     }
-    return new EventStore(db, file, 'sqlite', raw, null);
+    const store = new EventStore(db, file, 'sqlite', raw, null);
+    if (opts.checkpoint !== false) {
+      raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      // Should the thread fail, SQLite checkpoints inside commits again, as it does by default.
+      store.checkpointer = new WalCheckpointer(file, opts.synchronous ?? 'FULL', opts.checkpoint ?? {}, () => {
+        store.checkpointer = null;
+        if (raw.open) raw.pragma('wal_autocheckpoint = 1000');
+      });
+    }
+    return store;
   }
 
   /**
@@ -197,7 +215,19 @@ export class EventStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.close();
+    this.checkpointer = null;
     await this.db.destroy();
+  }
+
+  /** SQLite: the checkpoints the checkpoint thread has run and the last one's report (null when SQLite checkpoints inside commits, and on PostgreSQL). */
+  walCheckpoints(): { runs: number; last: CheckpointReport | null } | null {
+    return this.checkpointer ? { runs: this.checkpointer.runs, last: this.checkpointer.last } : null;
+  }
+
+  /** A transaction committed (SQLite): the checkpoint thread takes it into the database file soon. */
+  private wrote(): void {
+    this.checkpointer?.committed();
   }
 
   /**
@@ -207,7 +237,10 @@ export class EventStore {
    */
   async createTable(t: { id: string; name: string; ruleset: { id: string; version: string }; meta?: unknown }, o: { atMost?: number } = {}): Promise<void> {
     const row: TablesTable = { id: t.id, name: t.name, ruleset: t.ruleset.id, ruleset_version: t.ruleset.version, meta: JSON.stringify(t.meta ?? {}), created_at: now() };
-    if (o.atMost === undefined) return void await this.db.insertInto('fray_tables').values(row).execute();
+    if (o.atMost === undefined) {
+      await this.db.insertInto('fray_tables').values(row).execute();
+      return this.wrote();
+    }
     const atMost = o.atMost;
     await this.db.transaction().execute(async (trx) => {
       if (this.backend === 'postgres') await sql`select pg_advisory_xact_lock(${TABLE_COUNT_LOCK})`.execute(trx);
@@ -216,6 +249,7 @@ export class EventStore {
       const r = await trx.selectFrom('fray_tables').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       if (Number(r.n) > atMost) throw new TooManyTables(atMost);
     });
+    this.wrote();
   }
 
   async updateTableMeta(id: string, meta: unknown): Promise<void> {
@@ -223,6 +257,7 @@ export class EventStore {
       await trx.updateTable('fray_tables').set({ meta: JSON.stringify(meta) }).where('id', '=', id).execute();
       await this.notifySeats(trx, id);
     });
+    this.wrote();
   }
 
   /**
@@ -231,7 +266,7 @@ export class EventStore {
    * the other) both count. Returns the meta written.
    */
   async changeTableMeta<T>(id: string, change: (meta: T) => T): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    const out = await this.db.transaction().execute(async (trx) => {
       // A write that changes nothing takes the row's lock (PostgreSQL) or the database's (SQLite) first.
       const touched = await trx.updateTable('fray_tables').set((eb) => ({ meta: eb.ref('meta') })).where('id', '=', id).executeTakeFirst();
       if (!Number(touched.numUpdatedRows)) throw new UnknownTable(id);
@@ -241,6 +276,8 @@ export class EventStore {
       await this.notifySeats(trx, id);
       return next;
     });
+    this.wrote();
+    return out;
   }
 
   /** PostgreSQL: tells every process (once this transaction commits) that a table's seats or meta changed. */
@@ -312,6 +349,7 @@ export class EventStore {
             }
           }
           await trx.commit().execute();
+          this.wrote();
         } catch (e) {
           // The commit itself failed: nothing of the batch was written.
           if (trx) await trx.rollback().execute().catch(() => undefined);
@@ -340,6 +378,7 @@ export class EventStore {
     } catch (e) {
       throw await this.mapError(e, parts);
     }
+    this.wrote();
   }
 
   /** The store's typed error for a failed append (`db`: the open transaction, if any, to read the version with). */
@@ -423,6 +462,7 @@ export class EventStore {
   async saveSnapshot(stream: string, seq: number, state: unknown): Promise<void> {
     await this.db.insertInto('fray_snapshots').values({ stream, seq, state: JSON.stringify(state), at: now() })
       .onConflict((oc) => oc.columns(['stream', 'seq']).doNothing()).execute();
+    this.wrote();
   }
 
   /** The newest snapshot of a stream at or before `atMost` (default: any). */
@@ -435,6 +475,7 @@ export class EventStore {
 
   async addSeat(s: { tableId: string; seat: string; role: 'gm' | 'seat'; name: string; tokenHash: string }): Promise<void> {
     await this.db.insertInto('fray_seats').values({ table_id: s.tableId, seat: s.seat, role: s.role, name: s.name, token_hash: s.tokenHash, created_at: now(), revoked_at: null }).execute();
+    this.wrote();
   }
 
   /** The live (not revoked) seat a token hash opens, or null. */
@@ -450,11 +491,13 @@ export class EventStore {
 
   /** Revokes every live token of a seat; returns how many. On PostgreSQL every process hears of it (SEATS_CHANNEL). */
   async revokeSeat(tableId: string, seat: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    const n = await this.db.transaction().execute(async (trx) => {
       const r = await trx.updateTable('fray_seats').set({ revoked_at: now() }).where('table_id', '=', tableId).where('seat', '=', seat).where('revoked_at', 'is', null).executeTakeFirst();
       await this.notifySeats(trx, tableId);
       return Number(r.numUpdatedRows);
     });
+    this.wrote();
+    return n;
   }
 }
 
