@@ -8,6 +8,7 @@ import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
 import { Audience, audienceKey, sharedView, type SharedView } from './audience';
 import { viewFor, type Projector } from './projection';
+import { idleCollector } from './idle-gc';
 import type { ServerMessage, TableView } from './protocol';
 
 /** What a table is made from (the demo, a scenario or campaign file, or nothing). */
@@ -115,9 +116,12 @@ export class LiveTable {
       if (this.beforeStep) await this.beforeStep();
       return fn();
     };
+    idleCollector.begin();
     const run = this.tail.then(step, step);
     const flush = () => this.flushAfterAck();
     this.tail = run.then(flush, flush);
+    const done = () => idleCollector.end();
+    this.tail.then(done, done);
     return run;
   }
 
@@ -437,17 +441,22 @@ export class LiveTable {
   private menusSoon(): void {
     if (this.menusDue) return;
     this.menusDue = true;
+    idleCollector.begin();
     setImmediate(() => {
       this.menusDue = false;
-      if (this.afterAck.length) return;
+      if (this.afterAck.length) return idleCollector.end();
       const keys = [...this.byAudience().keys()];
       const next = () => {
         const key = keys.shift();
-        if (key === undefined) return;
+        if (key === undefined) return idleCollector.end();
         const subs = this.subscribersOf(key);
-        const text = subs.length ? this.audiences.get(key)?.actionsText(this) : null;
-        if (text) this.sendAll(subs, text);
-        if (keys.length) setImmediate(next);
+        try {
+          const text = subs.length ? this.audiences.get(key)?.actionsText(this) : null;
+          if (text) this.sendAll(subs, text);
+        } finally {
+          if (keys.length) setImmediate(next);
+          else idleCollector.end();
+        }
       };
       next();
     });

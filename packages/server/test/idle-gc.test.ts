@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FILL, IDLE_MS, idleCollector, youngFill } from '../src/idle-gc';
+
+/** Allocates short-lived garbage until the young generation is at least `to` full (nothing is kept). */
+function fillYoung(to: number): void {
+  let junk: number[] = [];
+  for (let i = 0; youngFill() < to; i++) {
+    for (let k = 0; k < 500; k++) junk = new Array<number>(32).fill(i + k);
+    if (i > 1_000_000) throw new Error('the young generation did not fill');
+  }
+  if (junk.length !== 32) throw new Error('unreachable');
+}
+
+const idle = () => new Promise((r) => setTimeout(r, IDLE_MS * 10));
+
+describe('idle collections', () => {
+  afterEach(() => {
+    idleCollector.enabled = true;
+  });
+
+  it('once no table work is left and the thread stays idle, a young generation past FILL is collected', async () => {
+    const before = idleCollector.runs;
+    fillYoung(Math.min(0.95, FILL + 0.2));
+    idleCollector.begin();
+    idleCollector.end();
+    await idle();
+    expect(idleCollector.runs).toBe(before + 1);
+    expect(youngFill()).toBeLessThan(FILL);
+  });
+
+  it('not while table work is under way; when the last of it ends, yes', async () => {
+    const before = idleCollector.runs;
+    idleCollector.begin();
+    idleCollector.begin();
+    fillYoung(Math.min(0.95, FILL + 0.2));
+    idleCollector.end();
+    await idle();
+    expect(idleCollector.runs).toBe(before);
+    idleCollector.end();
+    await idle();
+    expect(idleCollector.runs).toBe(before + 1);
+  });
+
+  it('a young generation under FILL is left to V8, and so is everything when disabled', async () => {
+    idleCollector.begin();
+    fillYoung(Math.min(0.95, FILL + 0.2));
+    idleCollector.end();
+    await idle();
+    const after = idleCollector.runs;
+    expect(youngFill()).toBeLessThan(FILL);
+    idleCollector.begin();
+    idleCollector.end();
+    await idle();
+    expect(idleCollector.runs).toBe(after);
+    idleCollector.enabled = false;
+    fillYoung(Math.min(0.95, FILL + 0.2));
+    idleCollector.begin();
+    idleCollector.end();
+    await idle();
+    expect(idleCollector.runs).toBe(after);
+  });
+});
