@@ -4,9 +4,12 @@
 // average cost, so the bench prints them beside the percentiles, with the machine's load.
 import os from 'node:os';
 import { PerformanceObserver, constants, monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { idleCollector } from '../packages/server/src/idle-gc';
 
 export interface PauseSummary {
   scavenges: number;
+  /** of them, the server's own at idle moments (idle-gc.ts), between commands */
+  idle: number;
   /** mark-compact (full) collections, incremental marking steps included in their pause */
   fullGcs: number;
   gcMs: number;
@@ -25,9 +28,11 @@ export class PauseWatch {
     for (const e of list.getEntries()) this.gcs.push({ kind: (e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration });
   });
   private loop: IntervalHistogram | null = null;
+  private idleAtBegin = 0;
 
   begin(): void {
     this.gcs = [];
+    this.idleAtBegin = idleCollector.runs;
     this.observer.observe({ entryTypes: ['gc'] });
     this.loop = monitorEventLoopDelay({ resolution: 1 });
     this.loop.enable();
@@ -42,6 +47,7 @@ export class PauseWatch {
     const ms = this.gcs.map((g) => g.ms);
     return {
       scavenges: this.gcs.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MINOR).length,
+      idle: idleCollector.runs - this.idleAtBegin,
       fullGcs: this.gcs.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MAJOR).length,
       gcMs: ms.reduce((a, b) => a + b, 0),
       gcMaxMs: ms.length ? Math.max(...ms) : 0,
@@ -54,5 +60,5 @@ export class PauseWatch {
 
 export function pauseLine(p: PauseSummary, commands?: number): string {
   const per = commands ? `, ${((p.scavenges * 1000) / commands).toFixed(0)} scavenges per 1000 commands` : '';
-  return `server thread: ${p.scavenges} scavenges + ${p.fullGcs} full GCs, ${p.gcMs.toFixed(1)} ms in all (longest ${p.gcMaxMs.toFixed(1)} ms)${per}; event loop delay p99 ${p.loopP99.toFixed(1)} ms, max ${p.loopMax.toFixed(1)} ms; load average ${p.load.toFixed(1)}`;
+  return `server thread: ${p.scavenges} scavenges (${p.idle} of them at idle moments) + ${p.fullGcs} full GCs, ${p.gcMs.toFixed(1)} ms in all (longest ${p.gcMaxMs.toFixed(1)} ms)${per}; event loop delay p99 ${p.loopP99.toFixed(1)} ms, max ${p.loopMax.toFixed(1)} ms; load average ${p.load.toFixed(1)}`;
 }
