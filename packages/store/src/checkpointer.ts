@@ -103,6 +103,8 @@ export class WalCheckpointer {
 
   /** Stops the thread (its connection closes; the store's own close then checkpoints what is left). */
   async close(): Promise<void> {
+    // Referenced again: waiting for its exit must keep the process alive (nothing else may).
+    this.worker.ref();
     Atomics.store(this.signal, 1, 1);
     Atomics.notify(this.signal, 0);
     await this.exited;

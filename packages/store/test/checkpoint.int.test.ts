@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FrayEvent } from '@fray/engine';
 import { BACKSTOP_PAGES, EventStore } from '../src/index';
@@ -119,5 +122,26 @@ describe('WAL checkpoints on their own thread (SQLite)', () => {
     store = null;
     expect(fs.existsSync(path.join(dir, 'fray.sqlite-wal'))).toBe(false);
     expect(eventsInDatabaseFile(dir)).toBe(12);
+  });
+
+  it('a process with nothing but the store runs on until the close has stopped the thread (the thread does not keep it alive, nor let it end early)', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const repo = path.resolve(here, '../../..');
+    const script = path.join(repo, 'node_modules', '.cache', 'fray-ckpt', 'close-child.mjs');
+    await build({
+      stdin: {
+        contents: `import { EventStore } from '../src/index';
+const store = await EventStore.open({ dataDir: process.argv[2], synchronous: 'NORMAL' });
+await store.createTable({ id: 't1', name: 'T', ruleset: { id: 'a5e', version: '1.0.0' } });
+for (let i = 0; i < 3; i++) await store.append([{ stream: 't1/f', expectedVersion: i, events: [{ type: 'RoundStarted', round: i, seq: i, commandId: 'c' + i }], ...(i === 0 ? { create: { kind: 'encounter', tableId: 't1', ruleset: { id: 'a5e', version: '1.0.0' }, schemaVersion: 1 } } : {}) }]);
+await store.close();
+console.log('closed');`,
+        resolveDir: here, loader: 'ts',
+      },
+      outfile: script, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', external: ['better-sqlite3', 'kysely', 'pg'],
+    });
+    const r = spawnSync(process.execPath, [script, dir], { cwd: repo, encoding: 'utf8', timeout: 60_000 });
+    expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: 'closed' });
+    expect(eventsInDatabaseFile(dir)).toBe(3);
   });
 });
