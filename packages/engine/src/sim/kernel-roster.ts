@@ -78,9 +78,14 @@ export function hostileLists(side: Int32Array): { from: Int32Array; hostiles: In
  */
 export function freshFightRefusal(
   state: EncounterState,
-  honoured: { options: ReadonlySet<string>; vars?: ReadonlySet<string>; placed?: string },
+  honoured: { options: ReadonlySet<string>; vars?: ReadonlySet<string>; placed?: string; presetInitiative?: boolean },
 ): string | null {
-  if (state.phase !== 'setup' || state.order.length || state.round !== 0) return 'the fight is under way (odds from here play on the engine)';
+  if (state.phase !== 'setup' || state.round !== 0) return 'the fight is under way (odds from here play on the engine)';
+  if (state.order.length) {
+    if (!honoured.presetInitiative) return 'initiative set before the fight starts';
+    const why = presetInitiativeRefusal(state);
+    if (why !== null) return why;
+  }
   if (state.pending) return 'a prompt is waiting';
   if (state.space !== null) return honoured.placed ?? 'creatures are placed on a map';
   if (state.modules.length) return `modules in play: ${state.modules.join(', ')}`;
@@ -89,4 +94,22 @@ export function freshFightRefusal(
   if (Object.keys(state.counters).length) return `encounter counters in play: ${Object.keys(state.counters).join(', ')}`;
   const option = Object.keys(state.options).find((k) => !honoured.options.has(k));
   return option === undefined ? null : `encounter option '${option}'`;
+}
+
+/**
+ * Before a fight, initiative a GM has set for some creatures (a planned fight's foes, say) stands:
+ * startCombat rolls for the rest and sorts and settles ties over everyone (`rollInitiativeFor`), which
+ * a kernel can follow when the set entries carry no tie-break keys, groups or delays and someone is left
+ * to roll (with nobody, the engine settles no ties). Why a set order is outside that, or null.
+ */
+export function presetInitiativeRefusal(state: EncounterState): string | null {
+  const odd = state.order.find((e) => e.tiebreak.length || e.group !== null || e.delayed || !state.creatureIds.includes(e.creatureId));
+  if (odd) return `${odd.creatureId}: initiative set with tie-break keys, a group or a delay`;
+  if (state.order.length && state.creatureIds.every((id) => state.order.some((e) => e.creatureId === id))) return 'every creature\'s initiative is set before the fight';
+  return null;
+}
+
+/** The initiative count set before the fight for creature `id`, or null (it rolls at startCombat). */
+export function presetInitiative(state: EncounterState, id: string): number | null {
+  return state.phase === 'setup' ? (state.order.find((e) => e.creatureId === id)?.total ?? null) : null;
 }

@@ -1,6 +1,6 @@
 import { parseDice } from '@fray/dice';
 import {
-  calculateDamage, freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
+  calculateDamage, freshFightRefusal, presetInitiative, type CompiledFight, type CompiledPolicySpec, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
 } from '@fray/engine';
 import { speedOf } from '../conditions/queries';
 import { ROUND_LENGTHS } from '../flow/encounter';
@@ -47,7 +47,7 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   const no = (unsupported: string): NotCompiled => ({ unsupported });
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
-  const notFresh = freshFightRefusal(state, { options: HARMLESS_OPTIONS });
+  const notFresh = freshFightRefusal(state, { options: HARMLESS_OPTIONS, presetInitiative: true });
   if (notFresh !== null) return no(notFresh);
   if (!(ROUND_LENGTHS as readonly number[]).includes(state.roundSeconds)) return no('a round length the rules refuse');
   if (!state.creatureIds.length) return no('nobody is in the fight');
@@ -91,6 +91,8 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     creatures.push({
       id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: acStat.total, acRows: acStat.rows,
       initiative: mod(sheet, 'dex'),
+      // A count the GM set before the fight stands; startCombat rolls for the rest (A5E-INIT-1).
+      presetInitiative: presetInitiative(state, id),
       // Characters and important NPCs follow the full dying rules; everyone else dies at 0 (the NPC question's default).
       fullRules: rules === 'pc',
       // A drop is never at 0 hit points here (the policies attack only creatures up), so the threshold is the catalog's.

@@ -34,6 +34,8 @@ export interface KernelCreature {
   acRows: readonly BreakdownRow[];
   /** the initiative check's modifier (A5E-INIT-1: a Dexterity check) */
   initiative: number;
+  /** the initiative count set before the fight (it rolls none), or null */
+  presetInitiative: number | null;
   /** follows the full dying rules (A5E-DYING-1..14) and may block a critical hit (A5E-DMG-6) */
   fullRules: boolean;
   /** under the full rules: the damage that calls for a save against massive damage (A5E-DMG-16), and its Constitution save bonus */
@@ -71,6 +73,8 @@ const DISADVANTAGE = 2;
 /** A creature woken with this much strife attacks with Int, Wis or Cha at disadvantage (A5E-STRIFE-4): handed back. */
 export const STRIFE_TOUCHING_ATTACKS = 4;
 const STRIFE_MAX = 7;
+/** No initiative set before the fight: the creature rolls at startCombat. */
+const NO_PRESET = -2147483648;
 /** The engine's roll-off limit (settleTies). */
 
 /** An attack's two d20s with advantage or disadvantage (A5E-COND-24's prone); the natural kept. */
@@ -154,6 +158,8 @@ export class A5eFightKernel implements CompiledFight {
   private readonly upBySide: Int32Array;
   private readonly order: Int32Array;
   private readonly initiative: RollOffOrder;
+  /** each creature's initiative set before the fight, or NO_PRESET */
+  private readonly preset: Int32Array;
   /** one roll-off d20 for creature k, recorded when the fight is */
   private readonly tieBreak = (k: number, dice: DiceDraw): number => this.d20(dice, k, 'initiative tie-break');
   private readonly candidates: Int32Array;
@@ -183,6 +189,7 @@ export class A5eFightKernel implements CompiledFight {
     this.maxHp = ints((c) => c.maxHp);
     this.ac = ints((c) => c.ac);
     this.initMod = ints((c) => c.initiative);
+    this.preset = ints((c) => c.presetInitiative ?? NO_PRESET);
     this.fullRules = Uint8Array.from(creatures, (c) => (c.fullRules ? 1 : 0));
     this.shield = Uint8Array.from(creatures, (c) => (c.shield ? 1 : 0));
     this.dying = new KernelDying(ints((c) => c.massive), ints((c) => c.conSave));
@@ -444,6 +451,11 @@ export class A5eFightKernel implements CompiledFight {
     const { n, initMod } = this;
     const total = this.initiative.total;
     for (let k = 0; k < n; k++) {
+      const preset = this.preset[k]!;
+      if (preset !== NO_PRESET) {
+        total[k] = preset;
+        continue;
+      }
       const natural = this.d20(dice, k, 'check');
       total[k] = natural + initMod[k]!;
       if (this.record) this.recorder.initiative(this.record, k, natural);

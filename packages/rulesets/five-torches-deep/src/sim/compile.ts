@@ -1,10 +1,10 @@
 import { parseDice } from '@fray/dice';
 import {
-  activeEffects, calculateDamage, computeModified, conditionModifiers, conditionRollModes, currentCreatureId, d20For, engage, isEngaged, type CompiledFight, type CompiledPolicySpec,
+  activeEffects, calculateDamage, presetInitiativeRefusal, computeModified, conditionModifiers, conditionRollModes, currentCreatureId, d20For, engage, isEngaged, type CompiledFight, type CompiledPolicySpec,
   type BreakdownRow, type CreatureState, type EncounterState, type LoadedRuleset, type Modifier, type NotCompiled, type Resolution, type RollModeSource, type ZoneSpaceState,
 } from '@fray/engine';
 import { attackCheck, canAttack, damageExpression, rangeRollModes } from '../combat/attack';
-import { lightEffects } from '../campaign/light';
+import { ambientLight, lightEffects } from '../campaign/light';
 import { ftdCheckParts, type FtdCheckRequest } from '../core/check';
 import { abilityMod, isPc, overload, scores, sheetOf, speedOf } from '../core/sheet';
 import { stabilizeCheck } from '../combat/death';
@@ -22,8 +22,17 @@ import { FtdMinuteAfter, type StabilizeTestOf } from './minute-after';
 const KNOWN_OPTIONS = new Set(['moraleTriggers', 'light', 'edgePrompt', 'travelRollCadence']);
 /** Encounter vars the rules' own functions read here (the scene's light); every other var stays on the engine. */
 const KNOWN_VARS = new Set(['ftd.light']);
-/** Creature vars the rules' own functions read here (scores after injuries, load, coins, the light on it) or that change nothing in a fight. */
-const KNOWN_CREATURE_VARS = new Set(['abilities', 'load', 'coins', 'ftd.lightLevel', 'lostParts']);
+/**
+ * Creature vars the rules' own functions read here (scores after injuries, load, coins, the light on it)
+ * or that change nothing in a fight (hours out of a haven: only travel's resilience reads it).
+ */
+const KNOWN_CREATURE_VARS = new Set(['abilities', 'load', 'coins', 'ftd.lightLevel', 'lostParts', 'ftd.hoursOut']);
+/**
+ * Conditions that only give light (FTD-LIGHT-2): the rules' own `lightAt` reads them when each check is
+ * built. A light that burns down during the fight or the minute after is refused at compile time, and a
+ * carrier dying in the minute after hands the fight back when its light was the scene's only one.
+ */
+const LIGHT_SOURCES = new Set(['torch', 'lantern']);
 /** Tags that change nothing in a fight nobody dies in (a leader's or expert's death calls morale; FTD-MORALE-4). */
 const HARMLESS_TAGS = new Set(['leader', 'expert']);
 /** The morale DC (FTD-MORALE-1). */
@@ -72,11 +81,13 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
   const creatures: KernelCreature[] = [];
   for (const id of ids) {
     const c = state.creatures[id]!;
-    const why = creatureRefusal(c, underWay);
+    const why = creatureRefusal(c, underWay, lastSecond(state, spec));
     if (why) return no(`${id}: ${why}`);
     if (!sides.includes(c.side)) sides.push(c.side);
     let initiative = 0;
-    if (!underWay) {
+    const preset = state.order.find((e) => e.creatureId === id);
+    if (!underWay && preset) initiative = preset.total;
+    else if (!underWay) {
       const init = ruleset.rollInitiative(ctx, id);
       if (init.tiebreak.length) return no(`${id}: initiative tie-break keys`);
       initiative = init.total;
@@ -138,9 +149,13 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
  */
 function stateRefusal(state: EncounterState): string | null {
   if (state.pending) return 'a prompt is waiting';
-  const fresh = state.phase === 'setup' && !state.order.length && state.round === 0;
-  const underWay = state.phase === 'combat' && state.order.length === state.creatureIds.length && state.turnIndex >= 0 && state.round >= 1;
-  if (!fresh && !underWay) return state.phase === 'combat' ? 'a fight under way whose turn order does not hold every creature' : `the encounter's phase '${state.phase}'`;
+  const fresh = state.phase === 'setup' && state.round === 0;
+  if (fresh) {
+    const why = presetInitiativeRefusal(state);
+    if (why !== null) return why;
+  }
+  const underWay = state.phase === 'combat' && state.turnIndex >= 0 && state.round >= 1 && outOfOrder(state).every((id) => state.creatures[id]!.status === 'escaped');
+  if (!fresh && !underWay) return state.phase === 'combat' ? 'a fight under way whose turn order leaves out a creature that has not escaped' : `the encounter's phase '${state.phase}'`;
   const space = state.space as { kind?: string; creatures?: Record<string, unknown> } | null;
   if (space !== null && space.kind !== 'zones') return 'creatures are placed on a grid map';
   if (space !== null && !state.creatureIds.every((id) => Object.hasOwn(space.creatures ?? {}, id))) return 'not every creature is placed on the map\'s zones';
@@ -155,13 +170,20 @@ function stateRefusal(state: EncounterState): string | null {
 const UP = 0;
 const DYING = 1;
 const DEAD = 2;
+const ESCAPED = 3;
+
+/** The creatures without a place in the turn order. */
+function outOfOrder(state: EncounterState): string[] {
+  return state.creatureIds.filter((id) => !state.order.some((e) => e.creatureId === id));
+}
+
 
 /** Where the fight stands: fresh, or its order, round, whose turn with what it has left, the dying (with the round each dropped in) and the dead. */
 function kernelStart(state: EncounterState): KernelStart {
   const ids = state.creatureIds;
   const status = Uint8Array.from(ids, (id) => {
     const c = state.creatures[id]!;
-    return c.status === 'dead' ? DEAD : c.status === 'dying' ? DYING : UP;
+    return c.status === 'dead' ? DEAD : c.status === 'dying' ? DYING : c.status === 'escaped' ? ESCAPED : UP;
   });
   const droppedRound = Int32Array.from(ids, (id) => {
     const d = state.creatures[id]!.vars['ftd.droppedRound'];
@@ -233,16 +255,20 @@ function inZones(state: EncounterState, a: number, t: number, engaged: boolean, 
 }
 
 /** Why a creature is outside the compiled rules, or null. Under way, the dying (incapacitated, with the round it dropped in) and the dead are admitted. */
-function creatureRefusal(c: CreatureState, underWay: boolean): string | null {
+function creatureRefusal(c: CreatureState, underWay: boolean, lastSecond: number): string | null {
   const sheet = c.sheet as unknown as StatBlock;
-  if (underWay && c.status === 'dead') return null;
+  // The dead, and the escaped (out of the turn order: nobody may target them, FTD-POS-4), take no part in the rest of the fight.
+  if (underWay && (c.status === 'dead' || c.status === 'escaped')) return null;
   const dying = underWay && c.status === 'dying' && c.hp === 0;
   if (!dying && (c.status !== 'conscious' || c.hp <= 0)) return underWay ? `${c.status} at ${c.hp} HP` : 'not up at the start';
   if (c.tempHp !== 0) return 'temporary hit points';
+  const held = c.conditions.filter((x) => !LIGHT_SOURCES.has(x.conditionId));
+  const burnsDown = c.conditions.find((x) => LIGHT_SOURCES.has(x.conditionId) && x.duration.kind !== 'untilRemoved' && !(x.duration.kind === 'gameTime' && (x.duration.endsAtSeconds ?? 0) > lastSecond));
+  if (burnsDown) return `a ${burnsDown.conditionId} that may burn down before the fight and the minute after it are over`;
   if (dying) {
-    if (c.conditions.length !== 1 || c.conditions[0]!.conditionId !== 'incapacitated') return 'conditions besides dying';
+    if (held.length !== 1 || held[0]!.conditionId !== 'incapacitated') return 'conditions besides dying';
     if (typeof c.vars['ftd.droppedRound'] !== 'number') return 'dying without the round it dropped in';
-  } else if (c.conditions.length) return 'conditions';
+  } else if (held.length) return 'conditions';
   if (Object.values(c.tracks).some((v) => v !== 0)) return 'tracks';
   if (Object.values(c.tallies).some((v) => v !== 0)) return 'tallies';
   if (c.hidden) return 'hidden';
@@ -253,7 +279,12 @@ function creatureRefusal(c: CreatureState, underWay: boolean): string | null {
   return null;
 }
 
-/** The instance an injury adds (FTD-INJURY-4): a creature admitted has no conditions, and stabilizing took its 0 HP one away. */
+/** The last second of game time a simulated fight can reach: every round to the limit, then the minute after it, with a round to spare. */
+function lastSecond(state: EncounterState, spec: CompiledPolicySpec): number {
+  return state.clockSeconds + (spec.maxRounds + 2) * state.roundSeconds + 2 * 60;
+}
+
+/** The instance an injury adds (FTD-INJURY-4): a creature admitted has no conditions but lights, and stabilizing took its 0 HP one away. */
 const INJURED = { instanceId: 'injured#1', conditionId: 'injured', source: 'injury', duration: { kind: 'untilRest', rest: 'night' } } as const;
 
 /** The minute after the fight (`minute-after.ts`), its stabilizing checks built by the rules as each helper then stands. */
@@ -265,14 +296,18 @@ function minuteAfter(ruleset: LoadedRuleset, state: EncounterState, sides: reado
     if (changed || injured) {
       const c = state.creatures[id]!;
       const vars = changed ? { ...c.vars, abilities: Object.fromEntries(abilityIds.map((a, k) => [a, changed[k]!])) } : c.vars;
-      s = { ...state, creatures: { ...state.creatures, [id]: { ...c, vars, conditions: injured ? [{ ...INJURED, duration: { ...INJURED.duration } }] : [] } } };
+      const lights = c.conditions.filter((x) => LIGHT_SOURCES.has(x.conditionId));
+      s = { ...state, creatures: { ...state.creatures, [id]: { ...c, vars, conditions: [...lights, ...(injured ? [{ ...INJURED, duration: { ...INJURED.duration } }] : [])] } } };
     }
     return ftdCheckTest(ruleset, s, stabilizeCheck(s, id, ids[p]!));
   };
   const side = Int32Array.from(ids, (id) => sides.indexOf(state.creatures[id]!.side));
   const pc = Uint8Array.from(ids, (id) => (isPc(state.creatures[id]!) ? 1 : 0));
   const scores0 = Int32Array.from(ids.flatMap((id) => abilityIds.map((a) => scores(state.creatures[id]!)[a])));
-  return new FtdMinuteAfter(ids, side, pc, scores0, testOf);
+  // In darkness, the carriers' lights make the scene dim (lightAt): the checks were built with them lit.
+  const carries = Uint8Array.from(ids, (id) => (state.creatures[id]!.status !== 'dead' && state.creatures[id]!.conditions.some((x) => LIGHT_SOURCES.has(x.conditionId)) ? 1 : 0));
+  const lightMatters = ambientLight(state) === 'darkness' && carries.some((x) => x === 1);
+  return new FtdMinuteAfter(ids, side, pc, scores0, testOf, lightMatters ? carries : null);
 }
 
 /**

@@ -70,7 +70,7 @@ export interface KernelStart {
   /** the current creature's active and movement actions left (FTD-ACT-2) */
   active: number;
   movement: number;
-  /** 0 up, 1 dying, 2 dead */
+  /** 0 up, 1 dying, 2 dead, 3 escaped (out of the turn order and the fight, FTD-RETREAT-5) */
   status: Uint8Array;
   /** the round each dying creature dropped in */
   droppedRound: Int32Array;
@@ -102,6 +102,7 @@ const NORMAL = 0;
 const ADVANTAGE = 1;
 const UP = 0;
 const DEAD = 2;
+const ESCAPED = 3;
 /** a test not built yet */
 const UNKNOWN = -1;
 /** a test the rules would not roll */
@@ -168,6 +169,8 @@ export class FtdFightKernel implements CompiledFight {
   private readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
   private readonly dead: Uint8Array;
+  /** escaped before the kernel started: neither up nor dying, never a target, never back */
+  private readonly gone: Uint8Array;
   /** the round each creature dropped in (the start of its dying minute, FTD-DEATH-2) */
   private readonly droppedRound: Int32Array;
   private readonly engaged: Uint8Array;
@@ -231,6 +234,7 @@ export class FtdFightKernel implements CompiledFight {
     this.hp = new Int32Array(n);
     this.up = new Uint8Array(n);
     this.dead = new Uint8Array(n);
+    this.gone = Uint8Array.from(start.status, (x) => (x === ESCAPED ? 1 : 0));
     this.upBySide = new Int32Array(sides.length);
     this.droppedRound = new Int32Array(n);
     this.engaged = new Uint8Array(n * n);
@@ -270,11 +274,12 @@ export class FtdFightKernel implements CompiledFight {
       first = 0;
     }
     let opening = start.order !== null;
+    const turns = order.length;
     for (;; round++) {
       this.round = round;
-      for (let i = first; i < n; i++) {
+      for (let i = first; i < turns; i++) {
         const me = order[i]!;
-        // FTD-DEATH-1: the dying take no turns (nobody else leaves the order in these fights)
+        // FTD-DEATH-1: the dying take no turns (the escaped left the order before the kernel started)
         if (!up[me]) continue;
         let active = 1;
         let movement = 1;
@@ -332,7 +337,7 @@ export class FtdFightKernel implements CompiledFight {
     for (let k = 0; k < this.n; k++) if (this.dead[k]) out.dead[k] = 1;
     if (!this.minuteAfter) return true;
     const rec = this.record ? { record: this.record, dice: this.recordDice!, recorder: this.recorder } : null;
-    return this.minuteAfter.play(dice, out, this.up, this.dead, this.droppedRound, round, rec);
+    return this.minuteAfter.play(dice, out, this.up, this.dead, this.gone, this.droppedRound, round, rec);
   }
 
   playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {

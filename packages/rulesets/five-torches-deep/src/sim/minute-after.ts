@@ -15,6 +15,8 @@ export type StabilizeTestOf = (helper: number, patient: number, scores: readonly
 const UP = 0;
 const DYING = 1;
 const DEAD = 2;
+/** escaped before the fight was simulated: away, neither helping nor helped */
+const GONE = 3;
 const ABILITIES = abilityIds.length;
 const CON = abilityIds.indexOf('con');
 
@@ -70,6 +72,12 @@ export class FtdMinuteAfter {
     /** each creature's six scores when the fight began, in `abilityIds` order */
     private readonly scores0: Int32Array,
     private readonly testOf: StabilizeTestOf,
+    /**
+     * who carries a light, when the checks were built with the scene dim from darkness by those lights
+     * (FTD-LIGHT-7): once every carrier is dead the scene is dark again, which the built checks do not
+     * know, so the fight goes back to the engine
+     */
+    private readonly carriers: Uint8Array | null = null,
   ) {
     const n = ids.length;
     this.status = new Uint8Array(n);
@@ -83,12 +91,19 @@ export class FtdMinuteAfter {
     this.tests = new Array<KernelTest | string | undefined>(n * n);
   }
 
+  /** Some carrier of a light is not dead (a dying or escaped one still carries it lit). */
+  private lit(): boolean {
+    const carriers = this.carriers!;
+    for (let k = 0; k < carriers.length; k++) if (carriers[k] && this.status[k] !== DEAD) return true;
+    return false;
+  }
+
   /**
-   * Plays the minute after a fight that ended in `round`, from who is up (`up`), who is dead, and when
+   * Plays the minute after a fight that ended in `round`, from who is up (`up`), who is dead, who escaped earlier (`gone`), and when
    * each of the others dropped; counts its commands, and leaves deaths and who is down in `out`. False when it
    * reaches a check the rules would not roll (the fight goes back to the engine).
    */
-  play(dice: DiceDraw, out: FightOutcome, up: Uint8Array, dead: Uint8Array, droppedRound: Int32Array, round: number, rec: MinuteRecording | null): boolean {
+  play(dice: DiceDraw, out: FightOutcome, up: Uint8Array, dead: Uint8Array, gone: Uint8Array, droppedRound: Int32Array, round: number, rec: MinuteRecording | null): boolean {
     const { status, left, side, helped, pairs } = this;
     const n = this.ids.length;
     this.scores.set(this.scores0);
@@ -99,8 +114,8 @@ export class FtdMinuteAfter {
     out.commands++;
     let dying = 0;
     for (let k = 0; k < n; k++) {
-      if (up[k] || dead[k]) {
-        status[k] = up[k] ? UP : DEAD;
+      if (up[k] || dead[k] || gone[k]) {
+        status[k] = up[k] ? UP : dead[k] ? DEAD : GONE;
         continue;
       }
       left[k] = droppedRound[k]! + WINDOW_ROUNDS - 1 - round;
@@ -142,6 +157,7 @@ export class FtdMinuteAfter {
         const h = pairs[2 * i]!;
         const p = pairs[2 * i + 1]!;
         if (status[p] !== DYING || this.drained[h]) continue;
+        if (this.carriers && !this.lit()) return false;
         const test = this.testFor(h, p);
         if (typeof test === 'string') return false;
         const natural = rec ? rec.recorder.d20(rec.record, rec.dice, h, test.kind, test.mode) : d20(dice, test.mode);
