@@ -67,4 +67,15 @@ describe('scenario files the compiled fights now admit play the engine\'s fights
       expect(r.attacks).toBeGreaterThan(150);
     }
   });
+
+  it('13A-ENGAGE-1 13A-ESC-1 13A-ACT-8 13th Age fights under way in one zone: the order, round and escalation die as they stand, the current creature\'s actions left, the engagements already made', () => {
+    for (const file of ['13th-age/engaged-start.yaml', '13th-age/intercept.yaml']) {
+      for (const target of ['weakest', 'random'] as const) {
+        const r = bothWays(file, target, 120);
+        expect([r.kept, r.handedBack]).toEqual([120, 0]);
+        expect(r.attacks).toBeGreaterThan(120);
+        expect(r.drops).toBeGreaterThan(120);
+      }
+    }
+  });
 });

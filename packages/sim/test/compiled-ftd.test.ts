@@ -157,7 +157,10 @@ describe('what is not compiled', () => {
 
   it('creatures not fresh from their stat blocks stay on the engine', () => {
     const torch = { instanceId: 'torch#1', conditionId: 'torch', source: 'wren', duration: { kind: 'untilRemoved' as const } };
-    expect(refusal(withCreature('wren', (c) => ({ ...c, conditions: [torch] })))).toMatch(/wren: conditions/);
+    // a torch that burns past the fight only gives light, which the rules' checks read (compiled-ftd-light.test.ts)
+    expect(refusal(withCreature('wren', (c) => ({ ...c, conditions: [torch] })))).toBeNull();
+    const fleeing = { instanceId: 'fleeing#1', conditionId: 'fleeing', source: null, duration: { kind: 'untilRemoved' as const } };
+    expect(refusal(withCreature('wren', (c) => ({ ...c, conditions: [torch, fleeing] })))).toMatch(/wren: conditions/);
     expect(refusal(withCreature('wren', (c) => ({ ...c, tempHp: 3 })))).toMatch(/temporary/);
     expect(refusal(withCreature('wren', (c) => ({ ...c, status: 'dying', hp: 0 })))).toMatch(/not up/);
     expect(refusal(withCreature('brute', (c) => ({ ...c, hidden: true })))).toMatch(/hidden/);

@@ -1,5 +1,5 @@
 import { parseDice } from '@fray/dice';
-import { freshFightRefusal, type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled, type Resolution } from '@fray/engine';
+import { currentCreatureId, freshFightRefusal, isEngaged, type CompiledFight, type ZoneSpaceState, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled, type Resolution } from '@fray/engine';
 import { basicMelee, critThreshold, damageExpression } from '../combat/attack';
 import { resistanceFor } from '../combat/damage';
 import { isMook, mobOf } from '../combat/mooks';
@@ -7,7 +7,7 @@ import { abilityMod, levelMultiplier, withConstant } from '../core/math';
 import { isPc, monsterSheet, pcSheet } from '../core/sheets';
 import { defense, initiativeBonus } from '../core/stats';
 import { energyTypes, type Attack, type StatBlock } from '../sheet/stat-block';
-import { ThirteenFightKernel } from './fight-kernel';
+import { ESCALATION_MAX, ThirteenFightKernel, type KernelStart } from './fight-kernel';
 import { IMMUNE, type KernelAttack, type KernelCreature, type KernelTerm } from './kernel-creature';
 
 /**
@@ -47,9 +47,13 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
   const policy = spec.policy;
   if (policy !== LEAN_13A_POLICY) return no(`the turn policy ${typeof policy === 'string' ? `'${policy}'` : '(attack only)'} is not the lean 13th Age policy the fight compiles`);
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
-  const notFresh = freshFightRefusal(state, { options: HARMLESS_OPTIONS, placed: 'creatures are placed (engagement, whereabouts)' });
-  if (notFresh !== null) return no(notFresh);
+  const underWay = state.phase === 'combat';
+  const notAdmitted = underWay ? underWayRefusal(state) : freshFightRefusal({ ...state, space: null }, { options: HARMLESS_OPTIONS });
+  if (notAdmitted !== null) return no(notAdmitted);
+  const notPlaced = spaceRefusal(state);
+  if (notPlaced !== null) return no(notPlaced);
   if (!state.creatureIds.length) return no('nobody is in the fight');
+  const current = underWay ? currentCreatureId(state) : null;
 
   // Resolution stand-ins for the rules' functions that read only the state and the ruleset.
   const ctx = { state, ruleset } as unknown as Resolution;
@@ -60,7 +64,7 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
   const used: [Attack | null, Attack | null][] = [];
   for (const id of state.creatureIds) {
     const c = state.creatures[id]!;
-    const why = creatureRefusal(c, actions);
+    const why = creatureRefusal(c, actions, underWay, id === current);
     if (why) return no(`${id}: ${why}`);
     if (!sides.includes(c.side)) sides.push(c.side);
     const pc = pcSheet(c);
@@ -119,7 +123,56 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
     });
     return p;
   });
-  return new ThirteenFightKernel(state.creatureIds, sides, creatures, groups.length, mobs.length, [pairs[0]!, pairs[1]!], spec);
+  return new ThirteenFightKernel(state.creatureIds, sides, creatures, groups.length, mobs.length, [pairs[0]!, pairs[1]!], spec, kernelStart(state));
+}
+
+/**
+ * A fight under way the kernel can start from (odds from here): rounds going, every creature in the
+ * order and none delaying, no prompt waiting, modules, encounter vars or counters but the escalation
+ * die, which must stand where the rounds put it (13A-ESC-1: round - 1, at most 6; the kernel carries it
+ * on from there), and only options the kernel honours.
+ */
+function underWayRefusal(state: EncounterState): string | null {
+  if (state.pending) return 'a prompt is waiting';
+  if (state.round < 1 || state.turnIndex < 0 || state.turnIndex >= state.order.length) return 'a fight under way without a current turn';
+  if (state.order.length !== state.creatureIds.length || state.order.some((e) => e.delayed)) return 'a fight under way whose turn order leaves out a creature or holds a delayed one';
+  if (state.modules.length) return `modules in play: ${state.modules.join(', ')}`;
+  const vars = Object.keys(state.vars);
+  if (vars.length) return `encounter vars in play: ${vars.join(', ')}`;
+  const counters = Object.keys(state.counters).filter((k) => k !== 'escalation');
+  if (counters.length) return `encounter counters in play: ${counters.join(', ')}`;
+  if ((state.counters['escalation'] ?? 0) !== Math.min(state.round - 1, ESCALATION_MAX)) return `the escalation die at ${state.counters['escalation'] ?? 0} in round ${state.round}`;
+  const option = Object.keys(state.options).find((k) => !HARMLESS_OPTIONS.has(k));
+  return option === undefined ? null : `encounter option '${option}'`;
+}
+
+/**
+ * Zones the kernel plays as if there were no map: everyone in one zone, no pair set apart, so any
+ * creature engages any other with a move (13A-ENGAGE-1); engagements already made stand.
+ */
+function spaceRefusal(state: EncounterState): string | null {
+  const space = state.space as (Partial<ZoneSpaceState> & { kind?: string }) | null;
+  if (space === null) return null;
+  if (space.kind !== 'zones') return 'creatures are placed on a grid map';
+  const placed = space.creatures ?? {};
+  if (!state.creatureIds.every((id) => Object.hasOwn(placed, id))) return 'not every creature is placed on the map\'s zones';
+  if (new Set(state.creatureIds.map((id) => placed[id]!.zone)).size !== 1) return 'creatures in different zones';
+  if (Object.keys(space.pairBands ?? {}).length) return 'creatures set apart at a range';
+  return null;
+}
+
+/** Where the fight stands: fresh (null order), or under way: its order, round, whose turn with its actions left, and the engagements. */
+function kernelStart(state: EncounterState): KernelStart {
+  const ids = state.creatureIds;
+  const engaged: number[] = [];
+  const space = state.space as ZoneSpaceState | null;
+  if (space !== null) for (let a = 0; a < ids.length; a++) for (let b = a + 1; b < ids.length; b++) if (isEngaged(space, ids[a]!, ids[b]!)) engaged.push(a, b);
+  if (state.phase !== 'combat') return { order: null, round: 1, turn: 0, standard: 1, move: 1, engaged: Int32Array.from(engaged) };
+  const current = state.creatures[currentCreatureId(state)!]!;
+  return {
+    order: Int32Array.from(state.order, (e) => ids.indexOf(e.creatureId)), round: state.round, turn: state.turnIndex,
+    standard: (current.resources['standard'] ?? 0) >= 1 ? 1 : 0, move: (current.resources['move'] ?? 0) >= 1 ? 1 : 0, engaged: Int32Array.from(engaged),
+  };
 }
 
 /** The state with `id` unconscious as a PC that drops is (13A-HP-5): the condition and what it implies (helpless, 13A-COND-6). */
@@ -176,7 +229,7 @@ function attackRefusal(a: Attack): string | null {
 }
 
 /** Why a creature is outside the compiled rules, or null. */
-function creatureRefusal(c: CreatureState, actions: readonly string[]): string | null {
+function creatureRefusal(c: CreatureState, actions: readonly string[], underWay: boolean, current: boolean): string | null {
   const sheet = c.sheet as unknown as StatBlock;
   if (c.status !== 'conscious' || c.hp <= 0) return 'not up at the start';
   if (c.tempHp !== 0) return 'temporary hit points';
@@ -191,7 +244,9 @@ function creatureRefusal(c: CreatureState, actions: readonly string[]): string |
   const group = `${sheet.name}#${sheet.level}`;
   if (sheet.kind === 'pc' ? vars.length !== 0 : vars.length !== 1 || c.vars['initiativeGroup'] !== group) return `vars ${vars.join(', ')}`;
   if (isMook(c) && mobOf(c) !== group) return 'a mob of its own';
-  for (const k of ['standard', 'move', 'quick', 'interrupt']) if (c.resources[k] !== 1) return `its ${k} action is spent`;
+  // Under way, a turn's start gives back its standard, move and quick actions (13A-ACT-8): only the current creature's standard and move count.
+  const kept = !underWay ? ['standard', 'move', 'quick', 'interrupt'] : current ? ['quick', 'interrupt'] : ['interrupt'];
+  for (const k of kept) if (c.resources[k] !== 1) return `its ${k} action is spent`;
   if (sheet.kind === 'pc' && !((c.resources['recoveries'] ?? -1) >= 0)) return 'no recoveries count';
   const ids = sheet.attacks.map((a) => a.id);
   if (new Set(ids).size !== ids.length) return 'two attacks with one id';

@@ -10,7 +10,21 @@ const DEATH_SAVE_FAILURES = 4;
 /** 13A-ENGAGE-6, 13A-SAVE-2: disengaging is a normal save, 11+. */
 const DISENGAGE_SAVE = 11;
 /** 13A-ESC-1: the escalation die stops at 6. */
-const ESCALATION_MAX = 6;
+export const ESCALATION_MAX = 6;
+
+/** Where the fight stands when the kernel starts: fresh, or under way (odds from here). */
+export interface KernelStart {
+  /** null: a fresh fight (initiative is rolled); else the turn order by index */
+  order: Int32Array | null;
+  round: number;
+  /** the index in `order` of the creature whose turn it is */
+  turn: number;
+  /** the current creature's standard and move actions left */
+  standard: number;
+  move: number;
+  /** pairs engaged when the fight starts, two indexes each */
+  engaged: Int32Array;
+}
 /** The resources the table's events show being spent: attacks and rallies spend the standard action, engaging and disengaging a move (or the standard as a move), recoveries heal; a death save that wakes spends a recovery and, short of a natural 20, the turn's actions. */
 const RESOURCE_KEYS = ['standard', 'move', 'quick', 'recoveries'] as const;
 const RESOURCES = RESOURCE_KEYS.length;
@@ -182,6 +196,7 @@ export class ThirteenFightKernel implements CompiledFight {
     /** per slot: the signature attack's pairs, then the opportunity attack's */
     pairs: readonly [KernelPairs, KernelPairs],
     spec: CompiledPolicySpec,
+    private readonly start: KernelStart,
   ) {
     const n = creatures.length;
     this.n = n;
@@ -315,15 +330,21 @@ export class ThirteenFightKernel implements CompiledFight {
 
   play(dice: DiceDraw, policy: PolicyDraw, out: FightOutcome): boolean {
     this.reset(out);
-    this.rollInitiative(dice);
-    const { n, hp, up, order, maxRounds, engagedCount, rallied, maxHp, recoveries, meleeFirst } = this;
+    const { n, hp, up, order, maxRounds, engagedCount, rallied, maxHp, recoveries, meleeFirst, start } = this;
     const dead = out.dead;
-    out.commands = 1;
-    let round = 1;
+    let round = start.round;
+    let first = start.turn;
+    // under way, the current creature goes on with the actions it has left
+    let opening = start.order !== null;
+    if (start.order) order.set(start.order);
+    else {
+      this.rollInitiative(dice);
+      out.commands = 1;
+    }
     for (;;) {
       // a small integer, not Math.min's double, so that passing it on needs no conversion
       const escalation = round - 1 < ESCALATION_MAX ? round - 1 : ESCALATION_MAX;
-      for (let i = 0; i < n; i++) {
+      for (let i = first; i < n; i++) {
         const me = order[i]!;
         if (dead[me]) continue;
         const spent = me * RESOURCES;
@@ -336,6 +357,11 @@ export class ThirteenFightKernel implements CompiledFight {
           if (woke < 0) return false;
           standard = woke;
           move = woke;
+        }
+        if (opening) {
+          standard = start.standard;
+          move = start.move;
+          opening = false;
         }
         for (;;) {
           if (this.sidesUp < 2) return finishFight(out, this.standing(), round, maxRounds, up);
@@ -389,6 +415,7 @@ export class ThirteenFightKernel implements CompiledFight {
         }
       }
       round++;
+      first = 0;
     }
   }
 
@@ -418,6 +445,8 @@ export class ThirteenFightKernel implements CompiledFight {
       hp[k] = hp0[k]!;
       up[k] = 1;
     }
+    const engaged = this.start.engaged;
+    for (let p = 0; p < engaged.length; p += 2) this.engage(engaged[p]!, engaged[p + 1]!);
     spent.fill(0);
     // only PCs rally, spend recoveries and fail death saves: monsters keep what the constructor gave them
     for (let i = 0; i < pcs.length; i++) {
