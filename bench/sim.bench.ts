@@ -50,6 +50,9 @@ function race(contenders: Contender[], rounds = 9, ms = 200): { rate: number; ra
 
 /** Fights (or attacks) per call; `engine`: every fight on the engine, none compiled. Recorded fights' records are kept for the batch. */
 function simRunner(scenario: SimScenario, mode: SimMode, unit: 'fights' | 'attacks', engine = false): (k: number) => number {
+  // A simulation's one-time start (compiling the fight, the run-time check's engine fights) is paid here,
+  // not in the calibration, which would otherwise settle on a batch of one fight.
+  runRange(scenario, { seed: 'warm', from: 0, to: 1, mode, engine });
   let next = 0;
   return (k) => {
     const records: FightRecord[] = [];
