@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignCommand } from '../src/commands/campaign';
 import { runProgram } from '../src/program';
-import { scenario, writeTemp } from './helpers';
+import { expectLines, okLines, scenario, writeTemp } from './helpers';
 
 const party = `ruleset: a5e
 clock: { day: 1, hour: 9 }
@@ -11,14 +11,14 @@ creatures:
 
 describe('fray campaign', () => {
   it('0: the bundled adventuring day carries wounds, Hit Dice and hours from fight to rest to fight', () => {
-    const r = campaignCommand(scenario('campaigns/a5e-day.yaml'));
-    expect(r.errorOutput).toBeUndefined();
-    expect(r.exitCode).toBe(0);
-    expect(r.output).toContain("[steps.0.fight] fight 'road' at day 1, 09:00: Brannoc Vale, Tamsin Reed against bandit");
-    expect(r.output).toContain('  back in the campaign at day 1, 09:00:06 after 1 round');
-    expect(r.output).toContain('  Brannoc Vale heals 5: 23 → 28 HP');
-    expect(r.output).toContain('Time: day 2, 04:00:12; fights: road (1 round), ford (1 round)');
-    expect(r.output.split('\n').at(-1)).toBe('OK: 6 steps, every expectation met');
+    const lines = okLines(campaignCommand(scenario('campaigns/a5e-day.yaml')));
+    expectLines(lines, [
+      "[steps.0.fight] fight 'road' at day 1, 09:00: Brannoc Vale, Tamsin Reed against bandit",
+      '  back in the campaign at day 1, 09:00:06 after 1 round',
+      '  Brannoc Vale heals 5: 23 → 28 HP',
+      'Time: day 2, 04:00:12; fights: road (1 round), ford (1 round)',
+    ]);
+    expect(lines.at(-1)).toBe('OK: 6 steps, every expectation met');
   });
 
   it('--json gives the campaign state, the fights and the clock', () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runCommand } from '../src/commands/run';
+import { runProgram } from '../src/program';
 import { repoRoot } from '../src/paths';
 import type { CommandResult } from '../src/result';
 
@@ -26,6 +27,14 @@ export function writeTemp(files: Record<string, string>): string {
 }
 
 export const scenario = (name: string) => path.join(repoRoot, 'scenarios', name);
+
+/** `fray ARGV…` run in process: its exit code, and what it wrote to stdout and stderr. */
+export const capture = (argv: string[]) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = runProgram(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+};
 
 /** The YAML files of a bundled scenario folder, sorted by name. */
 export const scenarioFiles = (folder: string) => fs.readdirSync(scenario(folder)).filter((f) => f.endsWith('.yaml')).sort();

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runProgram } from '../src/program';
-import { scenario } from './helpers';
-
-const capture = (argv: string[]) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = runProgram(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+import { capture, scenario } from './helpers';
 
 describe('fray odds', () => {
   it('A5E: +5 vs AC 13 hits on 8-19 (60 %), crits on 20 (5 %), damage 1d8 + 3 doubled on a crit', () => {

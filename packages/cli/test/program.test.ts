@@ -1,16 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runProgram } from '../src/program';
 import { repoRoot } from '../src/paths';
-import { duel, scenario, writeTemp } from './helpers';
-
-const capture = (argv: string[]) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = runProgram(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+import { capture, duel, scenario, writeTemp } from './helpers';
 
 describe('fray (program wiring)', () => {
   it('run: output to stdout, the failure to stderr, the exit code returned', () => {

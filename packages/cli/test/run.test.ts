@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../src/commands/run';
 import type { EncounterReport } from '../src/report';
-import { duel, scenario, writeTemp } from './helpers';
+import { duel, expectLines, okLines, scenario, writeTemp } from './helpers';
 
 const attack = `  - command: { type: takeAction, actorId: ana, action: attack, targets: [ogre] }
     as: seat-ana
@@ -11,13 +11,13 @@ const attack = `  - command: { type: takeAction, actorId: ana, action: attack, t
 
 describe('fray run: exit codes', () => {
   it('0: the bundled duel scenario runs and every expectation holds', () => {
-    const r = runCommand(scenario('mini-ogre-duel.yaml'));
-    expect(r.errorOutput).toBeUndefined();
-    expect(r.exitCode).toBe(0);
-    expect(r.output).toContain('[steps.8] Ana: attack Ogre (as seat-ana)');
-    expect(r.output).toContain('  Ana attacks Ogre: d20 14 (advantage from target prone: rolled 3 and 14, kept 14) + 5 - 1 weary = 18 vs AC 11, hit');
-    expect(r.output).toContain('    1d8+3 → 6 +3 = 9 slashing, 3 absorbed by temporary hit points; Ogre 30 → 24 HP');
-    expect(r.output.split('\n').at(-1)).toBe('OK: 10 steps, every expectation met');
+    const lines = okLines(runCommand(scenario('mini-ogre-duel.yaml')));
+    expectLines(lines, [
+      '[steps.8] Ana: attack Ogre (as seat-ana)',
+      '  Ana attacks Ogre: d20 14 (advantage from target prone: rolled 3 and 14, kept 14) + 5 - 1 weary = 18 vs AC 11, hit',
+      '    1d8+3 → 6 +3 = 9 slashing, 3 absorbed by temporary hit points; Ogre 30 → 24 HP',
+    ]);
+    expect(lines.at(-1)).toBe('OK: 10 steps, every expectation met');
   });
 
   it('0: every bundled scenario runs', () => {

@@ -1,16 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runProgram } from '../src/program';
 import { simulateCommand } from '../src/commands/simulate';
-import { duel, scenario, writeTemp } from './helpers';
-
-const capture = (argv: string[]) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = runProgram(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+import { capture, duel, scenario, writeTemp } from './helpers';
 
 describe('fray simulate', () => {
   it('prints the odds table, a rounds chart and a creature table', () => {
