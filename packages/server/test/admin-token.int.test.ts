@@ -75,7 +75,7 @@ describe('creating and importing tables take the admin token', () => {
     expect(await ctx.server.store.countTables()).toBe(before);
   });
 
-  it('a ctx.server started without one makes a fresh 256-bit token and hands it back once; a short one is refused at start', async () => {
+  it('a server started without one makes a fresh 256-bit token and hands it back once; a short one is refused at start', async () => {
     const d = tmpDir();
     const own = await startServer(d, { adminToken: undefined });
     try {
