@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson, currentCreatureId } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
 import { loadContentLibrary, type FrayServer } from '../src/index';
-import { ADMIN, Client, getJson, postJson, repoRoot, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, getJson, postJson, repoRoot, type Msg, useServer, tmpDir } from './helpers';
 
 const rulesets = { a5e: a5eRuleset, '13th-age': thirteenthAgeRuleset };
 const library = () => loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (t) => parse(t));
@@ -40,16 +40,7 @@ const yard = {
 };
 
 describe('the content library and tables built from it', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { rulesets, content: library() });
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer({ rulesets, content: library() });
 
   it('every stat block under scenarios/content for these rulesets passes its ruleset\'s parser (none left out)', () => {
     const lib = library();
@@ -78,23 +69,23 @@ describe('the content library and tables built from it', () => {
   });
 
   it('GET /api/content lists the rulesets; GET /api/content/:ruleset each entry with name, level, role; an unknown ruleset is a typed 404', async () => {
-    expect((await getJson(`${server.url}/api/content`)).body).toEqual({ rulesets: [{ id: '13th-age', entries: 17 }, { id: 'a5e', entries: 20 }] });
-    const a5e = await getJson(`${server.url}/api/content/a5e`);
+    expect((await getJson(`${ctx.server.url}/api/content`)).body).toEqual({ rulesets: [{ id: '13th-age', entries: 17 }, { id: 'a5e', entries: 20 }] });
+    const a5e = await getJson(`${ctx.server.url}/api/content/a5e`);
     expect(a5e.status).toBe(200);
     expect(a5e.body.entries).toContainEqual({ ref: WOLF, name: 'Ashback Wolf', kind: 'monster', level: 'HD 3', role: null, size: 'medium' });
     expect(a5e.body.entries).toContainEqual({ ref: BRANNOC, name: 'Brannoc Vale', kind: 'character', level: 'level 3', role: null, size: 'medium' });
-    const t13 = await getJson(`${server.url}/api/content/13th-age`);
+    const t13 = await getJson(`${ctx.server.url}/api/content/13th-age`);
     expect(t13.body.entries).toContainEqual({ ref: '13th-age/mire-grunt.yaml', name: 'Mire Grunt', kind: 'monster', level: 'level 1', role: 'mook', size: null });
-    const none = await getJson(`${server.url}/api/content/pathfinder`);
+    const none = await getJson(`${ctx.server.url}/api/content/pathfinder`);
     expect(none.status).toBe(404);
     expect(none.body.error).toMatchObject({ code: 'malformed', path: ['ruleset'] });
   });
 
   it('a table from the library: the seat\'s creature in the party, the foes in the fight at their squares, the hidden one hidden from the seat', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { name: 'The yard', from: { library: yard }, seats: [{ seat: 'seat-1', name: 'Ana' }] }, ADMIN);
+    const r = await postJson(`${ctx.server.url}/api/tables`, { name: 'The yard', from: { library: yard }, seats: [{ seat: 'seat-1', name: 'Ana' }] }, ADMIN);
     expect(r.status).toBe(201);
     expect(r.body.seats.map((s: { seat: string; name: string }) => [s.seat, s.name])).toEqual([['seat-1', 'Ana']]);
-    const live = server.tables.get(r.body.tableId)!;
+    const live = ctx.server.tables.get(r.body.tableId)!;
     expect(live.name).toBe('The yard');
     expect(live.campaign.state.creatureIds).toEqual(['brannoc-vale']);
     expect(live.campaign.state.creatures['brannoc-vale']!.controller).toBe('seat-1');
@@ -105,40 +96,40 @@ describe('the content library and tables built from it', () => {
     const space = fight.space as { creatures: Record<string, { x: number; y: number }> };
     expect(space.creatures['ashback-wolf']).toMatchObject({ x: 1, y: 1 });
     expect(space.creatures['lurking-rat']).toMatchObject({ x: 3, y: 1 });
-    const seat = await Client.open(server.url, r.body.tableId);
+    const seat = await Client.open(ctx.server.url, r.body.tableId);
     expect((await seat.hello(r.body.seats[0].token)).type).toBe('welcome');
     expect(seat.frames.join('\n')).not.toMatch(/lurking|Lurking Rat|gloam/i);
     seat.close();
   });
 
   it('two of the same stat block get ids of their own', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes', id: 'ashback-wolf-2' }] } } }, ADMIN);
+    const r = await postJson(`${ctx.server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes' }, { ref: WOLF, side: 'foes', id: 'ashback-wolf-2' }] } } }, ADMIN);
     expect(r.status).toBe(201);
-    expect([...server.tables.get(r.body.tableId)!.fight!.state.creatureIds].sort()).toEqual(['ashback-wolf', 'ashback-wolf-2', 'ashback-wolf-3']);
+    expect([...ctx.server.tables.get(r.body.tableId)!.fight!.state.creatureIds].sort()).toEqual(['ashback-wolf', 'ashback-wolf-2', 'ashback-wolf-3']);
   });
 
   it('13th Age zones: creatures start in the ruleset\'s bands', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: '13th-age', map: { zones: {} }, creatures: [
+    const r = await postJson(`${ctx.server.url}/api/tables`, { from: { library: { ruleset: '13th-age', map: { zones: {} }, creatures: [
       { ref: '13th-age/tessel.yaml', side: 'party', controller: 'seat-t', at: { zone: 'nearby' } },
       { ref: '13th-age/mire-grunt.yaml', side: 'foes' },
     ] } } }, ADMIN);
     expect(r.status).toBe(201);
-    const space = server.tables.get(r.body.tableId)!.fight!.state.space as { kind: string; creatures: Record<string, { zone: string | null }> };
+    const space = ctx.server.tables.get(r.body.tableId)!.fight!.state.space as { kind: string; creatures: Record<string, { zone: string | null }> };
     expect(space.kind).toBe('zones');
     expect(space.creatures['tessel-varr']).toEqual(expect.objectContaining({ zone: 'nearby' }));
   });
 
   it('between fights, the next fight\'s foes can be library refs: an unknown ref is refused with its path and nothing changes; known ones get their stat blocks and ids clear of the party', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: BRANNOC, side: 'party', controller: 'seat-1' }, { ref: WOLF, side: 'foes' }] } } }, ADMIN);
-    const gm = await Client.open(server.url, r.body.tableId);
+    const r = await postJson(`${ctx.server.url}/api/tables`, { from: { library: { ruleset: 'a5e', creatures: [{ ref: BRANNOC, side: 'party', controller: 'seat-1' }, { ref: WOLF, side: 'foes' }] } } }, ADMIN);
+    const gm = await Client.open(ctx.server.url, r.body.tableId);
     await gm.hello(r.body.gm.token);
     gm.send({ type: 'finishFight', requestId: 'done' });
     expect(await gm.next((m) => m['commandId'] === 'done')).toMatchObject({ type: 'ack' });
-    const live = server.tables.get(r.body.tableId)!;
-    const before = await storeHash(server);
+    const live = ctx.server.tables.get(r.body.tableId)!;
+    const before = await storeHash(ctx.server);
     gm.send({ type: 'startFight', requestId: 'bad', fight: { foes: [{ ref: WOLF }, { ref: 'a5e/monsters/dragon.yaml' }] } });
     expect(await gm.next((m) => m['commandId'] === 'bad')).toMatchObject({ type: 'rejected', error: { code: 'invalid-setup', path: ['fight', 'foes', 1, 'ref'] } });
-    expect(await storeHash(server)).toBe(before);
+    expect(await storeHash(ctx.server)).toBe(before);
     gm.send({ type: 'startFight', requestId: 'go', fight: { foes: [{ ref: WOLF, hidden: true }, { ref: WOLF, name: 'Brannoc Vale' }, { ref: RAT, side: 'rats' }] } });
     expect(await gm.next((m) => m['commandId'] === 'go')).toMatchObject({ type: 'ack' });
     const f = live.fight!.state;
@@ -150,17 +141,17 @@ describe('the content library and tables built from it', () => {
   });
 
   it('previewMove: the GM sees the path, its cost and the opportunity attack; the seat sees the same without the hidden rat; bad ones are typed errors', async () => {
-    const r = await postJson(`${server.url}/api/tables`, { from: { library: { ...yard, creatures: [yard.creatures[0], yard.creatures[1], { ...yard.creatures[2], at: { x: 2, y: 2 } }] } } }, ADMIN);
-    const gm = await Client.open(server.url, r.body.tableId);
+    const r = await postJson(`${ctx.server.url}/api/tables`, { from: { library: { ...yard, creatures: [yard.creatures[0], yard.creatures[1], { ...yard.creatures[2], at: { x: 2, y: 2 } }] } } }, ADMIN);
+    const gm = await Client.open(ctx.server.url, r.body.tableId);
     await gm.hello(r.body.gm.token);
-    const seat = await Client.open(server.url, r.body.tableId);
+    const seat = await Client.open(ctx.server.url, r.body.tableId);
     await seat.hello(r.body.seats[0].token);
     const ask = async (c: Client, requestId: string, creatureId: string, to: unknown): Promise<Msg> => {
       c.send({ type: 'previewMove', requestId, creatureId, to });
       return c.next((m) => (m.type === 'movePreview' && m['requestId'] === requestId) || (m.type === 'rejected' && m['commandId'] === requestId));
     };
     // Brannoc's turn, nothing pending (the GM takes the others' turns and the prompts' defaults).
-    const live = server.tables.get(r.body.tableId)!;
+    const live = ctx.server.tables.get(r.body.tableId)!;
     for (let i = 0; i < 60; i++) {
       const st = live.fight!.state;
       if (st.phase === 'combat' && !st.pending && currentCreatureId(st) === 'brannoc-vale') break;
@@ -185,11 +176,11 @@ describe('the content library and tables built from it', () => {
   });
 
   it('fuzz: malformed or refused library setups and previewMove messages get typed errors; the store and every table stay as they were', async () => {
-    const made = await postJson(`${server.url}/api/tables`, { from: { library: yard } }, ADMIN);
-    const gm = await Client.open(server.url, made.body.tableId);
+    const made = await postJson(`${ctx.server.url}/api/tables`, { from: { library: yard } }, ADMIN);
+    const gm = await Client.open(ctx.server.url, made.body.tableId);
     await gm.hello(made.body.gm.token);
-    const before = await storeHash(server);
-    const tablesBefore = server.tables.size;
+    const before = await storeHash(ctx.server);
+    const tablesBefore = ctx.server.tables.size;
     const creature = fc.record({
       ref: fc.oneof(fc.constantFrom(WOLF, BRANNOC, RAT, '13th-age/tessel.yaml', '../../package.json', '/etc/passwd', 'a5e/monsters', ''), fc.string({ maxLength: 20 })),
       id: fc.option(fc.oneof(fc.constantFrom('a', 'a', '-x', 'ok-1', '__proto__', 'constructor'), fc.string({ maxLength: 8 })), { nil: undefined }),
@@ -217,7 +208,7 @@ describe('the content library and tables built from it', () => {
           // Make it certainly wrong: a square off any map this generator makes.
           (clean['creatures'] as Record<string, unknown>[]).push({ ref: WOLF, side: 'foes', at: { x: 500, y: 500 } });
         }
-        const r = await postJson(`${server.url}/api/tables`, { from: { library: clean } }, ADMIN);
+        const r = await postJson(`${ctx.server.url}/api/tables`, { from: { library: clean } }, ADMIN);
         if (r.status === 201) created++;
         expect(r.status).toBe(400);
         expect(['malformed', 'invalid-setup']).toContain(r.body.error.code);
@@ -245,8 +236,8 @@ describe('the content library and tables built from it', () => {
       }),
       { numRuns: 300, seed: 27 },
     );
-    expect(server.tables.size).toBe(tablesBefore);
-    expect(await storeHash(server)).toBe(before);
+    expect(ctx.server.tables.size).toBe(tablesBefore);
+    expect(await storeHash(ctx.server)).toBe(before);
     gm.close();
   });
 });

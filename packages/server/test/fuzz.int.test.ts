@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson, currentCreatureId, legalCommands, type Command, type EncounterState, type Json } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, postJson, type Msg, useServer } from './helpers';
 import type { FrayServer, LiveTable } from '../src/index';
 
 const LIMIT = 8 * 1024;
@@ -33,35 +32,26 @@ async function advance(gm: Client, live: LiveTable, done: (s: EncounterState) =>
 }
 
 describe('fuzz: malformed and illegal messages change nothing', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { limits: { maxMessageBytes: LIMIT, maxMessagesPerSecond: 1e6 }, demo: () => demoSource({ diceMode: 'entered' }) });
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer({ limits: { maxMessageBytes: LIMIT, maxMessagesPerSecond: 1e6 }, demo: () => demoSource({ diceMode: 'entered' }) });
 
   it('10,000+ messages: each gets a typed error, the server stays up, every table\'s log hashes the same before and after', async () => {
     // Table A: an entered-dice fight waiting on Brannoc's own initiative die (open prompt to his seat).
-    const a = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const aGm = await Client.open(server.url, a.tableId);
+    const a = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const aGm = await Client.open(ctx.server.url, a.tableId);
     await aGm.hello(a.gm.token);
-    const aLive = server.tables.get(a.tableId)!;
+    const aLive = ctx.server.tables.get(a.tableId)!;
     expect(await aGm.command('fight', { id: 'go', command: { type: 'startCombat' } })).toMatchObject({ type: 'ack' });
     await advance(aGm, aLive, (s) => s.pending?.open[0]?.about === 'brannoc');
     // Table B: the same fight further on: Brannoc's turn, nothing pending (his attack would ask for his dice).
-    const b = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const bGm = await Client.open(server.url, b.tableId);
+    const b = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const bGm = await Client.open(ctx.server.url, b.tableId);
     await bGm.hello(b.gm.token);
-    const bLive = server.tables.get(b.tableId)!;
+    const bLive = ctx.server.tables.get(b.tableId)!;
     await advance(bGm, bLive, (s) => s.phase === 'combat' && !s.pending && currentCreatureId(s) === 'brannoc');
     const token = (t: typeof a, seat: string) => t.seats.find((s: { seat: string }) => s.seat === seat).token as string;
     const conns: Record<string, Client> = { aGm, bGm };
     for (const [name, t, seat] of [['aBrannoc', a, 'seat-brannoc'], ['aTamsin', a, 'seat-tamsin'], ['bBrannoc', b, 'seat-brannoc'], ['bTamsin', b, 'seat-tamsin']] as const) {
-      conns[name] = await Client.open(server.url, t.tableId);
+      conns[name] = await Client.open(ctx.server.url, t.tableId);
       expect((await conns[name]!.hello(token(t, seat))).type).toBe('welcome');
     }
     const openDice = aLive.fight!.state.pending!.open[0]!;
@@ -69,7 +59,7 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
     expect(closed.length).toBeGreaterThan(0);
     const attack = legalCommands(bLive.fight!.state, { role: 'player', seat: 'seat-brannoc' }, a5eRuleset).find((c) => c.type === 'takeAction') as Command;
     expect(attack).toBeDefined();
-    const hashBefore = await logHash(server);
+    const hashBefore = await logHash(ctx.server);
     const versionsBefore = [aLive.versions(), bLive.versions()];
 
     // The messages, by kind: [connection, raw text, expected error code (or null: any typed error)].
@@ -158,7 +148,7 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
 
     // Wrong tokens: the same answer for a real table and a made-up one.
     const answersTo = async (tableId: string, tok: string) => {
-      const c = await Client.open(server.url, tableId);
+      const c = await Client.open(ctx.server.url, tableId);
       const m = await c.hello(tok);
       await c.next(() => c.closed, 2000).catch(() => undefined);
       return JSON.stringify(m);
@@ -168,12 +158,12 @@ describe('fuzz: malformed and illegal messages change nothing', () => {
     expect(wrong[0]).toContain('unauthorized');
     expect(wrong.join('')).not.toContain(a.gm.token);
     // Before hello: not authenticated.
-    const early = await Client.open(server.url, a.tableId);
+    const early = await Client.open(ctx.server.url, a.tableId);
     early.send({ type: 'command', stream: 'fight', envelope: { id: 'e', command: { type: 'endTurn' } } });
     expect(await early.next()).toMatchObject({ type: 'error', error: { code: 'not-authenticated' } });
     early.close();
 
-    expect(await logHash(server)).toBe(hashBefore);
+    expect(await logHash(ctx.server)).toBe(hashBefore);
     expect([aLive.versions(), bLive.versions()]).toEqual(versionsBefore);
     // Still serving: a legal command goes through.
     expect(await conns['aBrannoc']!.command('fight', { id: 'real', command: { type: 'answerPrompt', promptId: openDice.id, answer: [11] } })).toMatchObject({ type: 'ack' });

@@ -1,33 +1,23 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulate } from '@fray/sim';
 import { loadSimScenario } from '../src/odds-scenario';
-import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
-import type { FrayServer, OddsReport } from '../src/index';
+import { ADMIN, Client, demoSource, postJson, type Msg, useServer } from './helpers';
+import type { OddsReport } from '../src/index';
 
 const LURKER = { id: 'lurker-q7', name: 'Quillon Shadowmere', ref: 'a5e/monsters/road-bandit.yaml', hidden: true };
 
 describe('odds from here (GM only, on a worker thread)', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    // A shared, busy machine may take longer than the default budget: the tests count fights, not seconds.
-    server = await startServer(dir, { demo: () => demoSource({ extraFoes: [LURKER] }), odds: { maxSeconds: 600 } });
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  // A shared, busy machine may take longer than the default budget: the tests count fights, not seconds.
+  const ctx = useServer({ demo: () => demoSource({ extraFoes: [LURKER] }), odds: { maxSeconds: 600 } });
 
   async function table() {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const gm = await Client.open(server.url, t.tableId);
+    const t = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const gm = await Client.open(ctx.server.url, t.tableId);
     await gm.hello(t.gm.token);
     const seatToken = t.seats.find((s: { seat: string }) => s.seat === 'seat-brannoc').token as string;
-    const seat = await Client.open(server.url, t.tableId);
+    const seat = await Client.open(ctx.server.url, t.tableId);
     await seat.hello(seatToken);
-    return { t, gm, seat, seatToken, live: server.tables.get(t.tableId)! };
+    return { t, gm, seat, seatToken, live: ctx.server.tables.get(t.tableId)! };
   }
 
   it('streams progress, then each side\'s win chance with its interval and each creature\'s drop and death chances: the simulator\'s own answer for the fight as it stands, hidden creatures included', async () => {
@@ -69,14 +59,14 @@ describe('odds from here (GM only, on a worker thread)', () => {
 
     seat.send({ type: 'odds', requestId: 's1' });
     expect((await seat.next((m) => m.type === 'rejected' && m['commandId'] === 's1'))['error']).toMatchObject({ code: 'forbidden' });
-    const http = await postJson(`${server.url}/api/tables/${t.tableId}/odds`, { fights: 20 }, seatToken);
+    const http = await postJson(`${ctx.server.url}/api/tables/${t.tableId}/odds`, { fights: 20 }, seatToken);
     expect(http.status).toBe(403);
     expect(seat.frames.some((f) => f.includes('"odds"') || f.includes('oddsProgress'))).toBe(false);
 
-    const byHttp = await postJson(`${server.url}/api/tables/${t.tableId}/odds`, { fights: 20, seed: 'h' }, t.gm.token);
+    const byHttp = await postJson(`${ctx.server.url}/api/tables/${t.tableId}/odds`, { fights: 20, seed: 'h' }, t.gm.token);
     expect(byHttp.status).toBe(200);
     expect(byHttp.body).toMatchObject({ type: 'odds', odds: { fights: 20, stale: false, from: { fightId: 'road' } } });
-    const bad = await postJson(`${server.url}/api/tables/${t.tableId}/odds`, { fights: 0 }, t.gm.token);
+    const bad = await postJson(`${ctx.server.url}/api/tables/${t.tableId}/odds`, { fights: 0 }, t.gm.token);
     expect([bad.status, bad.body.error.path]).toEqual([400, ['fights']]);
 
     gm.send({ type: 'finishFight', requestId: 'fin' });

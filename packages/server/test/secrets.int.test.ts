@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { legalCommands, type EncounterState, type FrayEvent, type Json, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { ADMIN, Client, demoSource, getJson, postJson, startServer, tmpDir, type Msg } from './helpers';
-import type { FrayServer } from '../src/index';
+import { ADMIN, Client, demoSource, getJson, postJson, type Msg, useServer } from './helpers';
 
 /**
  * Planted secrets: a hidden creature (id and name), a monster's GM note, the campaign's GM notes (a
@@ -47,25 +45,16 @@ function seatSeqs(c: Client): Set<string> {
 }
 
 describe('secrets never reach a seat (raw frames)', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { demo: source, narrate: (events) => events.map((e) => JSON.stringify(e)) });
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer({ demo: source, narrate: (events) => events.map((e) => JSON.stringify(e)) });
 
   async function table() {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const gm = await Client.open(server.url, t.tableId);
+    const t = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const gm = await Client.open(ctx.server.url, t.tableId);
     await gm.hello(t.gm.token, { table: 0, fight: { id: 'road', version: 0 } });
     const seats: { seat: string; client: Client; token: string }[] = [];
     for (const seat of ['seat-brannoc', 'seat-tamsin']) {
       const token = t.seats.find((s: { seat: string }) => s.seat === seat).token as string;
-      const client = await Client.open(server.url, t.tableId);
+      const client = await Client.open(ctx.server.url, t.tableId);
       // Reconnect-style hello: the catch-up carries the whole history, redacted.
       await client.hello(token, { table: 0, fight: { id: 'road', version: 0 } });
       seats.push({ seat, client, token });
@@ -74,7 +63,7 @@ describe('secrets never reach a seat (raw frames)', () => {
     const gmSend = async (stream: 'table' | 'fight', command: Record<string, Json>) => gm.command(stream, { id: `gm-${n++}`, command });
     expect(await gmSend('fight', { type: 'gm.setHp', creatureId: 'vessa', maxHp: 4271, hp: 4269 })).toMatchObject({ type: 'ack' });
     expect(await gmSend('table', { type: 'campaign.setNotes', notes: 'CAMPAIGN-SECRET: the lurker is a spy' })).toMatchObject({ type: 'ack' });
-    return { t, gm, seats, gmSend, live: server.tables.get(t.tableId)! };
+    return { t, gm, seats, gmSend, live: ctx.server.tables.get(t.tableId)! };
   }
 
   it('over a stretch of the fight, with a hidden creature acting, in every frame, catch-up and HTTP state a seat gets', async () => {
@@ -98,7 +87,7 @@ describe('secrets never reach a seat (raw frames)', () => {
     const probe = await seats[0]!.client.command('fight', { id: 'probe', command: { type: 'takeAction', actorId: 'brannoc', action: 'attack', targets: ['lurker-q7'], options: { attack: 'longsword' } } });
     expect(probe.type).toBe('rejected');
     for (const s of seats) {
-      const state = await getJson(`${server.url}/api/tables/${t.tableId}/state`, s.token);
+      const state = await getJson(`${ctx.server.url}/api/tables/${t.tableId}/state`, s.token);
       expect(state.status).toBe(200);
       s.client.frames.push(JSON.stringify(state.body));
       expect(leaks(s.client.frames)).toEqual([]);

@@ -1,15 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { simulate } from '@fray/sim';
-import { loadContentLibrary, type FrayServer, type OddsReport } from '../src/index';
+import { loadContentLibrary, type OddsReport } from '../src/index';
 import { loadSimScenario } from '../src/odds-scenario';
 import { firstFightOfLibrary, nextFightOf } from '../src/setup-odds';
-import { ADMIN, Client, postJson, repoRoot, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, postJson, repoRoot, type Msg, useServer } from './helpers';
 
 const rulesets = { a5e: a5eRuleset };
 const library = () => loadContentLibrary(path.join(repoRoot, 'scenarios', 'content'), rulesets, (t) => parse(t));
@@ -45,20 +44,11 @@ function expectSimulatorAnswer(r: OddsReport, state: Parameters<typeof loadSimSc
 }
 
 describe("a fight's odds before it starts (GM only)", () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { rulesets, content: library(), odds: { maxSeconds: 600 } });
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer({ rulesets, content: library(), odds: { maxSeconds: 600 } });
 
   it('POST /api/odds plays a new table\'s first fight from the library request, hidden rat included, and stores nothing', async () => {
-    const before = await server.store.listTables();
-    const res = await postJson(`${server.url}/api/odds`, { library: meadow, fights: 60, seconds: 600, seed: 11 }, ADMIN);
+    const before = await ctx.server.store.listTables();
+    const res = await postJson(`${ctx.server.url}/api/odds`, { library: meadow, fights: 60, seconds: 600, seed: 11 }, ADMIN);
     expect(res.status).toBe(200);
     const r = res.body.odds as OddsReport;
     expect(r).toMatchObject({ from: { fightId: 'fight-1', version: 0, round: 0 }, stale: false, requested: 60, stopped: 'done', seed: 11 });
@@ -74,35 +64,35 @@ describe("a fight's odds before it starts (GM only)", () => {
     ]);
     // the hidden rat fights (and can be struck down) in the simulated fights
     expect(expected.creatures.find((c) => c.id === 'lurking-rat')!.drop.count).toBeGreaterThan(0);
-    expect(await server.store.listTables()).toEqual(before);
+    expect(await ctx.server.store.listTables()).toEqual(before);
   });
 
   it('POST /api/odds takes the admin token, names the field it refuses, and runs one at a time', async () => {
-    const noToken = await postJson(`${server.url}/api/odds`, { library: meadow });
+    const noToken = await postJson(`${ctx.server.url}/api/odds`, { library: meadow });
     expect([noToken.status, noToken.body.error.code]).toEqual([401, 'unauthorized']);
-    const wrong = await postJson(`${server.url}/api/odds`, { library: meadow }, 'not-the-admin-token-at-all');
+    const wrong = await postJson(`${ctx.server.url}/api/odds`, { library: meadow }, 'not-the-admin-token-at-all');
     expect([wrong.status, wrong.body.error.code]).toEqual([401, 'unauthorized']);
-    const badRef = await postJson(`${server.url}/api/odds`, { library: { ...meadow, creatures: [{ ref: 'a5e/monsters/nope.yaml', side: 'foes' }] } }, ADMIN);
+    const badRef = await postJson(`${ctx.server.url}/api/odds`, { library: { ...meadow, creatures: [{ ref: 'a5e/monsters/nope.yaml', side: 'foes' }] } }, ADMIN);
     expect([badRef.status, badRef.body.error.code, badRef.body.error.path]).toEqual([400, 'invalid-setup', ['library', 'creatures', 0, 'ref']]);
-    const offMap = await postJson(`${server.url}/api/odds`, { library: { ...meadow, creatures: [{ ref: WOLF, side: 'foes', at: { x: 40, y: 1 } }] } }, ADMIN);
+    const offMap = await postJson(`${ctx.server.url}/api/odds`, { library: { ...meadow, creatures: [{ ref: WOLF, side: 'foes', at: { x: 40, y: 1 } }] } }, ADMIN);
     expect([offMap.status, offMap.body.error.code, offMap.body.error.path.slice(0, 3)]).toEqual([400, 'invalid-setup', ['library', 'creatures', 0]]);
-    const zero = await postJson(`${server.url}/api/odds`, { library: meadow, fights: 0 }, ADMIN);
+    const zero = await postJson(`${ctx.server.url}/api/odds`, { library: meadow, fights: 0 }, ADMIN);
     expect([zero.status, zero.body.error.code, zero.body.error.path]).toEqual([400, 'malformed', ['fights']]);
-    const extra = await postJson(`${server.url}/api/odds`, { library: meadow, tableId: 'x' }, ADMIN);
+    const extra = await postJson(`${ctx.server.url}/api/odds`, { library: meadow, tableId: 'x' }, ADMIN);
     expect([extra.status, extra.body.error.path]).toEqual([400, ['tableId']]);
     const both = await Promise.all([
-      postJson(`${server.url}/api/odds`, { library: meadow, fights: 40, seconds: 600 }, ADMIN),
-      postJson(`${server.url}/api/odds`, { library: meadow, fights: 40, seconds: 600 }, ADMIN),
+      postJson(`${ctx.server.url}/api/odds`, { library: meadow, fights: 40, seconds: 600 }, ADMIN),
+      postJson(`${ctx.server.url}/api/odds`, { library: meadow, fights: 40, seconds: 600 }, ADMIN),
     ]);
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
     expect(both.find((b) => b.status === 409)!.body.error.code).toBe('odds-running');
   });
 
   it('between fights, over the WebSocket: the next fight\'s odds (members as they stand, foes from the library) with progress; seats refused; not while a fight is under way', async () => {
-    const made = (await postJson(`${server.url}/api/tables`, { from: { library: { ...meadow, diceMode: undefined } } }, ADMIN)).body;
-    const gm = await Client.open(server.url, made.tableId);
+    const made = (await postJson(`${ctx.server.url}/api/tables`, { from: { library: { ...meadow, diceMode: undefined } } }, ADMIN)).body;
+    const gm = await Client.open(ctx.server.url, made.tableId);
     await gm.hello(made.gm.token);
-    const seat = await Client.open(server.url, made.tableId);
+    const seat = await Client.open(ctx.server.url, made.tableId);
     await seat.hello(made.seats[0].token);
 
     gm.send({ type: 'odds', requestId: 'n0', next: { foes: [{ ref: WOLF }] } });
@@ -112,7 +102,7 @@ describe("a fight's odds before it starts (GM only)", () => {
     expect(await gm.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === 'fin')).toMatchObject({ type: 'ack' });
     // Brannoc comes out of the first fight hurt: the next fight's odds start from his wounds.
     expect(await gm.command('table', { id: 'hurt', command: { type: 'gm.setHp', creatureId: 'brannoc-vale', hp: 4 } })).toMatchObject({ type: 'ack' });
-    const live = server.tables.get(made.tableId)!;
+    const live = ctx.server.tables.get(made.tableId)!;
     const tableBefore = canonicalJson(live.campaign.state);
 
     const next = { members: ['brannoc-vale', 'tamsin-reed'], foes: [{ ref: WOLF }, { ref: WOLF, hidden: true }] };
@@ -153,9 +143,9 @@ describe("a fight's odds before it starts (GM only)", () => {
     seat.send({ type: 'odds', requestId: 's1', next: {} });
     expect((await seat.next((m) => m.type === 'rejected' && m['commandId'] === 's1'))['error']).toMatchObject({ code: 'forbidden' });
     // over HTTP with the GM's token too; a seat's token is refused
-    const byHttp = await postJson(`${server.url}/api/tables/${made.tableId}/odds`, { fights: 20, seed: 'h', next: { foes: [{ ref: RAT }] } }, made.gm.token);
+    const byHttp = await postJson(`${ctx.server.url}/api/tables/${made.tableId}/odds`, { fights: 20, seed: 'h', next: { foes: [{ ref: RAT }] } }, made.gm.token);
     expect([byHttp.status, byHttp.body.odds.fights, byHttp.body.odds.creatures.length]).toEqual([200, 20, 3]);
-    const seatHttp = await postJson(`${server.url}/api/tables/${made.tableId}/odds`, { next: {} }, made.seats[0].token);
+    const seatHttp = await postJson(`${ctx.server.url}/api/tables/${made.tableId}/odds`, { next: {} }, made.seats[0].token);
     expect(seatHttp.status).toBe(403);
     expect(canonicalJson(live.campaign.state)).toBe(tableBefore);
     gm.close();
@@ -163,13 +153,13 @@ describe("a fight's odds before it starts (GM only)", () => {
   });
 
   it('fuzz: random and mutated odds requests over HTTP and the WebSocket get a report or a typed error, never a 500; nothing is stored', async () => {
-    const made = (await postJson(`${server.url}/api/tables`, { from: { library: { ...meadow, diceMode: undefined } } }, ADMIN)).body;
-    const gm = await Client.open(server.url, made.tableId);
+    const made = (await postJson(`${ctx.server.url}/api/tables`, { from: { library: { ...meadow, diceMode: undefined } } }, ADMIN)).body;
+    const gm = await Client.open(ctx.server.url, made.tableId);
     await gm.hello(made.gm.token);
     gm.send({ type: 'finishFight', requestId: 'fin' });
     await gm.next((m) => (m.type === 'ack' || m.type === 'rejected') && m['commandId'] === 'fin');
-    const live = server.tables.get(made.tableId)!;
-    const before = { tables: canonicalJson(await server.store.listTables()), campaign: canonicalJson(live.campaign.state) };
+    const live = ctx.server.tables.get(made.tableId)!;
+    const before = { tables: canonicalJson(await ctx.server.store.listTables()), campaign: canonicalJson(live.campaign.state) };
     const ref = fc.constantFrom(BRANNOC, TAMSIN, WOLF, RAT, 'a5e/monsters/nope.yaml', '', '../../etc/passwd', '__proto__');
     const creature = fc.record({ ref, side: fc.constantFrom('party', 'foes', '', 'x'.repeat(70)), controller: fc.option(fc.constantFrom('seat-1', 'seat-9'), { nil: undefined }), at: fc.option(fc.record({ x: fc.integer({ min: -2, max: 70 }), y: fc.integer({ min: -2, max: 70 }) }), { nil: undefined }) }, { requiredKeys: ['ref', 'side'] });
     const library = fc.record({ ruleset: fc.constantFrom('a5e', '13th-age', 'nope'), map: fc.option(fc.constantFrom({ grid: { width: 10, height: 6 } }, { zones: {} }, { grid: { width: 0, height: 6 } }), { nil: undefined }), creatures: fc.array(creature, { maxLength: 4 }) }, { requiredKeys: ['ruleset', 'creatures'] });
@@ -181,7 +171,7 @@ describe("a fight's odds before it starts (GM only)", () => {
     const codes = new Set<number>();
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const r = await postJson(`${server.url}/api/odds`, JSON.parse(JSON.stringify(b ?? null)), ADMIN);
+        const r = await postJson(`${ctx.server.url}/api/odds`, JSON.parse(JSON.stringify(b ?? null)), ADMIN);
         codes.add(r.status);
         expect([200, 400, 409]).toContain(r.status);
         if (r.status !== 200) expect(typeof r.body.error.code).toBe('string');
@@ -200,8 +190,8 @@ describe("a fight's odds before it starts (GM only)", () => {
       }),
       { numRuns: 20 * Math.max(1, Number(process.env['FRAY_FUZZ_RUNS'] ?? 1)), seed: Number(process.env['FRAY_FUZZ_SEED'] ?? 19_2026) },
     );
-    expect((await postJson(`${server.url}/api/odds`, { library: meadow, fights: 1 }, ADMIN)).status).toBe(200);
-    expect({ tables: canonicalJson(await server.store.listTables()), campaign: canonicalJson(live.campaign.state) }).toEqual(before);
+    expect((await postJson(`${ctx.server.url}/api/odds`, { library: meadow, fights: 1 }, ADMIN)).status).toBe(200);
+    expect({ tables: canonicalJson(await ctx.server.store.listTables()), campaign: canonicalJson(live.campaign.state) }).toEqual(before);
     gm.close();
   }, 600_000);
 });

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { legalCommands, type Command, type Json, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { a5eDemoPromptPolicy } from '@fray/sim';
-import { ADMIN, Client, demoSource, postJson, startServer, tmpDir, type Msg } from './helpers';
+import { ADMIN, Client, demoSource, postJson, type Msg, useServer } from './helpers';
 import { menusFor, viewFor } from '../src/projection';
-import type { FrayServer } from '../src/index';
 import type { LiveTable } from '../src/table';
 import type { ViewPatch } from '../src/view-patch';
 
@@ -30,22 +28,13 @@ function nextCommand(t: LiveTable, n: number): { stream: 'table' | 'fight'; comm
 }
 
 describe('views travel as patches', () => {
-  let server: FrayServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tmpDir();
-    server = await startServer(dir, { demo: source });
-  });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const ctx = useServer({ demo: source });
 
   it("every connection's patched view is, push by push, the whole view the server would send it; menus come for its versions; a seat's patch for a fight command carries nothing of the campaign", async () => {
-    const t = (await postJson(`${server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
-    const live = server.tables.get(t.tableId)!;
+    const t = (await postJson(`${ctx.server.url}/api/tables`, { from: 'demo' }, ADMIN)).body;
+    const live = ctx.server.tables.get(t.tableId)!;
     const open = async (token: string) => {
-      const c = await Client.open(server.url, t.tableId);
+      const c = await Client.open(ctx.server.url, t.tableId);
       expect((await c.hello(token)).type).toBe('welcome');
       return c;
     };
@@ -67,7 +56,7 @@ describe('views travel as patches', () => {
       }
       if (n === 30) {
         // A seat added over HTTP changes the view without events: a `view` patch.
-        expect((await postJson(`${server.url}/api/tables/${t.tableId}/seats`, { seat: 'seat-late', name: 'Late' }, t.gm.token)).status).toBe(201);
+        expect((await postJson(`${ctx.server.url}/api/tables/${t.tableId}/seats`, { seat: 'seat-late', name: 'Late' }, t.gm.token)).status).toBe(201);
       }
       const { stream, command } = nextCommand(live, n);
       const marks = clients.map(({ c }) => c.messages.length);
