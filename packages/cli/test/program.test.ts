@@ -40,5 +40,5 @@ describe('fray (program wiring)', () => {
     const bad = spawnSync(process.execPath, [bin, 'run', 'scenarios/nope.yaml'], { cwd: repoRoot, encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('fray run: scenarios/nope.yaml: no such file\n');
-  }, 20_000);
+  });
 });
