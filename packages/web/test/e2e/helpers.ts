@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { TableSource } from '@fray/server';
 import { recordFrames, sourceFromScenarioFile, type Browser, type TestServer } from './harness';
 
 /** Waits until a locator's text contains `text`; on timeout the error shows what it said instead. */
@@ -91,18 +92,24 @@ export async function addFromLibrary(page: Page, filter: string): Promise<void> 
   await rows.first().click();
 }
 
-/**
- * The A5E yard with Brannoc (his player's) and the wolf, its first fight ended from the GM's screen: the GM
- * (laptop) on the setup screen and the player (phone) following, each page's frames recorded.
- */
-export async function yardBetweenFights(ctx: { srv: TestServer; browser: Browser }, name: string) {
-  const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name }));
+/** A table made from `source`, open on the GM's laptop and on `seat`'s phone; each page's frames are recorded. */
+export async function gmAndPlayer(ctx: { srv: TestServer; browser: Browser }, source: TableSource, seat: string) {
+  const t = await ctx.srv.table(source);
   const gm = await ctx.browser.page('laptop');
   const gmFrames = recordFrames(gm);
   await gm.goto(t.gm.link);
   const player = await ctx.browser.page('phone');
   const frames = recordFrames(player);
-  await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+  await player.goto(t.seats.find((s) => s.seat === seat)!.link);
+  return { t, gm, gmFrames, player, frames };
+}
+
+/**
+ * The A5E yard with Brannoc (his player's) and the wolf, its first fight ended from the GM's screen: the GM
+ * (laptop) on the setup screen and the player (phone) following, each page's frames recorded.
+ */
+export async function yardBetweenFights(ctx: { srv: TestServer; browser: Browser }, name: string) {
+  const { t, gm, gmFrames, player, frames } = await gmAndPlayer(ctx, sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name }), 'seat-brannoc');
   await player.getByTestId('player-screen').waitFor();
   await endFightToSetup(gm);
   return { t, gm, gmFrames, player, frames };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { choose, until, waitText, endFightToSetup } from './helpers';
+import { choose, until, waitText, endFightToSetup, gmAndPlayer } from './helpers';
 
 // Dragging on zone maps, the next fight's map for foes added between fights, and removing a seat.
 // Through the UI only; one server and one browser for the file.
@@ -70,12 +70,7 @@ describe('zone maps, the next fight\'s map and seats in Chromium', () => {
 
   it('13th Age zones: the GM drags Wren onto the brute to engage it; Brann\'s token dragged onto an ally is refused in the rules\' words and nothing moves; dragged onto "away" it shows the cost and the brute\'s opportunity attack, then moves; a hidden grunt never reaches the player', async () => {
     // Brann opens engaged with the hill brute; Wren is free; a mire grunt lurks, hidden. Wren acts first.
-    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/13th-age/intercept.yaml', { hidden: ['grunt'], name: 'Zones' }));
-    const gm = await ctx.browser.page('laptop');
-    await gm.goto(t.gm.link);
-    const brann = await ctx.browser.page('phone');
-    const frames = recordFrames(brann);
-    await brann.goto(t.seats.find((s) => s.seat === 'seat-brann')!.link);
+    const { gm, player: brann, frames } = await gmAndPlayer(ctx, sourceFromScenarioFile('scenarios/13th-age/intercept.yaml', { hidden: ['grunt'], name: 'Zones' }), 'seat-brann');
     await gm.getByTestId('start-combat').click();
     await waitText(brann.getByTestId('turn-banner'), "Wren Halloway's turn");
     expect(await engagedGroups(gm)).toEqual(['engaged: Brann Ashgrove, Hill Brute']);

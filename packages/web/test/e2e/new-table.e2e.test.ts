@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { recordFrames, sourceFromScenarioFile, useServerAndBrowser } from './harness';
-import { until, waitText, endFightToSetup, addLibraryFoes, addFromLibrary } from './helpers';
+import { until, waitText, endFightToSetup, addLibraryFoes, addFromLibrary, gmAndPlayer } from './helpers';
 
 // A GM sets up a table in the browser from the content library; a token is dragged on the map; the `?`
 // overlay. Through the UI only; one server and one browser for the file.
@@ -163,12 +163,7 @@ describe('setting up, dragging and shortcuts in Chromium', () => {
   });
 
   it('between fights the GM adds foes from the library, one hidden, and starts the next fight; the player sees only the visible one', async () => {
-    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next' }));
-    const gm = await ctx.browser.page('laptop');
-    await gm.goto(t.gm.link);
-    const player = await ctx.browser.page('phone');
-    const frames = recordFrames(player);
-    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    const { gm, player, frames } = await gmAndPlayer(ctx, sourceFromScenarioFile('scenarios/a5e/map-yard.yaml', { only: ['brannoc', 'wolf'], initiative: { wolf: 0 }, name: 'Next' }), 'seat-brannoc');
     await endFightToSetup(gm);
     await addLibraryFoes(gm, ['snapjaw', 'thicket boar']);
     await gm.getByTestId('foe-hidden').nth(1).check();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordFrames, repoRoot, sourceFromScenarioFile, SIZES, tmpDir, useServerAndBrowser } from './harness';
-import { choose, until, waitText } from './helpers';
+import { repoRoot, sourceFromScenarioFile, SIZES, tmpDir, useServerAndBrowser } from './harness';
+import { choose, until, waitText, gmAndPlayer } from './helpers';
 
 const ctx = useServerAndBrowser();
 
@@ -17,12 +17,7 @@ describe('odds from here in Chromium', () => {
       ...source.fight!,
       space: { kind: 'zones', bands: ['close', 'ranged', 'far'], defaultBand: 'ranged', creatures: { wren: zone, ilka: zone, gob: zone, brute: zone }, engagements: {}, pairBands: {} },
     };
-    const t = await ctx.srv.table(source);
-    const gm = await ctx.browser.page('laptop');
-    await gm.goto(t.gm.link);
-    const player = await ctx.browser.page('phone');
-    const frames = recordFrames(player);
-    await player.goto(t.seats.find((s) => s.seat === 'seat-ilka')!.link);
+    const { gm, player, frames } = await gmAndPlayer(ctx, source, 'seat-ilka');
     await gm.getByTestId('start-combat').click();
     await choose(gm, 'ftd.morale.call', 'no');
     await waitText(gm.getByTestId('whose-turn'), 'turn');

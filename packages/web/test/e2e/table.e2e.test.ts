@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { recordFrames, sourceFromScenarioFile, startTestServer, useServerAndBrowser } from './harness';
-import { answerAny, choose, counter, enterDice, prompts, until, waitText } from './helpers';
+import { sourceFromScenarioFile, startTestServer, useServerAndBrowser } from './harness';
+import { answerAny, choose, counter, enterDice, prompts, until, waitText, gmAndPlayer } from './helpers';
 
 // One browser and one server for the whole file (several tabs per test), to keep the suite quick.
 const ctx = useServerAndBrowser();
@@ -96,14 +96,7 @@ describe('web table in Chromium', () => {
 
   it('hidden creatures and GM notes appear neither in a player’s DOM nor in their WebSocket frames', async () => {
     const note = 'GM-ONLY: Vessa flees at 10 hit points';
-    const t = await ctx.srv.table(
-      sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'vessa', 'cutter', 'smoke'], hidden: ['smoke'], names: { smoke: 'Nightfang' }, notes: { vessa: note } }),
-    );
-    const gm = await ctx.browser.page('laptop');
-    await gm.goto(t.gm.link);
-    const player = await ctx.browser.page('phone');
-    const frames = recordFrames(player);
-    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    const { gm, player, frames } = await gmAndPlayer(ctx, sourceFromScenarioFile('scenarios/a5e/demo-forest.yaml', { only: ['brannoc', 'tamsin', 'vessa', 'cutter', 'smoke'], hidden: ['smoke'], names: { smoke: 'Nightfang' }, notes: { vessa: note } }), 'seat-brannoc');
     await waitText(player.getByTestId('connection'), 'Live');
 
     // The fight starts and the storm's world action is chosen; the GM sees the hidden wolf and the note.
@@ -279,12 +272,7 @@ describe('web table in Chromium', () => {
   });
 
   it('A5E duel: each duelist picks a strategy in secret; the player sees only their own choice', async () => {
-    const t = await ctx.srv.table(sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'));
-    const gm = await ctx.browser.page('laptop');
-    await gm.goto(t.gm.link);
-    const player = await ctx.browser.page('phone');
-    const frames = recordFrames(player);
-    await player.goto(t.seats.find((s) => s.seat === 'seat-brannoc')!.link);
+    const { gm, player, frames } = await gmAndPlayer(ctx, sourceFromScenarioFile('scenarios/a5e/duel-redcloak.yaml'), 'seat-brannoc');
     await gm.getByTestId('start-combat').click();
     // Two secret prompts: the GM's for Vessa and the player's for Brannoc.
     await until('both strategy prompts', async () => (await gm.getByTestId('prompt-a5e.duel.strategy').count()) === 2);
