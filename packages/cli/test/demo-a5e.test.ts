@@ -5,13 +5,11 @@ import { a5eDemoPromptPolicy, chooseA5eCommand } from '../src/demo/a5e-policies'
 import { createEncounter, loadScenarioFile } from '../src/scenario/load';
 
 describe('fray demo (default: A5E on a forest road in a storm)', () => {
-  it('plays to the end with the default seed, the same every time, fast', () => {
-    const started = performance.now();
+  // (How fast it plays is a benchmark's question: a timed assertion here failed a CI run at load 15, 2022 ms.)
+  it('plays to the end with the default seed, the same every time', () => {
     const first = demoCommand();
-    const elapsed = performance.now() - started;
     expect(first.exitCode).toBe(0);
     expect(demoCommand().output).toBe(first.output);
-    expect(elapsed).toBeLessThan(2000);
     const lines = first.output.split('\n');
     expect(lines[0]).toBe('Fray demo: scenarios/a5e/demo-forest.yaml, seed 10 (replay with --seed 10)');
     expect(first.output).not.toContain('refused');
