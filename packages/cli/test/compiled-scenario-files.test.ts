@@ -78,4 +78,12 @@ describe('scenario files the compiled fights now admit play the engine\'s fights
       }
     }
   });
+
+  it('13A-INIT-1 13A-INIT-3 13A-ENGAGE-1 a 13th Age campaign fight whose brute\'s initiative was set before it, engaged with Brann from the start: the party rolls, the set count sorts after rolled ties', () => {
+    for (const target of ['weakest', 'random'] as const) {
+      const r = bothWays('campaigns/13a-two-battles.yaml', target, 150);
+      expect([r.kept, r.handedBack]).toEqual([150, 0]);
+      expect(r.attacks).toBeGreaterThan(150);
+    }
+  });
 });

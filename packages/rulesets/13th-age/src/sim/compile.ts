@@ -1,5 +1,5 @@
 import { parseDice } from '@fray/dice';
-import { currentCreatureId, freshFightRefusal, isEngaged, type CompiledFight, type ZoneSpaceState, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled, type Resolution } from '@fray/engine';
+import { currentCreatureId, freshFightRefusal, isEngaged, presetInitiative, type CompiledFight, type ZoneSpaceState, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled, type Resolution } from '@fray/engine';
 import { basicMelee, critThreshold, damageExpression } from '../combat/attack';
 import { resistanceFor } from '../combat/damage';
 import { isMook, mobOf } from '../combat/mooks';
@@ -48,7 +48,7 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
   if (policy !== LEAN_13A_POLICY) return no(`the turn policy ${typeof policy === 'string' ? `'${policy}'` : '(attack only)'} is not the lean 13th Age policy the fight compiles`);
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   const underWay = state.phase === 'combat';
-  const notAdmitted = underWay ? underWayRefusal(state) : freshFightRefusal({ ...state, space: null }, { options: HARMLESS_OPTIONS });
+  const notAdmitted = underWay ? underWayRefusal(state) : freshFightRefusal({ ...state, space: null }, { options: HARMLESS_OPTIONS, presetInitiative: true });
   if (notAdmitted !== null) return no(notAdmitted);
   const notPlaced = spaceRefusal(state);
   if (notPlaced !== null) return no(notPlaced);
@@ -91,6 +91,7 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
       pc: isPc(c),
       mob: mob === null ? -1 : mobs.indexOf(mob),
       initiative: initiativeBonus(state, id),
+      presetInitiative: underWay ? null : presetInitiative(state, id),
       group: typeof group === 'string' ? groups.indexOf(group) : -1,
       saveBonus: sheet.saveBonus,
       recoveries: pc ? (c.resources['recoveries'] ?? 0) : 0,
@@ -102,6 +103,10 @@ export function compile13aFight(ruleset: LoadedRuleset, actions: readonly string
       opportunity,
     });
   }
+
+  // A shared roll (13A-INIT-3) is one unit: all its members set before the fight, or none.
+  const mixed = groups.find((g, k) => new Set(creatures.filter((c) => c.group === k).map((c) => c.presetInitiative === null)).size > 1);
+  if (mixed !== undefined) return no(`the group '${mixed}': initiative set before the fight for some of it`);
 
   // Per attack slot, attacker and target (any other creature: a fumble into melee can hit an ally, 13A-MOD-2).
   const n = creatures.length;

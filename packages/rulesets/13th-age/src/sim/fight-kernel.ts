@@ -11,6 +11,8 @@ const DEATH_SAVE_FAILURES = 4;
 const DISENGAGE_SAVE = 11;
 /** 13A-ESC-1: the escalation die stops at 6. */
 export const ESCALATION_MAX = 6;
+/** No initiative set before the fight: the unit rolls at startCombat. */
+const NO_PRESET = -2147483648;
 
 /** Where the fight stands when the kernel starts: fresh, or under way (odds from here). */
 export interface KernelStart {
@@ -147,6 +149,8 @@ export class ThirteenFightKernel implements CompiledFight {
   private readonly unitFrom: Int32Array;
   private readonly unitMembers: Int32Array;
   private readonly unitBonus: Int32Array;
+  /** each unit's initiative count set before the fight, or NO_PRESET */
+  private readonly unitPreset: Int32Array;
   private readonly unitTie: Int32Array;
   private readonly unitOf: Int32Array;
   private readonly initScale: number;
@@ -260,6 +264,7 @@ export class ThirteenFightKernel implements CompiledFight {
     this.unitFrom[units] = unitMembers.length;
     this.unitMembers = Int32Array.from(unitMembers);
     this.unitBonus = Int32Array.from(leads, (k) => creatures[k]!.initiative);
+    this.unitPreset = Int32Array.from(leads, (k) => creatures[k]!.presetInitiative ?? NO_PRESET);
     // tie-break keys [bonus, PC], packed: the bonus first, then 1 for a PC
     this.unitTie = Int32Array.from(leads, (k) => creatures[k]!.initiative * 2 + (creatures[k]!.pc ? 1 : 0));
     // a scale beyond every tie-break key keeps (total, tie) in order as total * scale + tie
@@ -743,7 +748,9 @@ export class ThirteenFightKernel implements CompiledFight {
     const { unitKey, unitOrder, unitBonus, unitTie, initScale, unitFrom, unitMembers, order } = this;
     const units = unitKey.length;
     for (let u = 0; u < units; u++) {
-      unitKey[u] = (dice.next(20) + unitBonus[u]!) * initScale + unitTie[u]!;
+      const preset = this.unitPreset[u]!;
+      // a count set before the fight rolls nothing, and without tie-break keys it sorts after every rolled unit of its total
+      unitKey[u] = preset !== NO_PRESET ? preset * initScale - initScale / 2 : (dice.next(20) + unitBonus[u]!) * initScale + unitTie[u]!;
       unitOrder[u] = u;
     }
     let tied = false;

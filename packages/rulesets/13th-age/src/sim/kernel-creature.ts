@@ -43,6 +43,8 @@ export interface KernelCreature {
   mob: number;
   /** the initiative bonus (13A-STAT-4) */
   initiative: number;
+  /** the initiative count set before the fight (it rolls none, and has no tie-break keys), or null */
+  presetInitiative: number | null;
   /** index of its shared initiative roll (identical monsters, 13A-INIT-3), or -1 */
   group: number;
   /** the stat block's save bonus (death saves, disengage checks) */
