@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { EncounterSetup } from '@fray/engine';
-import { legalTurnPolicy, runRange, scenarioFromSetup, simPoliciesFor, type FightRecord, type SimMode, type SimScenario } from '@fray/sim';
+import { RUNTIME_CHECK_FIGHTS, legalTurnPolicy, runRange, scenarioFromSetup, simPoliciesFor, type FightRecord, type SimMode, type SimScenario } from '@fray/sim';
 import { consume, median, perSecond, printTable, repoRoot, type Row } from './harness';
 import { BareFight, ORCS, PCS, type BareTotals } from './sim-bare-4v4';
 import { a5eSimScenario } from './sim-scenario';
@@ -52,7 +52,7 @@ function race(contenders: Contender[], rounds = 9, ms = 200): { rate: number; ra
 function simRunner(scenario: SimScenario, mode: SimMode, unit: 'fights' | 'attacks', engine = false): (k: number) => number {
   // A simulation's one-time start (compiling the fight, the run-time check's engine fights) is paid here,
   // not in the calibration, which would otherwise settle on a batch of one fight.
-  runRange(scenario, { seed: 'warm', from: 0, to: 1, mode, engine });
+  runRange(scenario, { seed: 'warm', from: 0, to: 2 * RUNTIME_CHECK_FIGHTS, mode, engine });
   let next = 0;
   return (k) => {
     const records: FightRecord[] = [];
