@@ -20,6 +20,7 @@ export * from './damage/calculate';
 export * from './resolve/context';
 export * from './resolve/prompt';
 export * from './ruleset/ruleset';
+export * from './ruleset/queries';
 export * from './ruleset/words';
 export * from './ruleset/stages';
 export * from './ruleset/hooks';

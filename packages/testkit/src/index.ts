@@ -5,3 +5,4 @@ export * from './campaign-table';
 export * from './random-play';
 export * from './menu-check';
 export * from './setup-refusal';
+export * from './attack-check';

@@ -13,6 +13,7 @@ import type { MovePreview, RulesetActionMenu } from '../view/actions';
 import type { AttackProfile } from '../view/odds';
 import type { RulesetWords } from './words';
 import type { SettingSchemas } from './declarations';
+import type { AttackOption } from './queries';
 
 /** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
 export interface Hook<S extends StageId = StageId> {
@@ -87,6 +88,12 @@ export interface Ruleset {
    * targets and options, the resources left, the reachable places. The engine adds ending the turn.
    */
   actionMenu?(state: EncounterState, creatureId: string, who: Principal, opts: { movement: boolean }): RulesetActionMenu;
+  /**
+   * Who this creature may attack now, with which attack, at what cost, and if not, why, in the words
+   * dispatch uses (`ruleset/queries.ts`): the one answer its attack handlers, menus, legal commands and
+   * the simulator's policies share.
+   */
+  attackOptions?(state: EncounterState, attacker: string): AttackOption[];
   /** the numbers one of a creature's attacks would use against a target now, for exact odds (null: no such attack) */
   attackProfile?(state: EncounterState, attacker: string, attackId: string | undefined, target: string): AttackProfile | null;
   /** what moving a creature to `to` would cost and provoke (path, cost, who gets an opportunity attack) */
