@@ -1,14 +1,13 @@
-import { dealDamage, damagePartsFromRoll, type EncounterState, type Json, type LoadedRuleset, type Resolution, type TestPayload } from '@fray/engine';
+import { dealDamage, damagePartsFromRoll, type Json, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { a5eTest, attachExpertise, type A5eTest, type ExpertiseSource } from '../core/d20';
-import { BONUS, spend, spendOneAttack, type Refusal } from '../core/economy';
+import { BONUS, spend, spendOneAttack } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
-import { isHiddenFrom } from '../actions/stealth';
 import { ATTACK_WITHIN_5, attackSituation, type AttackSituation } from '../position/attack-geometry';
 import { spaceOf } from '../position/geometry';
+import { a5eAttackRefusal, OFF_HAND_LEFT, OFF_HAND_READY, offHandReadyRefusal, unseenTargetRefusal, type A5eAttackAction } from './attack-options';
 import { offerDropProne } from '../position/prone';
-import { perceive } from '../senses/vision';
 import { runOnHit } from '../effects/run';
 import { acStatistic } from '../sheet/armor-class';
 import { declaredTestOptions } from './declarations';
@@ -16,10 +15,7 @@ import { attackOptions } from '../settings';
 
 export { ATTACK_WITHIN_5 };
 
-/** creature var: the weapon its Attack action used this turn, when one-handed and not heavy, so an off-hand attack may follow (A5E-ATK-18) */
-export const OFF_HAND_READY = 'a5e.offHandReady';
-/** creature var: off-hand attacks left from one bonus action (two with Extra Attack, A5E-ATK-19) */
-export const OFF_HAND_LEFT = 'a5e.offHandLeft';
+export { OFF_HAND_LEFT, OFF_HAND_READY, unseenTargetRefusal };
 
 export interface AttackResult {
   target: string;
@@ -119,12 +115,6 @@ function guessNeeded(ctx: Resolution, attacker: string, target: string): boolean
   return unseenTargetRefusal(ctx.ruleset, ctx.state, attacker, target) !== null;
 }
 
-/** Why an attack on this target must name a space (`options.space`): unseen and its location unknown (A5E-ATK-9). */
-export function unseenTargetRefusal(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string): Refusal | null {
-  if (!isHiddenFrom(state, target, attacker) || perceive(ruleset, state, attacker, target).perceives) return null;
-  return { code: 'name-a-space', message: 'the target is unseen and its location unknown: name the space to attack (options.space)', ruleId: 'A5E-ATK-9' };
-}
-
 function guessedRight(ctx: Resolution, target: string, space: Json | undefined): boolean {
   const s = spaceOf(ctx.state);
   if (!s || !Object.hasOwn(s.creatures, target)) return true;
@@ -172,11 +162,11 @@ function judgeAttack(_ctx: Resolution, p: TestPayload): void {
   else p.outcome = p.outcome === 'success' ? 'hit' : 'miss';
 }
 
-/** Refuses a target out of reach, out of range or behind total cover before anything is spent. */
-function checkTargets(ctx: Resolution, actorId: string, attack: Attack, targets: string[], opts: Partial<MakeAttackOptions>): void {
+/** Refuses, before anything is spent, what `a5eAttackRefusal` refuses: the one answer menus and policies read too. */
+function checkAttack(ctx: Resolution, actorId: string, action: A5eAttackAction, attack: Attack, targets: string[], options: Record<string, Json>): void {
   for (const t of targets) {
-    if (!ctx.state.creatures[t]) ctx.reject('unknown-creature', `no target '${t}'`);
-    attackSituation(ctx, actorId, t, attack, attack.kind === 'ranged' || opts.thrown === true, opts.within5);
+    const r = a5eAttackRefusal(ctx.ruleset, ctx.state, actorId, action, attack, t, options, { costHooks: false });
+    if (r) ctx.reject(r.code, r.message, r.ruleId);
   }
 }
 
@@ -224,7 +214,7 @@ export const attackModule: A5eModule = {
     attack: (ctx, actorId, targets, options) => {
       if (!targets.length) ctx.reject('no-target', 'an attack needs a target', 'A5E-ACT-3');
       const attack = findAttack(ctx, actorId, options['attack']);
-      checkTargets(ctx, actorId, attack, targets.slice(0, 1), attackCommandOptions(attack, options));
+      checkAttack(ctx, actorId, 'attack', attack, targets.slice(0, 1), options);
       spendOneAttack(ctx, actorId, 'A5E-ACT-3');
       if (oneHanded(attack) && ctx.state.creatures[actorId]!.vars[OFF_HAND_READY] !== attack.id) {
         ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_READY, value: attack.id });
@@ -240,12 +230,10 @@ export const attackModule: A5eModule = {
     'off-hand-attack': (ctx, actorId, targets, options) => {
       if (targets.length !== 1) ctx.reject(targets.length ? 'one-target' : 'no-target', 'an off-hand attack has one target', 'A5E-ATK-18');
       const c = ctx.state.creatures[actorId]!;
-      const main = c.vars[OFF_HAND_READY];
-      if (typeof main !== 'string') ctx.reject('no-attack-action', `${c.name} has not attacked with a one-handed, non-heavy weapon this turn`, 'A5E-ATK-18');
+      const notReady = offHandReadyRefusal(ctx.state, actorId);
+      if (notReady) ctx.reject(notReady.code, notReady.message, notReady.ruleId);
       const attack = findAttack(ctx, actorId, options['attack']);
-      if (attack.id === main) ctx.reject('same-weapon', `the off-hand attack needs a different weapon than ${attack.name}`, 'A5E-ATK-18');
-      if (attack.kind !== 'melee' || !attack.properties.includes('dual-wielding')) ctx.reject('not-dual-wielding', `${attack.name} is not a dual-wielding melee weapon`, 'A5E-ATK-18');
-      checkTargets(ctx, actorId, attack, targets, attackCommandOptions(attack, options));
+      checkAttack(ctx, actorId, 'off-hand-attack', attack, targets, options);
       const left = typeof c.vars[OFF_HAND_LEFT] === 'number' ? (c.vars[OFF_HAND_LEFT] as number) : 0;
       if (left > 0) {
         spend(ctx, actorId, 'free', 'A5E-ATK-19');

@@ -3,9 +3,9 @@ import { within } from '../actions/common';
 import { pressOf } from '../actions/press-the-attack';
 import { readiedOf } from '../actions/ready';
 import { isHiddenFrom } from '../actions/stealth';
-import { attacksPerTurnLimit, hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
-import { ACTION, ATTACKS_LEFT, ATTACKS_MADE, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
-import { attackTargetRefusal } from '../position/attack-geometry';
+import { hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
+import { ACTION, ATTACKS_LEFT, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
+import { a5eAttackOptions } from '../combat/attack-options';
 import { standUpRefusal } from '../position/prone';
 import { sheetOf } from '../sheet/derived';
 import { GROUP, groupMembers } from '../summons/control';
@@ -43,15 +43,19 @@ export function a5eLegalCommands(ruleset: LoadedRuleset, state: EncounterState, 
   return out;
 }
 
-/** A hostile it could attack with this attack now: alive, not secret, not hidden from it, in reach or range, not forbidden. */
-function attackableFrom(ruleset: LoadedRuleset, state: EncounterState, actor: string, target: string, attackId: string): boolean {
+/** A hostile worth listing an attack on: alive, not the GM's secret, not hidden from it (choices of the list, not refusals). */
+function listedFoe(state: EncounterState, actor: string, target: string): boolean {
   const a = state.creatures[actor]!;
   const t = state.creatures[target];
-  if (!t || t.status === 'dead' || t.hidden || t.side === a.side || isHiddenFrom(state, target, actor)) return false;
-  if (hostileActionBlock(state, actor, target, ruleset)) return false;
-  const attack = sheetOf(a).attacks.find((x) => x.id === attackId) ?? sheetOf(a).attacks[0];
-  // The same map questions the attack itself asks (A5E-COVER-5, A5E-ATK-13, A5E-ATK-15).
-  return !!attack && attackTargetRefusal(state, actor, target, attack, attack.kind === 'ranged') === null;
+  return !!t && t.status !== 'dead' && !t.hidden && t.side !== a.side && !isHiddenFrom(state, target, actor);
+}
+
+/** A listed foe this attack may be aimed at now, whatever the budget: the attack's own answer (`a5eAttackOptions`). */
+function attackableFrom(ruleset: LoadedRuleset, state: EncounterState, actor: string, target: string, attackId: string): boolean {
+  if (!listedFoe(state, actor, target)) return false;
+  const options = a5eAttackOptions(ruleset, state, actor).filter((o) => (o.command as { action: string }).action === 'attack');
+  const option = options.find((o) => o.attackId === attackId) ?? options[0];
+  return !!option && option.targetRefusal(target) === null;
 }
 
 function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: string): Command[] {
@@ -68,14 +72,13 @@ function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: strin
   // Standing up, with the questions `standUpAction` asks (A5E-POS-8).
   if (hasCondition(c, 'prone') && !standUpRefusal(ruleset, state, actor)) out.push({ type: 'takeAction', actorId: actor, action: 'stand-up', targets: [] });
 
-  // Attacks, and basic maneuvers in place of one (A5E-ACT-3, A5E-ACT-4).
-  const limit = attacksPerTurnLimit(state, actor, ruleset);
-  const attackLeft = has(c, ATTACKS_LEFT) ? can('free') : action;
-  if (attackLeft && (limit === null || (c.resources[ATTACKS_MADE] ?? 0) < limit)) {
-    for (const attack of sheet.attacks) {
-      for (const t of foes) if (attackableFrom(ruleset, state, actor, t, attack.id)) out.push(take(actor, 'attack', [t], { attack: attack.id }));
-    }
+  // Attacks (A5E-ACT-3): each the Attack action may make now, at each listed foe it may be aimed at.
+  for (const o of a5eAttackOptions(ruleset, state, actor)) {
+    if ((o.command as { action: string }).action !== 'attack' || o.refusal) continue;
+    for (const t of foes) if (listedFoe(state, actor, t) && o.targetRefusal(t) === null) out.push(take(actor, 'attack', [t], { attack: o.attackId }));
   }
+  // Basic maneuvers in place of an attack (A5E-ACT-4).
+  const attackLeft = has(c, ATTACKS_LEFT) ? can('free') : action;
   if (attackLeft) for (const t of harmable) if (within(state, actor, t, meleeReach(c))) out.push(take(actor, 'maneuver', [t], { maneuver: 'shove' }));
 
   // The named actions (A5E-ACT-7..20).

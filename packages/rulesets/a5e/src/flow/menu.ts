@@ -4,10 +4,11 @@ import {
 } from '@fray/engine';
 import { namedActionBlock, speedOf } from '../conditions/queries';
 import {
-  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, isActingNow, oneAttackRefusal, type Cost, type Refusal,
+  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, isActingNow, type Cost, type Refusal,
 } from '../core/economy';
-import { armorClass, damageExpression, OFF_HAND_READY, unseenTargetRefusal } from '../combat/attack';
-import { attackSituationOf, attackTargetRefusal } from '../position/attack-geometry';
+import { armorClass, damageExpression } from '../combat/attack';
+import { a5eAttackOptions } from '../combat/attack-options';
+import { attackSituationOf } from '../position/attack-geometry';
 import { standUpRefusal } from '../position/prone';
 import { helpAttackTargetRefusal, helpTaskRefusal } from '../actions/help';
 import { tumbleTargetRefusal } from '../actions/tumble';
@@ -27,7 +28,7 @@ const why = (r: Refusal | { code: string; message: string; ruleId?: string } | n
 
 /**
  * A5E's action menu (issue 13, "Acting"): each action the creature has, with the questions its handler
- * asks answered by the same functions (`economyRefusal`, `oneAttackRefusal`, `attackTargetRefusal`,
+ * asks answered by the same functions (`a5eAttackOptions` for attacks, `economyRefusal`,
  * `namedActionBlock`, `standUpRefusal`, `entryRefusal`), exact odds for each attack on each valid target,
  * and the reachable squares or zones. Targets are the creatures it could aim at that the asker may see.
  */
@@ -39,34 +40,21 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
   const economy = (cost: Cost, mountMay = false) => economyRefusal(ruleset, state, actor, cost, { mountMay, skipCostHookRefusals: true });
   const take = (action: string, options?: Record<string, Json>): ActionDescriptor['command'] => ({ type: 'takeAction', actorId: actor, action, targets: [], ...(options ? { options } : {}) });
 
-  // Attacks (A5E-ACT-3): the first spends the action, the rest of a multiattack come free this turn.
-  const attackCost: ActionCost[] = has(c, ATTACKS_LEFT) ? [{ resource: ATTACKS_LEFT, amount: 1 }] : [{ resource: ACTION, amount: 1 }];
-  const attackRefusal = oneAttackRefusal(ruleset, state, actor);
-  for (const attack of sheet.attacks) {
-    const ranged = attack.kind === 'ranged';
+  // Weapon attacks: the Attack action's (A5E-ACT-3) and, after one, the off-hand attack (A5E-ATK-18), as `a5eAttackOptions` answers.
+  const bySheet = new Map(sheet.attacks.map((a) => [a.id, a]));
+  for (const o of a5eAttackOptions(ruleset, state, actor)) {
+    const attack = bySheet.get(o.attackId)!;
+    const action = (o.command as { action: string }).action;
     const targets = seen.map((t): ActionTarget => {
-      const r = attackTargetRefusal(state, actor, t, attack, ranged) ?? unseenTargetRefusal(ruleset, state, actor, t);
+      const r = o.targetRefusal(t);
       if (r) return { creatureId: t, valid: false, ...why(r) };
-      const odds = attackOddsSummary(ruleset, state, actor, attack.id, t);
+      const odds = action === 'attack' ? attackOddsSummary(ruleset, state, actor, attack.id, t) : null;
       return { creatureId: t, valid: true, ...(odds ? { odds } : {}) };
     });
     actions.push({
-      id: `attack:${attack.id}`, label: attack.name, kind: 'attack', cost: attackCost, available: attackRefusal === null, ...why(attackRefusal),
-      targets, maxTargets: 1, options: attackOptions(ruleset, state, actor, attack), command: take('attack', { attack: attack.id }),
+      id: `${action}:${attack.id}`, label: o.label, kind: 'attack', cost: o.cost, available: o.refusal === null, ...why(o.refusal),
+      targets, maxTargets: o.maxTargets, options: attackOptions(ruleset, state, actor, attack), command: o.command,
     });
-  }
-
-  // Off-hand attack after an Attack action with a light one-handed weapon (A5E-ATK-18).
-  const main = c.vars[OFF_HAND_READY];
-  if (typeof main === 'string') {
-    const offHand = economy(BONUS);
-    for (const attack of sheet.attacks.filter((a) => a.id !== main && a.kind === 'melee' && a.properties.includes('dual-wielding'))) {
-      actions.push({
-        id: `off-hand-attack:${attack.id}`, label: `${attack.name} (off hand)`, kind: 'attack', cost: costOf(BONUS), available: offHand === null, ...why(offHand),
-        targets: seen.map((t) => targetFor(attackTargetRefusal(state, actor, t, attack, false) ?? unseenTargetRefusal(ruleset, state, actor, t), t)), maxTargets: 1,
-        options: attackOptions(ruleset, state, actor, attack), command: take('off-hand-attack', { attack: attack.id }),
-      });
-    }
   }
 
   // Stat-block actions as effect trees (a breath, spells, healing) through `use-action`.
