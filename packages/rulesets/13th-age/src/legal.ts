@@ -2,6 +2,7 @@ import { currentCreatureId, hasFlag, type Command, type EncounterState, type Loa
 import type { Attack } from './sheet/stat-block';
 import { hostile, isPc } from './core/sheets';
 import { bandBetween, engagedFoes } from './position/zones';
+import { attackOptions13a } from './combat/attack-options';
 
 /** Commands a principal may issue now, for AI policies and property tests (not every free choice). */
 export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, who: Principal): Command[] {
@@ -14,18 +15,15 @@ export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, 
   const out: Command[] = [];
   const engaged = engagedFoes(state, current).filter((f) => hostile(state, current, f));
   const foes = state.creatureIds.filter((t) => t !== current && hostile(state, current, t) && state.creatures[t]!.status !== 'dead' && !state.creatures[t]!.hidden);
-  const attacks = (c.sheet as unknown as { attacks: Attack[] }).attacks;
+  const onSheet = new Map((c.sheet as unknown as { attacks: Attack[] }).attacks.map((a) => [a.id, a]));
   if ((r['standard'] ?? 0) > 0) {
-    for (const a of attacks) {
-      if (a.flexible || a.action !== 'standard' || a.maxTargets < 1) continue;
-      if (a.kind === 'ranged' && c.conditions.some((x) => x.conditionId === 'grabbed')) continue;
-      if (hasFlag(ruleset, c, 'basic-attacks-only') && !a.basic) continue;
-      if (hasFlag(ruleset, c, 'confused')) continue;
-      const targets = a.kind === 'melee' ? engaged : foes;
-      for (const t of targets) {
-        if (a.hpThreshold !== undefined && state.creatures[t]!.hp > a.hpThreshold) continue;
-        out.push({ type: 'takeAction', actorId: current, action: a.id, targets: [t] });
-      }
+    // Listed: the stat block's own standard-action attacks at the foes in reach (the engaged for melee),
+    // none for a confused creature (its attack goes where the dice say); allowed: `attackOptions13a`'s answer.
+    const confused = hasFlag(ruleset, c, 'confused');
+    for (const o of confused ? [] : attackOptions13a(ruleset, state, current)) {
+      const a = onSheet.get(o.attackId);
+      if (!a || a.action !== 'standard' || o.refusal) continue;
+      for (const t of a.kind === 'melee' ? engaged : foes) if (o.targetRefusal(t) === null) out.push({ type: 'takeAction', actorId: current, action: a.id, targets: [t] });
     }
     if (isPc(c) && (c.tallies['rallies'] ?? 0) === 0 && c.hp < c.maxHp) out.push({ type: 'takeAction', actorId: current, action: 'rally' });
   }

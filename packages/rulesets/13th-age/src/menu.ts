@@ -3,37 +3,22 @@ import {
   type ActionDescriptor, type ActionTarget, type AttackProfile, type EncounterState, type JsonSchema, type LoadedRuleset,
   type MenuResource, type MovementMenu, type Principal, type ReachablePlace, type RefusedPlace, type RulesetActionMenu,
 } from '@fray/engine';
-import type { Attack } from './sheet/stat-block';
 import { actionRefusal, type Refusal, type Rules } from './core/economy';
 import { rallyRefusal } from './hp/healing-actions';
 import { isPc, levelOf, pcSheet } from './core/sheets';
-import { attackOptions, attackProvokers, attackRollParts, attackSelectors, attackTargetRefusal, attackerRefusal, critMultiplier, damageExpression } from './combat/attack';
-import { unarmedAttack } from './combat/actions';
+import { attackOptions, attackProvokers, attackRollParts, attackSelectors, critMultiplier, damageExpression } from './combat/attack';
+import { attackOptions13a, attacksOf } from './combat/attack-options';
 import { bandBetween, engagedFoes } from './position/zones';
 import { disengageRefusal, engageRefusal, leavingProvokers, moveAwayRefusal, moveBlock } from './position/movement';
 
-const why = (r: Refusal | null) => (r ? { reason: r.message, ruleId: r.ruleId } : {});
-
-/** A PC's attacks include its unarmed strike (13A-WPN-3); flexible attacks are declared together as 'flexible'. */
-function attacksOf(state: EncounterState, id: string): Attack[] {
-  const c = state.creatures[id]!;
-  const own = (c.sheet as unknown as { attacks: Attack[] }).attacks.filter((a) => a.flexible === undefined);
-  const pc = pcSheet(c);
-  return pc && !own.some((a) => a.id === 'unarmed') ? [...own, unarmedAttack(pc.level)] : own;
-}
-
-/** Why it cannot pay for this attack now: the interrupt and free actions have their own questions (13A-ACT-4/7). */
-function costRefusal(q: Rules, id: string, atk: Attack): Refusal | null {
-  if (atk.action === 'interrupt' || atk.action === 'free') return null; // left to the handler's own turn-timing checks
-  return actionRefusal(q, id, atk.action, '13A-ACT-6');
-}
+const why = (r: { message: string; ruleId?: string } | null) => (r ? { reason: r.message, ...(r.ruleId ? { ruleId: r.ruleId } : {}) } : {});
 
 /**
  * 13th Age's action menu: each attack (its action type as cost, the hampered, grabbed and confused bars,
  * targets engaged or not, the opportunity attacks a ranged attack or spell draws from engaged foes,
  * exact odds with the escalation die), rallying (a standard action and a recovery), engaging (one move,
  * two for a far-away enemy, drawing attacks from the foes it leaves) and disengaging, each refusal from
- * the query its handler asks (`actionRefusal`, `attackerRefusal`, `attackTargetRefusal`,
+ * the query its handler asks (`attackOptions13a` for attacks, `actionRefusal`, `rallyRefusal`,
  * `engageRefusal`, `disengageRefusal`).
  */
 export function actionMenu13a(ruleset: LoadedRuleset, state: EncounterState, actor: string, who: Principal): RulesetActionMenu {
@@ -43,18 +28,19 @@ export function actionMenu13a(ruleset: LoadedRuleset, state: EncounterState, act
   const actions: ActionDescriptor[] = [];
   const take = (action: string): ActionDescriptor['command'] => ({ type: 'takeAction', actorId: actor, action, targets: [] });
 
-  for (const atk of attacksOf(state, actor)) {
-    const r = attackerRefusal(q, actor, atk) ?? costRefusal(q, actor, atk);
+  const attacks = new Map(attacksOf(state, actor).map((a) => [a.id, a]));
+  for (const o of attackOptions13a(ruleset, state, actor)) {
+    const atk = attacks.get(o.attackId)!;
     const targets = seen.map((t): ActionTarget => {
-      const tr = attackTargetRefusal(state, actor, atk, t);
+      const tr = o.targetRefusal(t);
       if (tr) return { creatureId: t, valid: false, ...why(tr) };
       const odds = attackOddsSummary(ruleset, state, actor, atk.id, t);
       const provokes = attackProvokers(state, actor, atk, [t]);
       return { creatureId: t, valid: true, ...(odds ? { odds } : {}), ...(provokes.length ? { provokes } : {}) };
     });
     actions.push({
-      id: `attack:${atk.id}`, label: atk.name, kind: atk.spell ? 'spell' : 'attack', cost: atk.action === 'free' ? [] : [{ resource: atk.action, amount: 1 }],
-      available: r === null, ...why(r), targets, maxTargets: atk.maxTargets, options: attackSchema(), command: take(atk.id),
+      id: `attack:${atk.id}`, label: atk.name, kind: atk.spell ? 'spell' : 'attack', cost: o.cost,
+      available: o.refusal === null, ...why(o.refusal), targets, maxTargets: o.maxTargets, options: attackSchema(), command: o.command,
     });
   }
 

@@ -6,7 +6,7 @@ import type { Attack, Effect } from '../sheet/stat-block';
 import { abilityMod, levelMultiplier, withConstant } from '../core/math';
 import { hostile, pcSheet, monsterSheet, levelOf } from '../core/sheets';
 import { defenseStatistic, stateModifiers } from '../core/stats';
-import { cannotAct, spendAction, setVar, type Refusal, type Rules } from '../core/economy';
+import { actionRefusal, cannotAct, spendAction, setVar, type Refusal, type Rules } from '../core/economy';
 import { engagedFoes, isEngagedWith, engagePair } from '../position/zones';
 import type { DamageData } from './damage';
 
@@ -205,25 +205,40 @@ export function attackProvokers(state: EncounterState, actor: string, atk: Attac
   return atk.spell && !atk.closeQuarters ? engaged : atk.kind === 'ranged' ? engaged.filter((f) => !targets.includes(f)) : [];
 }
 
+/**
+ * Why it cannot pay for this attack now (13A-ACT-1..7): an interrupt attack off its turn with the
+ * interrupt action unused, a free-action attack on its own turn, any other out of the slots that can
+ * pay for its action type. `resolveAttack`'s spending step asks it before it pays.
+ */
+export function attackCostRefusal(q: Rules, id: string, atk: Attack, interrupt = atk.action === 'interrupt'): Refusal | null {
+  const c = q.state.creatures[id]!;
+  if (interrupt || atk.action === 'interrupt') {
+    const why = cannotAct(q, id);
+    if (why) return { code: 'cannot-act', message: why, ruleId: '13A-ACT-7' };
+    if (currentCreatureId(q.state) === id) return { code: 'not-off-turn', message: 'an interrupt action is taken when it is not your turn', ruleId: '13A-ACT-4' };
+    if ((c.resources['interrupt'] ?? 0) < 1) return { code: 'no-interrupt', message: 'the interrupt action is used until the end of your next turn', ruleId: '13A-ACT-4' };
+    return null;
+  }
+  if (atk.action === 'free') {
+    // Off its turn a free action comes only with a trigger (an opportunity attack, an intercept), which have their own modes (13A-ACT-3).
+    if (q.state.phase !== 'combat' || currentCreatureId(q.state) !== id) return { code: 'not-your-turn', message: `a free-action attack is taken on ${c.name}'s own turn`, ruleId: '13A-ACT-3' };
+    const why = cannotAct(q, id);
+    return why ? { code: 'cannot-act', message: why, ruleId: '13A-ACT-7' } : null;
+  }
+  return actionRefusal(q, id, atk.action, '13A-ACT-6');
+}
+
 function spend(ctx: Resolution, req: AttackRequest): void {
   const { actor, attack: atk } = req;
   if (req.mode === 'opportunity' || req.mode === 'readied') return;
-  if (atk.action === 'interrupt' || req.mode === 'interrupt') {
-    const why = cannotAct(ctx, actor);
-    if (why) ctx.reject('cannot-act', why, '13A-ACT-7');
-    if (currentCreatureId(ctx.state) === actor) ctx.reject('not-off-turn', 'an interrupt action is taken when it is not your turn', '13A-ACT-4');
-    if ((ctx.state.creatures[actor]!.resources['interrupt'] ?? 0) < 1) ctx.reject('no-interrupt', 'the interrupt action is used until the end of your next turn', '13A-ACT-4');
+  const interrupt = atk.action === 'interrupt' || req.mode === 'interrupt';
+  const refusal = attackCostRefusal(ctx, actor, atk, interrupt);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  if (interrupt || atk.action === 'interrupt') {
     ctx.emit({ type: 'ResourceSet', creatureId: actor, key: 'interrupt', value: 0, ruleId: '13A-ACT-4' });
     return;
   }
-  if (atk.action === 'free') {
-    // Off its turn a free action comes only with a trigger (an opportunity attack, an intercept), which
-    // come through their own modes above (13A-ACT-3).
-    if (ctx.state.phase !== 'combat' || currentCreatureId(ctx.state) !== actor) ctx.reject('not-your-turn', `a free-action attack is taken on ${ctx.state.creatures[actor]!.name}'s own turn`, '13A-ACT-3');
-    const why = cannotAct(ctx, actor);
-    if (why) ctx.reject('cannot-act', why, '13A-ACT-7');
-    return;
-  }
+  if (atk.action === 'free') return;
   spendAction(ctx, actor, atk.action, '13A-ACT-6');
   if (req.coupDeGrace) {
     for (const k of ['move', 'quick']) ctx.emit({ type: 'ResourceSet', creatureId: actor, key: k, value: 0, ruleId: '13A-CDG-1' });
