@@ -11,6 +11,7 @@ import { actionsModule } from './core/actions';
 import { loadModule } from './core/load';
 import { ftdMove } from './core/movement';
 import { ftdLegalCommands } from './core/legal';
+import { ftdAttackOptions } from './combat/attack-options';
 import { ftdActionMenu, ftdAttackProfile, ftdPreviewMove } from './core/menu';
 import { attackModule } from './combat/attack';
 import { deathModule } from './combat/death';
@@ -31,6 +32,7 @@ export { chaseDc } from './adventure/chase';
 export { coinLoad, speedOf, modOf, scores } from './core/sheet';
 export * from './campaign/index';
 export { ftdActionMenu, ftdAttackProfile, ftdPreviewMove, ftdResources } from './core/menu';
+export { ftdAttackOptions, ftdAttackRefusal } from './combat/attack-options';
 
 /** Every area of the rules, in the order their hooks register. */
 export const ftdModules: FtdModule[] = [
@@ -72,7 +74,8 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     rollInitiative,
     initiativeTies: 'rolloff',
     takesTurn: (state, id) => !['dead', 'dying', 'escaped'].includes(state.creatures[id]?.status ?? 'dead'),
-    legalCommands: ftdLegalCommands,
+    legalCommands: (state, who) => ftdLegalCommands(self.loaded!, state, who),
+    attackOptions: (state, attacker) => ftdAttackOptions(self.loaded!, state, attacker),
     actionMenu: (state, id, who, opts) => ftdActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => ftdAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => {

@@ -7,6 +7,7 @@ import { bandFor, flanking, inMelee, inMeleeReach } from './geometry';
 import type { FtdModule } from '../module';
 import { attackOptions } from '../settings';
 import { ftdAcStatistic } from '../core/armor-class';
+import { ftdAttackRefusal } from './attack-options';
 
 /** Melee adds STR, ranged DEX, arcane INT, divine WIS (FTD-ATK-2). */
 export const attackAbility: Record<AttackKind, Ability> = { melee: 'str', ranged: 'dex', arcane: 'int', divine: 'wis' };
@@ -140,7 +141,7 @@ export const attackModule: FtdModule = {
     attack: (ctx, actorId, targets, options) => {
       const target = checkTarget(ctx, actorId, targets[0]);
       const attack = findAttack(ctx, actorId, options['attack']);
-      const refusal = attackRefusal(ctx, actorId);
+      const refusal = ftdAttackRefusal(ctx.ruleset, ctx.state, actorId, attack, target);
       if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spend(ctx, actorId, 'active');
       resolveAttack(ctx, actorId, target, attack, { clever: options['clever'] === true });

@@ -3,7 +3,8 @@ import {
   type ActionDescriptor, type ActionTarget, type AttackProfile, type EncounterState, type Json, type LoadedRuleset, type MenuResource,
   type MovePreview, type MovementMenu, type Principal, type RefusedPlace, type RulesetActionMenu,
 } from '@fray/engine';
-import { attackCheck, attackRefusal, damageExpression, rangeRefusal, rangeRollModes, targetRefusal } from '../combat/attack';
+import { attackCheck, damageExpression, rangeRollModes } from '../combat/attack';
+import { ftdAttackOptions } from '../combat/attack-options';
 import { retreatRefusal } from '../combat/retreat';
 import { ftdCheckParts } from './check';
 import { actRefusal, type Refusal, type Rules } from './economy';
@@ -16,7 +17,7 @@ const why = (r: Refusal | null) => (r ? { reason: r.message, ...(r.ruleId ? { ru
  * those out of turn refused; targets in stealth, out of reach or at far range invalid; exact odds with
  * load and light), hiding, retreating (the whole turn), drawing an item, casting, trading an action down,
  * and the squares or bands it could move to. Each refusal comes from the query its handler asks
- * (`attackRefusal`, `targetRefusal`, `rangeRefusal`, `actRefusal`, `retreatRefusal`).
+ * (`ftdAttackOptions` for attacks, `actRefusal`, `retreatRefusal`).
  */
 export function ftdActionMenu(ruleset: LoadedRuleset, state: EncounterState, actor: string, who: Principal, opts: { movement: boolean } = { movement: true }): RulesetActionMenu {
   const q: Rules = { state, ruleset };
@@ -25,18 +26,19 @@ export function ftdActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
   const take = (action: string, options?: Record<string, Json>): ActionDescriptor['command'] => ({ type: 'takeAction', actorId: actor, action, targets: [], ...(options ? { options } : {}) });
   const actions: ActionDescriptor[] = [];
 
-  const attackR = attackRefusal(q, actor);
-  for (const attack of sheetOf(c).attacks) {
+  const kinds = new Map(sheetOf(c).attacks.map((a) => [a.id, a.kind]));
+  for (const o of ftdAttackOptions(ruleset, state, actor)) {
+    const kind = kinds.get(o.attackId);
     const targets = seen.map((t): ActionTarget => {
-      const r = targetRefusal(state, actor, t) ?? rangeRefusal(state, actor, t, attack);
+      const r = o.targetRefusal(t);
       if (r) return { creatureId: t, valid: false, ...why(r) };
-      const odds = attackOddsSummary(ruleset, state, actor, attack.id, t);
+      const odds = attackOddsSummary(ruleset, state, actor, o.attackId, t);
       return { creatureId: t, valid: true, ...(odds ? { odds } : {}) };
     });
     actions.push({
-      id: `attack:${attack.id}`, label: attack.name, kind: attack.kind === 'arcane' || attack.kind === 'divine' ? 'spell' : 'attack', cost: [{ resource: 'active', amount: 1 }],
-      available: attackR === null, ...why(attackR), targets, maxTargets: 1, command: take('attack', { attack: attack.id }),
-      options: { type: 'object', required: ['attack'], properties: { attack: { type: 'string', enum: [attack.id], default: attack.id }, clever: { type: 'boolean', description: 'try something clever: the GM may grant an edge (FTD-POS-2)', default: false } } },
+      id: `attack:${o.attackId}`, label: o.label, kind: kind === 'arcane' || kind === 'divine' ? 'spell' : 'attack', cost: o.cost,
+      available: o.refusal === null, ...why(o.refusal), targets, maxTargets: o.maxTargets, command: o.command,
+      options: { type: 'object', required: ['attack'], properties: { attack: { type: 'string', enum: [o.attackId], default: o.attackId }, clever: { type: 'boolean', description: 'try something clever: the GM may grant an edge (FTD-POS-2)', default: false } } },
     });
   }
   const activeR = actRefusal(q, actor, 'active');
