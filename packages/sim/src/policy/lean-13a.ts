@@ -19,8 +19,6 @@ interface SheetAttack {
   action: string;
   maxTargets: number;
   flexible?: unknown;
-  basic?: boolean;
-  hpThreshold?: number;
 }
 const sheetAttacks = (c: CreatureState): readonly SheetAttack[] => (c.sheet as { attacks?: SheetAttack[] } | null)?.attacks ?? [];
 const isPc = (c: CreatureState): boolean => (c.sheet as { kind?: string } | null)?.kind === 'pc';
@@ -96,12 +94,18 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     const ids: string[] = [];
     const cmds: Command[] = [];
     const signature = attacks.find(listed);
+    // May it, at this target? The ruleset's own answer (13th Age's `attackOptions13a`, which its attack handler rejects with).
+    const options = new Map((ruleset.attackOptions?.(state, current) ?? []).map((o) => [o.attackId, o]));
+    const attackable = (a: SheetAttack, t: CreatureState): boolean => {
+      const o = listed(a) ? options.get(a.id) : undefined;
+      return !!o && o.refusal === null && o.targetRefusal(t.id) === null;
+    };
     if (signature?.kind === 'melee') {
       if (standard && mayAttack(ruleset, me)) {
         for (const id of state.creatureIds) {
           const t = state.creatures[id]!;
           if (t.side === me.side || !isUp(t) || !engaged.includes(id)) continue;
-          const a = attacks.find((x) => x.kind === 'melee' && attackable(ruleset, me, x, t));
+          const a = attacks.find((x) => x.kind === 'melee' && attackable(x, t));
           if (!a) continue;
           ids.push(id);
           cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
@@ -127,7 +131,7 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
       const t = state.creatures[id]!;
       if (id === current || t.side === me.side || !isUp(t)) continue;
       const inReach = engaged.includes(id);
-      const a = attacks.find((x) => (x.kind !== 'melee' ? !t.hidden : inReach) && attackable(ruleset, me, x, t));
+      const a = attacks.find((x) => (x.kind !== 'melee' ? !t.hidden : inReach) && attackable(x, t));
       if (!a) continue;
       ids.push(id);
       cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
@@ -138,12 +142,3 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
 
 /** legalCommands13a lists no attack at all for a confused creature. */
 const mayAttack = (ruleset: LoadedRuleset, me: CreatureState): boolean => !flag(ruleset, me, 'confused');
-
-/** As legalCommands13a lists an attack on a target it can reach (13A-GRAB-6, 13A-COND-5, 13A-TGT-5). */
-function attackable(ruleset: LoadedRuleset, me: CreatureState, a: SheetAttack, t: CreatureState): boolean {
-  if (!listed(a)) return false;
-  if (a.kind === 'ranged' && hasCondition(me, 'grabbed')) return false;
-  if (!a.basic && flag(ruleset, me, 'basic-attacks-only')) return false;
-  return a.hpThreshold === undefined || t.hp <= a.hpThreshold;
-}
-
