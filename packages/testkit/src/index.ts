@@ -6,3 +6,4 @@ export * from './random-play';
 export * from './menu-check';
 export * from './setup-refusal';
 export * from './attack-check';
+export * from './refusal-check';

@@ -13,7 +13,7 @@ import type { MovePreview, RulesetActionMenu } from '../view/actions';
 import type { AttackProfile } from '../view/odds';
 import type { RulesetWords } from './words';
 import type { SettingSchemas } from './declarations';
-import type { AttackOption } from './queries';
+import type { AttackOption, Refusal } from './queries';
 
 /** A rule that runs at a named stage of a procedure. Order: priority (lower first), then registration. */
 export interface Hook<S extends StageId = StageId> {
@@ -94,6 +94,12 @@ export interface Ruleset {
    * the simulator's policies share.
    */
   attackOptions?(state: EncounterState, attacker: string): AttackOption[];
+  /**
+   * Why the rules refuse this command now, from the query its handler asks first (the same code and
+   * words); undefined when the ruleset has no such query for it and only dispatch can tell. Legal-command
+   * lists and the simulator's policies ask it instead of restating the rules.
+   */
+  commandRefusal?(state: EncounterState, command: Command): Refusal | null | undefined;
   /** the numbers one of a creature's attacks would use against a target now, for exact odds (null: no such attack) */
   attackProfile?(state: EncounterState, attacker: string, attackId: string | undefined, target: string): AttackProfile | null;
   /** what moving a creature to `to` would cost and provoke (path, cost, who gets an opportunity attack) */

@@ -16,6 +16,7 @@ import { movementModule } from './position/movement';
 import { legalCommands13a } from './legal';
 import { actionMenu13a, attackProfile13a } from './menu';
 import { attackOptions13a } from './combat/attack-options';
+import { commandRefusal13a } from './combat/refusals';
 import { checksModule } from './special/checks';
 import { restRuleset } from './rest/index';
 import { mooksModule } from './combat/mooks';
@@ -86,6 +87,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     },
     legalCommands: (state, who) => legalCommands13a(self.loaded!, state, who),
     attackOptions: (state, attacker) => attackOptions13a(self.loaded!, state, attacker),
+    commandRefusal: (state, command) => commandRefusal13a(self.loaded!, state, command),
     actionMenu: (state, id, who) => actionMenu13a(self.loaded!, state, id, who),
     attackProfile: (state, attacker, attackId, target) => attackProfile13a(self.loaded!, state, attacker, attackId, target),
     derivedNumbers: (state, id) => derivedNumbers13a(self.loaded!, state, id),
@@ -119,6 +121,7 @@ export { resolveAttack, damageExpression, critThreshold } from './combat/attack'
 export { unarmedAttack } from './combat/actions';
 export { legalCommands13a } from './legal';
 export { attackOptions13a, attackRefusal13a } from './combat/attack-options';
+export { commandRefusal13a } from './combat/refusals';
 export { actionMenu13a, attackProfile13a, resources13a } from './menu';
 export { nextTo, bandBetween, engagedFoes } from './position/zones';
 export { alliesOf } from './core/sheets';

@@ -1,7 +1,9 @@
 import { currentCreatureId, hasFlag, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
 import type { Attack } from './sheet/stat-block';
 import { hostile, isPc } from './core/sheets';
-import { bandBetween, engagedFoes } from './position/zones';
+import { engagedFoes } from './position/zones';
+import { disengageRefusal, engageRefusal } from './position/movement';
+import { rallyRefusal } from './hp/healing-actions';
 import { attackOptions13a } from './combat/attack-options';
 
 /** Commands a principal may issue now, for AI policies and property tests (not every free choice). */
@@ -12,6 +14,7 @@ export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, 
   if (who.role === 'player' && c.controller !== who.seat) return [];
   if (c.status !== 'conscious' || hasFlag(ruleset, c, 'helpless') || c.conditions.some((x) => x.conditionId === 'stunned')) return [];
   const r = c.resources;
+  const q = { state, ruleset };
   const out: Command[] = [];
   const engaged = engagedFoes(state, current).filter((f) => hostile(state, current, f));
   const foes = state.creatureIds.filter((t) => t !== current && hostile(state, current, t) && state.creatures[t]!.status !== 'dead' && !state.creatures[t]!.hidden);
@@ -25,17 +28,11 @@ export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, 
       if (!a || a.action !== 'standard' || o.refusal) continue;
       for (const t of a.kind === 'melee' ? engaged : foes) if (o.targetRefusal(t) === null) out.push({ type: 'takeAction', actorId: current, action: a.id, targets: [t] });
     }
-    if (isPc(c) && (c.tallies['rallies'] ?? 0) === 0 && c.hp < c.maxHp) out.push({ type: 'takeAction', actorId: current, action: 'rally' });
+    if (isPc(c) && (c.tallies['rallies'] ?? 0) === 0 && c.hp < c.maxHp && rallyRefusal(q, current) === null) out.push({ type: 'takeAction', actorId: current, action: 'rally' });
   }
-  const canMove = (r['move'] ?? 0) > 0 || (r['standard'] ?? 0) > 0;
-  if (canMove && !hasFlag(ruleset, c, 'cannot-move') && c.vars['disengageFailed'] !== true) {
-    const grabbed = c.conditions.some((x) => x.conditionId === 'grabbed');
-    // 13A-POS-3: a far-away foe takes two moves to reach (the standard pays for the second).
-    const moves = (r['move'] ?? 0) + (r['standard'] ?? 0);
-    if (!engaged.length && !grabbed) {
-      for (const t of foes) if (moves >= (bandBetween(state, current, t) === 'far away' ? 2 : 1)) out.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [t] });
-    }
-    if (engaged.length) out.push({ type: 'takeAction', actorId: current, action: 'disengage' });
-  }
+  // Listed: engaging a foe when engaged with nobody, disengaging when engaged; allowed: the engage and
+  // disengage actions' own questions (13A-ENGAGE-1/6, 13A-POS-3: two moves for a far-away foe).
+  if (!engaged.length) for (const t of foes) if (engageRefusal(q, current, t) === null) out.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [t] });
+  if (engaged.length && disengageRefusal(q, current) === null) out.push({ type: 'takeAction', actorId: current, action: 'disengage' });
   return out;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Encounter, currentCreatureId, type PromptPolicy } from '@fray/engine';
-import { arbSeed, arbStep, attackDisagreements, playSteps } from '@fray/testkit';
+import { arbSeed, arbStep, attackDisagreements, playSteps, refusalDisagreements } from '@fray/testkit';
 import { thirteenthAgeRuleset as R } from '../src/index';
 import { kira, ostin, brute, grunt } from './fixtures';
 
@@ -14,7 +14,7 @@ const arbCondition = fc.record({
 });
 
 describe('13th Age attack query against dispatch', () => {
-  it('13A-TGT-1 13A-ENGAGE-2 13A-COND-5 13A-ACT-2 in random legal states, attackOptions13a allows an attack on a target exactly when dispatch accepts it, and refuses it with dispatch\'s code and words', () => {
+  it('13A-TGT-1 13A-ENGAGE-2 13A-COND-5 13A-ACT-2 in random legal states, attackOptions13a allows an attack on a target exactly when dispatch accepts it, and refuses it with dispatch\'s code and words; commandRefusal13a refuses exactly the menu\'s and legal commands dispatch refuses, in its words', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbCondition, { maxLength: 3 }), fc.array(arbStep, { minLength: 3, maxLength: 60 }), (seed, conditions, steps) => {
       const enc = playSteps(Encounter.create({ id: '13a-attacks', seed, creatures: [kira({ hp: 18 }), ostin({ hp: 12 }), brute(), grunt('g1'), grunt('g2')] }, { ruleset: R, policy }), R, steps);
       const current = currentCreatureId(enc.state) ?? 'kira';
@@ -22,6 +22,7 @@ describe('13th Age attack query against dispatch', () => {
       // A confused creature's attack goes to an ally the dice pick (13A-COND-2): its answer is not the query's to give.
       for (const id of enc.state.creatureIds.filter((x) => !enc.state.creatures[x]!.conditions.some((c) => c.conditionId === 'confused'))) {
         expect(attackDisagreements(enc, R, id)).toEqual([]);
+        expect(refusalDisagreements(enc, R, id)).toEqual([]);
       }
     }), { numRuns: Number(process.env.MENU_RUNS ?? 40) });
   });

@@ -17,6 +17,7 @@ import { countdownModule } from './countdown/module';
 import { flowModule } from './flow/module';
 import { a5eLegalCommands } from './flow/legal';
 import { a5eAttackOptions } from './combat/attack-options';
+import { a5eCommandRefusal } from './combat/refusals';
 import { a5eActionMenu, a5eAttackProfile } from './flow/menu';
 import { a5eSaveBreakdown } from './sheet/save-numbers';
 import { a5ePreviewMove } from './flow/menu-movement';
@@ -89,6 +90,7 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
     takesTurn: (state, id) => state.creatures[id]!.status !== 'dead',
     legalCommands: (state, who) => a5eLegalCommands(self.loaded!, state, who),
     attackOptions: (state, attacker) => a5eAttackOptions(self.loaded!, state, attacker),
+    commandRefusal: (state, command) => a5eCommandRefusal(self.loaded!, state, command),
     actionMenu: (state, id, who, opts) => a5eActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => a5eAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => {
@@ -121,6 +123,7 @@ export * from './core/d20';
 export * from './core/economy';
 export * from './combat/attack';
 export { a5eAttackOptions, a5eAttackRefusal, offHandReadyRefusal, type A5eAttackAction } from './combat/attack-options';
+export { a5eCommandRefusal } from './combat/refusals';
 export * from './combat/damage';
 export * from './objects/object-schema';
 export * from './objects/object-sheet';

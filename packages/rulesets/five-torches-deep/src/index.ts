@@ -12,6 +12,7 @@ import { loadModule } from './core/load';
 import { ftdMove } from './core/movement';
 import { ftdLegalCommands } from './core/legal';
 import { ftdAttackOptions } from './combat/attack-options';
+import { ftdCommandRefusal } from './combat/refusals';
 import { ftdActionMenu, ftdAttackProfile, ftdPreviewMove } from './core/menu';
 import { attackModule } from './combat/attack';
 import { deathModule } from './combat/death';
@@ -33,6 +34,7 @@ export { coinLoad, speedOf, modOf, scores } from './core/sheet';
 export * from './campaign/index';
 export { ftdActionMenu, ftdAttackProfile, ftdPreviewMove, ftdResources } from './core/menu';
 export { ftdAttackOptions, ftdAttackRefusal } from './combat/attack-options';
+export { ftdCommandRefusal } from './combat/refusals';
 
 /** Every area of the rules, in the order their hooks register. */
 export const ftdModules: FtdModule[] = [
@@ -76,6 +78,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     takesTurn: (state, id) => !['dead', 'dying', 'escaped'].includes(state.creatures[id]?.status ?? 'dead'),
     legalCommands: (state, who) => ftdLegalCommands(self.loaded!, state, who),
     attackOptions: (state, attacker) => ftdAttackOptions(self.loaded!, state, attacker),
+    commandRefusal: (state, command) => ftdCommandRefusal(self.loaded!, state, command),
     actionMenu: (state, id, who, opts) => ftdActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => ftdAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Encounter, currentCreatureId, type PromptPolicy } from '@fray/engine';
-import { arbSeed, arbStep, attackDisagreements, playSteps } from '@fray/testkit';
+import { arbSeed, arbStep, attackDisagreements, playSteps, refusalDisagreements } from '@fray/testkit';
 import { ftdRuleset } from '../src/index';
 import { brenna, gob, odo, tusk, zones } from './fixtures';
 
@@ -14,7 +14,7 @@ const arbCondition = fc.record({
 });
 
 describe('Five Torches Deep attack query against dispatch', () => {
-  it('FTD-ATK-4 FTD-POS-4 FTD-POS-8 FTD-ACT-2 in random legal states, ftdAttackOptions allows an attack on a target exactly when dispatch accepts it, and refuses it with dispatch\'s code and words', () => {
+  it('FTD-ATK-4 FTD-POS-4 FTD-POS-8 FTD-ACT-2 in random legal states, ftdAttackOptions allows an attack on a target exactly when dispatch accepts it, and refuses it with dispatch\'s code and words; ftdCommandRefusal refuses exactly the menu\'s and legal commands dispatch refuses, in its words', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbCondition, { maxLength: 3 }), fc.array(arbStep, { minLength: 3, maxLength: 60 }), fc.boolean(), (seed, conditions, steps, onZones) => {
       const enc = Encounter.create({
         id: 'ftd-attacks', seed, options: { moraleTriggers: true },
@@ -24,7 +24,10 @@ describe('Five Torches Deep attack query against dispatch', () => {
       playSteps(enc, ftdRuleset, steps);
       const current = currentCreatureId(enc.state) ?? 'brenna';
       conditions.forEach((c, i) => enc.dispatch({ id: `cond-${i}`, issuedBy: { role: 'gm' }, command: { type: 'gm.addCondition', ...c, creatureId: c.creatureId === '$current' ? current : c.creatureId } }));
-      for (const id of enc.state.creatureIds) expect(attackDisagreements(enc, ftdRuleset, id)).toEqual([]);
+      for (const id of enc.state.creatureIds) {
+        expect(attackDisagreements(enc, ftdRuleset, id)).toEqual([]);
+        expect(refusalDisagreements(enc, ftdRuleset, id)).toEqual([]);
+      }
     }), { numRuns: Number(process.env.MENU_RUNS ?? 40) });
   });
 });

@@ -46,15 +46,6 @@ function engagedHostiles(state: EncounterState, id: string, side: string): reado
   return list.filter((o) => state.creatures[o]!.side !== side);
 }
 
-/** 13A-POS-3: whether `b` is far away from `a` (13th Age's `bandBetween`; engaged or unset: not). */
-function farAway(state: EncounterState, a: string, b: string): boolean {
-  const s = zones(state);
-  if (!s) return false;
-  if (s.engagements?.[a]?.includes(b)) return false;
-  const [low, high] = a < b ? [a, b] : [b, a];
-  return (s.pairBands?.[low]?.[high] ?? s.defaultBand ?? 'nearby') === 'far away';
-}
-
 /**
  * A 13th Age turn that plays its signature attack (the first attack the rules would ever list for
  * it) and stays cheap, choosing among the rules' legal commands (`legalCommands13a`) without listing
@@ -86,9 +77,10 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     if (flag(ruleset, me, 'helpless') || hasCondition(me, 'stunned')) return endTurn;
     const r = me.resources;
     const standard = (r['standard'] ?? 0) > 0;
-    if (standard && isPc(me) && (me.tallies['rallies'] ?? 0) === 0 && me.hp < me.maxHp && me.hp * 2 <= me.maxHp && (r['recoveries'] ?? 0) > 0) {
-      return { type: 'takeAction', actorId: current, action: 'rally' };
-    }
+    // Whether the rules allow an action: 13th Age's own answer (`commandRefusal13a`: the rally, engage and disengage actions' questions).
+    const allowed = (cmd: Command): boolean => !ruleset.commandRefusal?.(state, cmd);
+    const rally: Command = { type: 'takeAction', actorId: current, action: 'rally' };
+    if (standard && isPc(me) && (me.tallies['rallies'] ?? 0) === 0 && me.hp < me.maxHp && me.hp * 2 <= me.maxHp && (r['recoveries'] ?? 0) > 0 && allowed(rally)) return rally;
     const attacks = sheetAttacks(me);
     const engaged = engagedHostiles(state, current, me.side);
     const ids: string[] = [];
@@ -113,16 +105,17 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
         if (ids.length) return pickCandidate(state, ids, cmds, target, rng);
       }
       if (engaged.some((id) => isUp(state.creatures[id]!))) return endTurn;
-      const moves = (r['move'] ?? 0) + (r['standard'] ?? 0);
-      if (moves === 0 || flag(ruleset, me, 'cannot-move') || me.vars['disengageFailed'] === true) return endTurn;
-      if (engaged.length) return { type: 'takeAction', actorId: current, action: 'disengage' };
-      if (hasCondition(me, 'grabbed')) return endTurn;
+      if (engaged.length) {
+        const disengage: Command = { type: 'takeAction', actorId: current, action: 'disengage' };
+        return allowed(disengage) ? disengage : endTurn;
+      }
       for (const id of state.creatureIds) {
         const t = state.creatures[id]!;
         if (id === current || t.side === me.side || t.hidden || !isUp(t)) continue;
-        if (moves < (farAway(state, current, id) ? 2 : 1)) continue;
+        const engage: Command = { type: 'takeAction', actorId: current, action: 'engage', targets: [id] };
+        if (!allowed(engage)) continue;
         ids.push(id);
-        cmds.push({ type: 'takeAction', actorId: current, action: 'engage', targets: [id] });
+        cmds.push(engage);
       }
       return ids.length ? pickCandidate(state, ids, cmds, target, rng) : endTurn;
     }

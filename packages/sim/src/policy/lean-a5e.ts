@@ -1,5 +1,5 @@
-import { currentCreatureId, hasCondition, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
-import { MOVEMENT, isActingNow, isHiddenFrom, optionRefusal, speedOf } from '@fray/ruleset-a5e';
+import { currentCreatureId, hasCondition, type Command, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { isActingNow, isHiddenFrom, optionRefusal } from '@fray/ruleset-a5e';
 import { approachMove } from './approach';
 import { isUp } from './demo';
 import { pickCandidate, type TargetStrategy } from './legal';
@@ -26,7 +26,7 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     const me = state.creatures[current]!;
     if (!isUp(me) || endTurn === null) return endTurn;
     if (hasCondition(me, 'prone')) {
-      const stand = standUp(ruleset, state, current, me);
+      const stand = standUp(ruleset, state, current);
       if (stand) return stand;
     }
     // May it attack, with which attack, whom: A5E's own answer (`a5eAttackOptions`, which its attack handler rejects with).
@@ -48,11 +48,9 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
   };
 }
 
-/** Standing up as A5E's legal commands list it (flow/legal.ts): acting now, Speed above 0, half of it left (A5E-POS-8). */
-function standUp(ruleset: LoadedRuleset, state: EncounterState, actor: string, c: CreatureState): Command | null {
+/** Standing up as A5E's legal commands list it: on its turn, when the rules' own answer allows it (`standUpRefusal`, A5E-POS-8). */
+function standUp(ruleset: LoadedRuleset, state: EncounterState, actor: string): Command | null {
   if (!isActingNow(state, actor)) return null;
-  const speed = speedOf(ruleset, state, actor);
-  if (speed <= 0 || (c.resources[MOVEMENT] ?? 0) < Math.floor(speed / 2)) return null;
   const cmd: Command = { type: 'takeAction', actorId: actor, action: 'stand-up', targets: [] };
-  return optionRefusal(ruleset, state, cmd) ? null : cmd;
+  return ruleset.commandRefusal?.(state, cmd) || optionRefusal(ruleset, state, cmd) ? null : cmd;
 }

@@ -1,0 +1,31 @@
+import { actionMenu, commandFor, legalCommands, type Command, type Encounter, type LoadedRuleset, type Principal } from '@fray/engine';
+
+/**
+ * Holds a ruleset's `commandRefusal` (the reason an action is refused) to dispatch: for every command
+ * the action menu can send (each action with each candidate target, options at their defaults) and every
+ * legal command, when the ruleset answers (not undefined), it refuses exactly what `Encounter.propose`
+ * refuses, with dispatch's code and words. Open prompts and ended fights are the engine gate's and left out.
+ * Returns the disagreements, empty when none.
+ */
+export function refusalDisagreements(enc: Encounter, ruleset: LoadedRuleset, creatureId: string, who: Principal = { role: 'gm' }): string[] {
+  const state = enc.state;
+  if (state.pending || state.phase === 'ended' || !ruleset.commandRefusal) return [];
+  const commands: Command[] = [];
+  for (const a of actionMenu(state, creatureId, who, ruleset, { confirm: false, movement: false }).actions) {
+    if (!a.targets?.length) commands.push(commandFor(a, null));
+    else for (const t of a.targets) commands.push(commandFor(a, [t.creatureId]));
+  }
+  commands.push(...legalCommands(state, who, ruleset));
+  const out: string[] = [];
+  let n = 0;
+  for (const command of commands) {
+    const said = ruleset.commandRefusal(state, command);
+    if (said === undefined) continue;
+    const r = enc.propose({ id: `refusal-check-${++n}`, issuedBy: who, command });
+    const what = JSON.stringify(command);
+    if (said === null && !r.ok) out.push(`${what}: the query allows it, dispatch refuses ${r.error.code}: ${r.error.message}`);
+    else if (said !== null && r.ok) out.push(`${what}: the query refuses ${said.code} (${said.message}), dispatch accepts`);
+    else if (said !== null && !r.ok && (said.code !== r.error.code || said.message !== r.error.message)) out.push(`${what}: the query says ${said.code}: '${said.message}', dispatch ${r.error.code}: '${r.error.message}'`);
+  }
+  return out;
+}
