@@ -122,7 +122,7 @@ export * from './sheet/armor-class';
 export * from './core/d20';
 export * from './core/economy';
 export * from './combat/attack';
-export { a5eAttackOptions, a5eAttackRefusal, offHandReadyRefusal, type A5eAttackAction } from './combat/attack-options';
+export { a5eAttackOptions, a5eAttackRefusal, a5eAttackTargetRefusal, offHandReadyRefusal, type A5eAttackAction } from './combat/attack-options';
 export { a5eCommandRefusal } from './combat/refusals';
 export * from './combat/damage';
 export * from './objects/object-schema';

@@ -50,13 +50,18 @@ function offHandRefusal(state: EncounterState, actor: string, attack: Attack): R
   return null;
 }
 
-/** Why nothing can be aimed with this attack now, whatever the target: its turn, its budget, a cost hook, slowed's one attack (A5E-ACT-3, A5E-ACT-24). */
-function attackerRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction, attack: Attack, options: Record<string, Json>): Refusal | null {
-  const { cost, ruleId } = costNow(state, actor, action);
-  return underRule(economyRefusal(ruleset, state, actor, cost), ruleId)
+/** Why nothing can be aimed with this attack now, whatever the target: its turn, its budget, a cost hook, slowed's one attack (A5E-ACT-3, A5E-ACT-24). `budget` is the economy's answer for this action, asked once for all its attacks. */
+function attackerRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction, attack: Attack, options: Record<string, Json>, budget: Refusal | null): Refusal | null {
+  return budget
     ?? optionRefusal(ruleset, state, { type: 'takeAction', actorId: actor, action, targets: [], options: { ...options, attack: attack.id } })
     ?? thrownRefusal(attack, options)
     ?? attackLimitRefusal(ruleset, state, actor);
+}
+
+/** The economy's answer for one attack of this action now, worded as `spend` words it. */
+function budgetRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction): Refusal | null {
+  const { cost, ruleId } = costNow(state, actor, action);
+  return underRule(economyRefusal(ruleset, state, actor, cost), ruleId);
 }
 
 function thrownRefusal(attack: Attack, options: Record<string, Json>): Refusal | null {
@@ -64,8 +69,8 @@ function thrownRefusal(attack: Attack, options: Record<string, Json>): Refusal |
   return { code: 'not-thrown', message: `${attack.name} is not a thrown melee weapon`, ruleId: 'A5E-ATK-3' };
 }
 
-/** Why not at this target whatever the budget: total cover, reach or range on the map (A5E-COVER-5, A5E-ATK-13/15), a charm or placid (A5E-COND-7/22), unseen and unlocated with no space named (A5E-ATK-9). */
-function targetRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, attack: Attack, target: string, options: Record<string, Json>): Refusal | null {
+/** Why not at this target whatever the budget: total cover, reach or range on the map (A5E-COVER-5, A5E-ATK-13/15), a charm or placid (A5E-COND-7/22), unseen and unlocated with no space named (A5E-ATK-9). `a5eAttackRefusal`'s target half. */
+export function a5eAttackTargetRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, attack: Attack, target: string, options: Record<string, Json>): Refusal | null {
   if (!Object.hasOwn(state.creatures, target)) return { code: 'unknown-creature', message: `no target '${target}'`, ruleId: 'A5E-ATK-2' };
   const ranged = attack.kind === 'ranged' || options['thrown'] === true;
   return attackTargetRefusal(state, actor, target, attack, ranged)
@@ -121,15 +126,17 @@ export function a5eAttackOptions(ruleset: LoadedRuleset, state: EncounterState, 
   if (!c) return [];
   const attacks = sheetOf(c).attacks;
   const out: AttackOption[] = [];
+  const budgets: Partial<Record<A5eAttackAction, Refusal | null>> = {};
+  const budget = (action: A5eAttackAction) => (action in budgets ? budgets[action]! : (budgets[action] = budgetRefusal(ruleset, state, actor, action)));
   const option = (action: A5eAttackAction, attack: Attack): AttackOption => {
     const options: Record<string, Json> = { attack: attack.id };
     const before = action === 'off-hand-attack' ? offHandRefusal(state, actor, attack) : null;
-    const refusal = before ?? attackerRefusal(ruleset, state, actor, action, attack, options);
+    const refusal = before ?? attackerRefusal(ruleset, state, actor, action, attack, options, budget(action));
     return {
       attackId: attack.id, label: action === 'attack' ? attack.name : `${attack.name} (off hand)`, kind: attack.kind,
       command: { type: 'takeAction', actorId: actor, action, targets: [], options }, cost: costNow(state, actor, action).shown, maxTargets: 1,
       refusal,
-      targetRefusal: (target) => targetRefusal(ruleset, state, actor, attack, target, options),
+      targetRefusal: (target) => a5eAttackTargetRefusal(ruleset, state, actor, attack, target, options),
       refusalOn: (target) => a5eAttackRefusal(ruleset, state, actor, action, attack, target, options),
     };
   };

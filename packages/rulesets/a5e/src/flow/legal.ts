@@ -5,7 +5,7 @@ import { readiedOf } from '../actions/ready';
 import { isHiddenFrom } from '../actions/stealth';
 import { hostileActionBlock, meleeReach, namedActionBlock } from '../conditions/queries';
 import { ACTION, ATTACKS_LEFT, BONUS, COMMANDED, OBJECT, REACTION, canSpend, controlledBy, optionRefusal, controllerCreature, effectiveSpeed, has, type Cost } from '../core/economy';
-import { a5eAttackOptions } from '../combat/attack-options';
+import { a5eAttackOptions, a5eAttackTargetRefusal } from '../combat/attack-options';
 import { standUpRefusal } from '../position/prone';
 import { sheetOf } from '../sheet/derived';
 import { GROUP, groupMembers } from '../summons/control';
@@ -50,12 +50,12 @@ function listedFoe(state: EncounterState, actor: string, target: string): boolea
   return !!t && t.status !== 'dead' && !t.hidden && t.side !== a.side && !isHiddenFrom(state, target, actor);
 }
 
-/** A listed foe this attack may be aimed at now, whatever the budget: the attack's own answer (`a5eAttackOptions`). */
+/** A listed foe this attack may be aimed at now, whatever the budget: the attack's own answer (`a5eAttackTargetRefusal`). */
 function attackableFrom(ruleset: LoadedRuleset, state: EncounterState, actor: string, target: string, attackId: string): boolean {
   if (!listedFoe(state, actor, target)) return false;
-  const options = a5eAttackOptions(ruleset, state, actor).filter((o) => (o.command as { action: string }).action === 'attack');
-  const option = options.find((o) => o.attackId === attackId) ?? options[0];
-  return !!option && option.targetRefusal(target) === null;
+  const attacks = sheetOf(state.creatures[actor]!).attacks;
+  const attack = attacks.find((x) => x.id === attackId) ?? attacks[0];
+  return !!attack && a5eAttackTargetRefusal(ruleset, state, actor, attack, target, {}) === null;
 }
 
 function turnOptions(ruleset: LoadedRuleset, state: EncounterState, actor: string): Command[] {
