@@ -40,6 +40,12 @@ export function offHandReadyRefusal(state: EncounterState, actor: string): Refus
   return typeof c.vars[OFF_HAND_READY] === 'string' ? null : { code: 'no-attack-action', message: `${c.name} has not attacked with a one-handed, non-heavy weapon this turn`, ruleId: 'A5E-ATK-18' };
 }
 
+/** Whether this weapon could make the off-hand attack after this turn's Attack action (A5E-ATK-18): no words built, for listing. */
+function offHandWeapon(state: EncounterState, actor: string, attack: Attack): boolean {
+  const main = state.creatures[actor]!.vars[OFF_HAND_READY];
+  return typeof main === 'string' && attack.id !== main && attack.kind === 'melee' && attack.properties.includes('dual-wielding');
+}
+
 /** Why the off-hand attack with this weapon is not open at all (A5E-ATK-18), before any target or cost. */
 function offHandRefusal(state: EncounterState, actor: string, attack: Attack): Refusal | null {
   const ready = offHandReadyRefusal(state, actor);
@@ -128,13 +134,15 @@ export function a5eAttackOptions(ruleset: LoadedRuleset, state: EncounterState, 
   const out: AttackOption[] = [];
   const budgets: Partial<Record<A5eAttackAction, Refusal | null>> = {};
   const budget = (action: A5eAttackAction) => (action in budgets ? budgets[action]! : (budgets[action] = budgetRefusal(ruleset, state, actor, action)));
+  const shown: Partial<Record<A5eAttackAction, ActionCost[]>> = {};
+  const costOf = (action: A5eAttackAction) => (shown[action] ??= costNow(state, actor, action).shown);
   const option = (action: A5eAttackAction, attack: Attack): AttackOption => {
     const options: Record<string, Json> = { attack: attack.id };
-    const before = action === 'off-hand-attack' ? offHandRefusal(state, actor, attack) : null;
-    const refusal = before ?? attackerRefusal(ruleset, state, actor, action, attack, options, budget(action));
+    // Listed off-hand weapons are open (`offHandWeapon`): what is left is the budget and the rest.
+    const refusal = attackerRefusal(ruleset, state, actor, action, attack, options, budget(action));
     return {
       attackId: attack.id, label: action === 'attack' ? attack.name : `${attack.name} (off hand)`, kind: attack.kind,
-      command: { type: 'takeAction', actorId: actor, action, targets: [], options }, cost: costNow(state, actor, action).shown, maxTargets: 1,
+      command: { type: 'takeAction', actorId: actor, action, targets: [], options }, cost: costOf(action), maxTargets: 1,
       refusal,
       targetRefusal: (target) => a5eAttackTargetRefusal(ruleset, state, actor, attack, target, options),
       refusalOn: (target) => a5eAttackRefusal(ruleset, state, actor, action, attack, target, options),
@@ -142,7 +150,7 @@ export function a5eAttackOptions(ruleset: LoadedRuleset, state: EncounterState, 
   };
   for (const attack of attacks) out.push(option('attack', attack));
   if (typeof c.vars[OFF_HAND_READY] === 'string') {
-    for (const attack of attacks) if (!offHandRefusal(state, actor, attack)) out.push(option('off-hand-attack', attack));
+    for (const attack of attacks) if (offHandWeapon(state, actor, attack)) out.push(option('off-hand-attack', attack));
   }
   return out;
 }
