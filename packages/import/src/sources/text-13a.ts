@@ -4,6 +4,7 @@ import { ImportError } from '../errors';
 import type { CreatureMeta, ReportLine } from '../report';
 import { plain } from '../text/five-e';
 import { uniqueIds } from '../text/kebab';
+import { pastedBlock } from './text-block';
 import type { Line } from './text-5e';
 
 export interface Mapped13a {
@@ -95,11 +96,7 @@ function triggerPredicate(words: string): Json | null {
  * "AC 19 / PD 17 / MD 13 / HP 90", and for mooks the "Mook: …" line. Pointers are `line N`.
  */
 export function from13aText(lines: Line[]): Mapped13a {
-  const body = lines.filter((l) => l.text.trim() !== '');
-  const first = body[0];
-  if (!first) throw new ImportError('no-creatures', 'the text holds no stat block');
-  const name = plain(first.text).replace(/^#+\s*/, '');
-  const at = `line ${first.n}`;
+  const { body, name, at } = pastedBlock(lines);
   const runs: ReportLine[] = [];
   const text: ReportLine[] = [];
   const refused: ReportLine[] = [];

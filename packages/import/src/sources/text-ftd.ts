@@ -4,6 +4,7 @@ import type { ReportLine } from '../report';
 import { abilityOf, plain } from '../text/five-e';
 import { uniqueIds } from '../text/kebab';
 import type { Mapped13a } from './text-13a';
+import { pastedBlock } from './text-block';
 import type { Line } from './text-5e';
 
 const senseWords = ['sight', 'heat', 'tremor', 'echolocation', 'magic'];
@@ -22,11 +23,7 @@ export function ftdDice(text: string): string | null {
  * (1d4+1, range 40 ft), Hex Bolt +3 (1d8, arcane, range 60 ft)". Pointers are `line N`.
  */
 export function fromFtdText(lines: Line[]): Mapped13a {
-  const body = lines.filter((l) => l.text.trim() !== '');
-  const first = body[0];
-  if (!first) throw new ImportError('no-creatures', 'the text holds no stat block');
-  const name = plain(first.text).replace(/^#+\s*/, '');
-  const at = `line ${first.n}`;
+  const { body, name, at } = pastedBlock(lines);
   const runs: ReportLine[] = [];
   const text: ReportLine[] = [];
   const refused: ReportLine[] = [];
