@@ -1,5 +1,6 @@
 import type { Draft5e } from '../draft';
-import { get, int, isObj, type Obj } from './json-read';
+import { ImportError } from '../errors';
+import { get, int, isObj, str, type Obj } from './json-read';
 
 /** Open5e's skill bonuses (v1 `skills`, v2 `skill_bonuses`): whole numbers kept, the rest left out. */
 export function readSkillBonuses(d: Draft5e, skills: unknown): void {
@@ -17,4 +18,12 @@ export function readSpeedObject(d: Draft5e, speed: Obj): void {
     if (v !== undefined && v > 0) d.speed[k] = v;
   }
   if (get(speed, 'hover') === true) d.speed.hover = true;
+}
+
+/** An Open5e creature entry and its name; an entry that is not an object, or has no name, is refused at its pointer. */
+export function namedEntry(c: unknown, at: string): { entry: Obj; name: string } {
+  if (!isObj(c)) throw new ImportError('bad-creature', 'a creature must be an object', at);
+  const name = str(get(c, 'name'))?.trim();
+  if (!name) throw new ImportError('bad-creature', 'a creature needs a name', `${at}/name`);
+  return { entry: c, name };
 }

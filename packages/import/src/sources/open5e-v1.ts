@@ -1,16 +1,13 @@
 import { abilityKeys, type AbilityKey, type Draft5e, type FeatureKind } from '../draft';
-import { ImportError } from '../errors';
 import { damageListOf, plain, sensesOf, speedsOf, usageInName } from '../text/five-e';
 import { arr, get, int, isObj, num, str } from './json-read';
-import { readSkillBonuses, readSpeedObject } from './open5e-fields';
+import { namedEntry, readSkillBonuses, readSpeedObject } from './open5e-fields';
 
 const abilityFields: Record<AbilityKey, string> = { str: 'strength', dex: 'dexterity', con: 'constitution', int: 'intelligence', wis: 'wisdom', cha: 'charisma' };
 
 /** An Open5e v1 `monsters` entry (actions as text) as a 5e draft; `at` is its JSON pointer in the file. */
-export function draftFromOpen5eV1(c: unknown, at: string): Draft5e {
-  if (!isObj(c)) throw new ImportError('bad-creature', 'a creature must be an object', at);
-  const name = str(get(c, 'name'))?.trim();
-  if (!name) throw new ImportError('bad-creature', 'a creature needs a name', `${at}/name`);
+export function draftFromOpen5eV1(input: unknown, at: string): Draft5e {
+  const { entry: c, name } = namedEntry(input, at);
   const d: Draft5e = {
     name, pointer: at, source: 'open5e-v1',
     abilities: {}, saves: {}, skills: Object.create(null) as Record<string, number>, speed: {}, senses: {},

@@ -1,8 +1,8 @@
 import { abilityKeys, emptyDamageList, type AbilityKey, type Draft5e, type DraftAttack, type DraftDamageList, type DraftFeature, type FeatureKind } from '../draft';
-import { ImportError, pointer } from '../errors';
+import { pointer } from '../errors';
 import { crText, damageListOf, damageTypeOf, parseAttackSentence, plain, usageInName } from '../text/five-e';
 import { arr, get, int, isObj, keyOf, lookup, num, str, type Obj } from './json-read';
-import { readSkillBonuses, readSpeedObject } from './open5e-fields';
+import { namedEntry, readSkillBonuses, readSpeedObject } from './open5e-fields';
 
 const abilityFields: Record<AbilityKey, string> = { str: 'strength', dex: 'dexterity', con: 'constitution', int: 'intelligence', wis: 'wisdom', cha: 'charisma' };
 
@@ -76,10 +76,8 @@ function damageList(c: Obj, ri: Obj | undefined, key: string, at: string): Draft
 }
 
 /** An Open5e v2 `creatures` entry as a 5e draft; `at` is its JSON pointer in the file. */
-export function draftFromOpen5eV2(c: unknown, at: string): Draft5e {
-  if (!isObj(c)) throw new ImportError('bad-creature', 'a creature must be an object', at);
-  const name = str(get(c, 'name'))?.trim();
-  if (!name) throw new ImportError('bad-creature', 'a creature needs a name', `${at}/name`);
+export function draftFromOpen5eV2(input: unknown, at: string): Draft5e {
+  const { entry: c, name } = namedEntry(input, at);
   const d: Draft5e = {
     name, pointer: at, source: 'open5e-v2',
     abilities: {}, saves: {}, skills: Object.create(null) as Record<string, number>, speed: {}, senses: {},
