@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Campaign, Encounter, canonicalJson, fold, legalCommands, LogVersionError, EVENT_SCHEMA_VERSION,
-  type CommandEnvelope, type FrayEvent, type PromptPolicy, type Runtime, type Principal, type Proposal,
+  type CommandEnvelope, type FrayEvent, type Runtime, type Principal, type Proposal,
 } from '@fray/engine';
 import { arbSeed, miniRuleset } from '../src/index';
 import { LegacyEncounter } from './legacy-encounter';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo, sparePolicy } from './fixtures';
 
-const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+const policy = sparePolicy;
 const rt: Runtime = { ruleset: miniRuleset, policy };
 const gm: Principal = { role: 'gm' };
 
@@ -17,7 +17,7 @@ const setup = (seed: number) => ({
   seed,
   creatures: [
     fighter(),
-    fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }),
+    bo(),
     ogre({ notes: 'SECRET', hp: 29 }),
     goblin('g1'),
     goblin('lurker', { hidden: true }),

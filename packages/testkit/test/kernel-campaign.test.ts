@@ -7,7 +7,7 @@ import {
   type CommandDef, type CreatureSetup, type LoadedRuleset, type PromptPolicy, type Runtime,
 } from '@fray/engine';
 import { CampaignTable, TestTable, miniRulesetDef } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo } from './fixtures';
 
 /** A rest for the kernel: an hour passes, then the creature rolls d6s, deciding after each whether to roll another (at most 3). */
 const miniRest: CommandDef = {
@@ -31,7 +31,7 @@ const ruleset: LoadedRuleset = loadRuleset({ ...miniRulesetDef, campaignCommands
 const SECRET_NOTE = 'SENTINEL-CAMPAIGN-NOTE';
 const SECRET_NAME = 'SENTINEL-HIDDEN-SPY';
 
-const party = (): CreatureSetup[] => [fighter(), fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } })];
+const party = (): CreatureSetup[] => [fighter(), bo()];
 
 describe('campaign clock', () => {
   it('converts rounds, minutes, hours and days to seconds and reads a clock back', () => {

@@ -4,12 +4,12 @@ import {
   Encounter, FastEncounter, InPlaceDecisionError, canonicalJson, cloneJson, fold, type EncounterState, type FrayEventBody, type PromptPolicy, type Runtime,
 } from '@fray/engine';
 import { arbPlay, arbSeed, commandFor, miniRuleset } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo } from './fixtures';
 
 const setup = (seed: number) => ({
   id: 'fast',
   seed,
-  creatures: [fighter(), fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }), ogre({ hp: 29 }), goblin('g1'), goblin('g2')],
+  creatures: [fighter(), bo(), ogre({ hp: 29 }), goblin('g1'), goblin('g2')],
 });
 
 /** Every prompt answered by a policy: the fast path never waits for a person. */

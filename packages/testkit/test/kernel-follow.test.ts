@@ -1,25 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, LogLoadError, canonicalJson, type PromptPolicy, type Runtime } from '@fray/engine';
+import { Encounter, LogLoadError, canonicalJson, type Runtime } from '@fray/engine';
 import { arbPlay, arbSeed, commandFor, miniRuleset, playSteps, type Step } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo, sparePolicy, undoHeavyPlay } from './fixtures';
 
 // `follow` is how a server process keeps up with a log other processes append to (a shared store):
 // the follower must end up as the encounter that wrote the events, and decide the same from there.
-const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+const policy = sparePolicy;
 const rt: Runtime = { ruleset: miniRuleset, policy };
 const gm = { role: 'gm' as const };
 
 const setup = (seed: number) => ({
   id: 'follow',
   seed,
-  creatures: [fighter(), fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }), ogre(), goblin('g1')],
+  creatures: [fighter(), bo(), ogre(), goblin('g1')],
 });
 
-const arbUndoHeavy = fc.array(fc.oneof(
-  { weight: 3, arbitrary: fc.nat({ max: 1000 }).map((pick): Step => ({ pick })) },
-  { weight: 2, arbitrary: fc.constant<Step>({ undo: true }) },
-), { maxLength: 20 });
+const arbUndoHeavy = undoHeavyPlay(20);
 
 /** Each chunk is played on the writer, then followed by the follower; then both decide the same commands. */
 function check(writer: Encounter, follower: Encounter, chunks: readonly (readonly Step[])[], more: readonly Step[]): void {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createGridSpace, placeCreature, playerView, redactEvents, Campaign, type GridSpaceState, type Json } from '@fray/engine';
+import { playerView, redactEvents, Campaign, type GridSpaceState, type Json } from '@fray/engine';
 import { TestTable, miniRuleset } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, gridWithLurker } from './fixtures';
 
-const grid = (): Json => {
-  let g: GridSpaceState = createGridSpace({});
-  g = placeCreature(g, 'ana', { x: 0, y: 0, size: 'medium' });
-  g = placeCreature(g, 'ogre', { x: 1, y: 0, size: 'medium' });
-  g = placeCreature(g, 'lurker', { x: 5, y: 5, size: 'medium' });
-  return g as unknown as Json;
-};
+const grid = (): Json => gridWithLurker({ x: 5, y: 5 });
 
 const table = () => new TestTable(miniRuleset, {
   creatures: [fighter(), ogre(), goblin('lurker', { hidden: true, name: 'Lurking Goblin' })],

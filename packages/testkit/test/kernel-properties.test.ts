@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, canonicalJson, playerView, redactEvents, type Runtime, type PromptPolicy } from '@fray/engine';
+import { Encounter, canonicalJson, playerView, redactEvents, type Runtime } from '@fray/engine';
 import { arbPlay, arbSeed, assertFoldMatches, assertUndoRestores, miniRuleset, playSteps, type Step } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo, sparePolicy } from './fixtures';
 
 const SECRET_NAME = 'SENTINEL-HIDDEN-ASSASSIN';
 const SECRET_NOTE = 'SENTINEL-GM-NOTE';
@@ -12,7 +12,7 @@ const setup = (seed: number) => ({
   seed,
   creatures: [
     fighter(),
-    fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }),
+    bo(),
     ogre({ notes: SECRET_NOTE, hp: 29 }),
     goblin('g1'),
     goblin('lurker', { hidden: true, name: SECRET_NAME }),
@@ -20,7 +20,7 @@ const setup = (seed: number) => ({
 });
 
 /** Half the prompts are answered by a policy, the rest wait for a command; both paths get exercised. */
-const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+const policy = sparePolicy;
 
 function play(seed: number, steps: Step[]): { enc: Encounter; rt: Runtime } {
   const rt: Runtime = { ruleset: miniRuleset, policy };

@@ -1,24 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, LogLoadError, canonicalJson, type EncounterSnapshot, type PromptPolicy, type Runtime } from '@fray/engine';
+import { Encounter, LogLoadError, canonicalJson, type EncounterSnapshot, type Runtime } from '@fray/engine';
 import { arbPlay, arbSeed, commandFor, miniRuleset, playSteps, type Step } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo, sparePolicy, undoHeavyPlay } from './fixtures';
 
-const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+const policy = sparePolicy;
 const rt: Runtime = { ruleset: miniRuleset, policy };
 const gm = { role: 'gm' as const };
 
 const setup = (seed: number) => ({
   id: 'snap',
   seed,
-  creatures: [fighter(), fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }), ogre(), goblin('g1')],
+  creatures: [fighter(), bo(), ogre(), goblin('g1')],
 });
 
 /** Undo-heavy play, so undos often reach back across the snapshot. */
-const arbUndoHeavy = fc.array(fc.oneof(
-  { weight: 3, arbitrary: fc.nat({ max: 1000 }).map((pick): Step => ({ pick })) },
-  { weight: 2, arbitrary: fc.constant<Step>({ undo: true }) },
-), { maxLength: 25 });
+const arbUndoHeavy = undoHeavyPlay(25);
 
 /** Plays the same steps on several encounters in lockstep; every result must be the same. */
 function lockstep(encs: Encounter[], steps: readonly Step[], prefix: string): void {

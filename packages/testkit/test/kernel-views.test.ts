@@ -1,25 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Encounter, canonicalJson, createGridSpace, gmView, placeCreature, playerView, redactEvents,
-  type GridSpaceState, type Json, type PromptPolicy, type Runtime,
+  Encounter, canonicalJson, gmView, playerView, redactEvents,
+  type GridSpaceState, type Json, type Runtime,
 } from '@fray/engine';
 import { arbPlay, arbSeed, miniRuleset, playSteps, type Step } from '../src/index';
-import { fighter, goblin, ogre } from './fixtures';
+import { fighter, goblin, ogre, bo, sparePolicy, gridWithLurker } from './fixtures';
 
 const SECRET_NAME = 'SENTINEL-HIDDEN-ASSASSIN';
 const SECRET_NOTE = 'SENTINEL-GM-NOTE';
-const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+const policy = sparePolicy;
 const rt: Runtime = { ruleset: miniRuleset, policy };
 const SEATS = ['seat-ana', 'seat-bo', 'seat-nobody'];
 
-const space = (): Json => {
-  let g: GridSpaceState = createGridSpace({});
-  g = placeCreature(g, 'ana', { x: 0, y: 0, size: 'medium' });
-  g = placeCreature(g, 'ogre', { x: 1, y: 0, size: 'medium' });
-  g = placeCreature(g, 'lurker', { x: 7, y: 3, size: 'medium' });
-  return g as unknown as Json;
-};
+const space = (): Json => gridWithLurker({ x: 7, y: 3 });
 
 const setup = (seed: number) => ({
   id: 'views',
@@ -27,7 +21,7 @@ const setup = (seed: number) => ({
   space: space(),
   creatures: [
     fighter(),
-    fighter({ id: 'bo', controller: 'seat-bo', sheet: { name: 'Bo', hp: 14, ac: 13, attackBonus: 4, damage: '1d6+2' } }),
+    bo(),
     ogre({ notes: SECRET_NOTE, hp: 29 }),
     goblin('g1'),
     goblin('lurker', { hidden: true, name: SECRET_NAME, notes: SECRET_NOTE }),
