@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { SIZES } from './harness';
 import { launchBrowser, repoRoot, sourceFromScenarioFile, startTestServer } from './harness';
-import { until } from './helpers';
+import { addLibraryFoes, endFightToSetup, until } from './helpers';
 
 const out = path.join(repoRoot, 'docs', 'screenshots');
 fs.mkdirSync(out, { recursive: true });
@@ -61,15 +61,10 @@ try {
     await p.goto(t.gm.link);
     if (size === 'laptop') {
       await p.getByTestId('gm-screen').waitFor();
-      await p.locator('details.danger-zone summary').click();
-      await p.getByTestId('end-encounter').click();
-      await p.getByTestId('finish-fight').click();
+      await endFightToSetup(p);
     }
     await p.getByTestId('setup-screen').waitFor();
-    await p.getByTestId('library-foes-open').click();
-    await p.getByTestId('foe-filter').fill('ashback');
-    await until('the wolf in the list', async () => (await p.getByTestId('foe-add').count()) === 1);
-    await p.getByTestId('foe-add').click();
+    await addLibraryFoes(p, ['ashback']);
     await p.locator('[data-testid="library-foes"] details summary').click();
     await p.getByTestId('import-open').click();
     await p.getByTestId('imp-input').fill(HOUND);

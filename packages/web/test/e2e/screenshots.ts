@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, repoRoot, sourceFromScenarioFile, startTestServer, SIZES } from './harness';
-import { answerAny, choose, enterDice, until } from './helpers';
+import { answerAny, choose, endFightToSetup, enterDice, until } from './helpers';
 
 const out = path.join(repoRoot, 'docs', 'screenshots');
 fs.mkdirSync(out, { recursive: true });
@@ -120,10 +120,7 @@ try {
       // That table's GM ends the fight at once: the screen between fights.
       await p.getByTestId('nt-open-gm').click();
       await p.getByTestId('gm-screen').waitFor();
-      await p.locator('details.danger-zone summary').click();
-      await p.getByTestId('end-encounter').click();
-      await p.getByTestId('finish-fight').click();
-      await p.getByTestId('setup-screen').waitFor();
+      await endFightToSetup(p);
       await p.getByTestId('library-foes-open').click();
       await p.getByTestId('foe-filter').fill('rat');
       await until('rats in the list', async () => (await p.getByTestId('foe-add').count()) > 0);
