@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '@fray/engine';
+import type { CreatureMeta } from '@fray/import';
 import { crValue } from './cr';
 import { contentDir, displayPath } from '../paths';
 import { findRuleset } from '../rulesets';
@@ -12,16 +13,8 @@ export const DEFAULT_LIBRARY = path.join('fray-data', 'content');
 /** The rulesets a library folder holds content for: `<library>/<ruleset>/**.yaml`. */
 export const LIBRARY_RULESETS = ['a5e', '13th-age', 'five-torches-deep'] as const;
 
-/** Library metadata a stat block has no field for, kept in the file's `# fray-meta {...}` comment line. */
-export interface EntryMeta {
-  source?: string;
-  key?: string;
-  document?: string;
-  cr?: string;
-  level?: number;
-  type?: string;
-  role?: string;
-}
+/** Library metadata a stat block has no field for, kept in the file's `# fray-meta {...}` comment line: what `fray import` noted. */
+export type EntryMeta = Partial<CreatureMeta>;
 
 export interface LibraryEntry {
   /** `<ruleset>/<path>` inside its library, as a scenario's `ref` names it */

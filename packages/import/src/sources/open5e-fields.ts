@@ -27,3 +27,13 @@ export function namedEntry(c: unknown, at: string): { entry: Obj; name: string }
   if (!name) throw new ImportError('bad-creature', 'a creature needs a name', `${at}/name`);
   return { entry: c, name };
 }
+
+/** The armor class, hit points and hit dice, under the same field names in Open5e v1 and v2; a field that is not a number (or text, for hit dice) is left out. */
+export function readAcHpHitDice(d: Draft5e, c: Obj): void {
+  const ac = int(get(c, 'armor_class'));
+  if (ac !== undefined) d.ac = ac;
+  const hp = int(get(c, 'hit_points'));
+  if (hp !== undefined) d.hp = hp;
+  const hd = str(get(c, 'hit_dice'));
+  if (hd) d.hitDice = hd;
+}

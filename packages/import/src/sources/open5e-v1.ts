@@ -1,7 +1,7 @@
 import { abilityKeys, type AbilityKey, type Draft5e, type FeatureKind } from '../draft';
 import { damageListOf, plain, sensesOf, speedsOf, usageInName } from '../text/five-e';
 import { arr, get, int, isObj, num, str } from './json-read';
-import { namedEntry, readSkillBonuses, readSpeedObject } from './open5e-fields';
+import { namedEntry, readAcHpHitDice, readSkillBonuses, readSpeedObject } from './open5e-fields';
 
 const abilityFields: Record<AbilityKey, string> = { str: 'strength', dex: 'dexterity', con: 'constitution', int: 'intelligence', wis: 'wisdom', cha: 'charisma' };
 
@@ -28,12 +28,7 @@ export function draftFromOpen5eV1(input: unknown, at: string): Draft5e {
   if (type) d.type = type.toLowerCase();
   const cr = str(get(c, 'challenge_rating')) ?? (num(get(c, 'cr')) !== undefined ? String(num(get(c, 'cr'))) : undefined);
   if (cr) d.cr = cr.trim();
-  const ac = int(get(c, 'armor_class'));
-  if (ac !== undefined) d.ac = ac;
-  const hp = int(get(c, 'hit_points'));
-  if (hp !== undefined) d.hp = hp;
-  const hd = str(get(c, 'hit_dice'));
-  if (hd) d.hitDice = hd;
+  readAcHpHitDice(d, c);
   for (const a of abilityKeys) {
     const v = int(get(c, abilityFields[a]));
     if (v !== undefined) d.abilities[a] = v;

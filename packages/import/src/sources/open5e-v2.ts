@@ -2,7 +2,7 @@ import { abilityKeys, emptyDamageList, type AbilityKey, type Draft5e, type Draft
 import { pointer } from '../errors';
 import { crText, damageListOf, damageTypeOf, parseAttackSentence, plain, usageInName } from '../text/five-e';
 import { arr, get, int, isObj, keyOf, lookup, num, str, type Obj } from './json-read';
-import { namedEntry, readSkillBonuses, readSpeedObject } from './open5e-fields';
+import { namedEntry, readAcHpHitDice, readSkillBonuses, readSpeedObject } from './open5e-fields';
 
 const abilityFields: Record<AbilityKey, string> = { str: 'strength', dex: 'dexterity', con: 'constitution', int: 'intelligence', wis: 'wisdom', cha: 'charisma' };
 
@@ -100,12 +100,7 @@ export function draftFromOpen5eV2(input: unknown, at: string): Draft5e {
   else if (crNum !== undefined) d.cr = crText(crNum);
   const prof = int(get(c, 'proficiency_bonus'));
   if (prof !== undefined) d.proficiency = prof;
-  const ac = int(get(c, 'armor_class'));
-  if (ac !== undefined) d.ac = ac;
-  const hp = int(get(c, 'hit_points'));
-  if (hp !== undefined) d.hp = hp;
-  const hd = str(get(c, 'hit_dice'));
-  if (hd) d.hitDice = hd;
+  readAcHpHitDice(d, c);
 
   const scores = get(c, 'ability_scores');
   if (isObj(scores)) for (const a of abilityKeys) {
