@@ -76,11 +76,26 @@ const HIDDEN = 'someone';
 
 function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat: string, isHidden: (id: string) => boolean = () => false): CreatureView {
   if (c.controller === seat) {
-    const { notes: _notes, ...own } = cloneJson(c);
-    return { ...own, conditions: scrubConditions(c.conditions, isHidden), vars: scrubIds(own.vars, isHidden) as Record<string, Json> };
+    const { notes: _notes, ...own } = c;
+    return copyShown(own, isHidden) as CreatureView;
   }
-  const { hp: _hp, maxHp: _maxHp, tempHp: _tempHp, notes: _notes, sheet: _sheet, vars: _vars, ...rest } = cloneJson(c);
-  return { ...rest, conditions: scrubConditions(c.conditions, isHidden), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
+  const { hp: _hp, maxHp: _maxHp, tempHp: _tempHp, notes: _notes, sheet: _sheet, vars: _vars, ...rest } = c;
+  return { ...(copyShown(rest, isHidden) as CreatureView), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
+}
+
+/**
+ * A copy of the creature fields a seat is shown, in their order: conditions and vars with hidden
+ * creatures scrubbed, the rest cloned. Only what is kept is copied (a server builds every seat's view
+ * after every command, and cloning each creature's stat block to drop it was most of that work).
+ */
+function copyShown(fields: Record<string, unknown>, isHidden: (id: string) => boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in fields) {
+    const v = fields[k];
+    if (v === undefined) continue;
+    out[k] = k === 'conditions' ? scrubConditions(v as ConditionInstance[], isHidden) : k === 'vars' ? scrubIds(v as Json, isHidden) : cloneJson(v);
+  }
+  return out;
 }
 
 /** Replaces the given creatures' ids and names (longer than two letters), wherever they appear in a value, with 'someone'. */
