@@ -11,17 +11,28 @@ export interface ActiveEffect {
   /** the condition instance that carries it */
   instance: ConditionInstance;
   conditionId: string;
+  /** for a leveled track (fatigue), the level that brings the effect */
+  level?: number;
 }
 
-/** Every effect the creature's conditions impose now, leveled tracks included up to their level. */
-export function activeEffects(ruleset: LoadedRuleset, c: CreatureState): ActiveEffect[] {
+/**
+ * Where a question about conditions looks a condition up: the loaded ruleset, every module's conditions
+ * merged. It is never optional: a question that read one module's list would not see the others'.
+ */
+export type ConditionIndex = Pick<LoadedRuleset, 'conditionById'>;
+
+/**
+ * Every effect the creature's conditions impose now, leveled tracks included up to their level. The one
+ * way any rule reads what a condition does (issue 18 item 4): the effect lives in the definition only.
+ */
+export function activeEffects(rules: ConditionIndex, c: CreatureState): ActiveEffect[] {
   const out: ActiveEffect[] = [];
   for (const inst of c.conditions) {
-    const def = ruleset.conditionById[inst.conditionId];
+    const def = rules.conditionById[inst.conditionId];
     if (!def) continue;
     for (const effect of def.effects) out.push({ effect, instance: inst, conditionId: def.id });
     if (def.levels && inst.level) {
-      for (let lv = 1; lv <= inst.level; lv++) for (const effect of def.levels.effects[lv] ?? []) out.push({ effect, instance: inst, conditionId: def.id });
+      for (let lv = 1; lv <= inst.level; lv++) for (const effect of def.levels.effects[lv] ?? []) out.push({ effect, instance: inst, conditionId: def.id, level: lv });
     }
   }
   return out;
@@ -31,12 +42,47 @@ export function hasCondition(c: CreatureState, conditionId: string): boolean {
   return c.conditions.some((x) => x.conditionId === conditionId);
 }
 
-export function hasFlag(ruleset: LoadedRuleset, c: CreatureState, flag: string): boolean {
-  return activeEffects(ruleset, c).some((a) => a.effect.kind === 'flag' && a.effect.flag === flag);
+/** The first active effect that raises a flag, if any (its condition names the refusal). */
+export function flagEffect(rules: ConditionIndex, c: CreatureState, flag: string): ActiveEffect | undefined {
+  if (c.conditions.length === 0) return undefined;
+  return activeEffects(rules, c).find((a) => a.effect.kind === 'flag' && a.effect.flag === flag);
+}
+
+export function hasFlag(rules: ConditionIndex, c: CreatureState, flag: string): boolean {
+  return flagEffect(rules, c, flag) !== undefined;
+}
+
+/** The first active effect that forbids `what` (an action type, a named action, an object interaction), if any. */
+export function forbidEffect(rules: ConditionIndex, c: CreatureState, what: string): ActiveEffect | undefined {
+  if (c.conditions.length === 0) return undefined;
+  return activeEffects(rules, c).find((a) => a.effect.kind === 'forbid' && a.effect.what === what);
+}
+
+export function isForbidden(rules: ConditionIndex, c: CreatureState, what: string): boolean {
+  return forbidEffect(rules, c, what) !== undefined;
+}
+
+/** Whether a condition's own effects (not its levels) include one that forbids `what`. */
+export function conditionForbids(rules: ConditionIndex, conditionId: string, what: string): boolean {
+  const def = Object.hasOwn(rules.conditionById, conditionId) ? rules.conditionById[conditionId] : undefined;
+  return !!def?.effects.some((e) => e.kind === 'forbid' && e.what === what);
+}
+
+/** The condition instances whose condition raises `flag`, each once, in the creature's order. */
+export function flagInstances(rules: ConditionIndex, c: CreatureState, flag: string): ConditionInstance[] {
+  if (c.conditions.length === 0) return [];
+  const out = new Set<ConditionInstance>();
+  for (const a of activeEffects(rules, c)) if (a.effect.kind === 'flag' && a.effect.flag === flag) out.add(a.instance);
+  return [...out];
+}
+
+/** The creatures named as source by the instances whose condition raises `flag` (who frightened it, who charmed it), each once. */
+export function flagSources(rules: ConditionIndex, c: CreatureState, flag: string): string[] {
+  return [...new Set(flagInstances(rules, c, flag).flatMap((x) => (x.source ? [x.source] : [])))];
 }
 
 /** The conditions a creature cannot gain: from its own conditions' effects and its stat block (via `extra`). */
-export function isImmuneTo(ruleset: LoadedRuleset, c: CreatureState, conditionId: string, extra: readonly string[] = []): boolean {
+export function isImmuneTo(ruleset: ConditionIndex, c: CreatureState, conditionId: string, extra: readonly string[] = []): boolean {
   if (extra.includes(conditionId)) return true;
   return activeEffects(ruleset, c).some((a) => a.effect.kind === 'conditionImmunity' && a.effect.conditions.includes(conditionId));
 }

@@ -1,4 +1,4 @@
-import { currentCreatureId, hasFlag, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
+import { currentCreatureId, hasFlag, isForbidden, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
 import type { Attack } from './sheet/stat-block';
 import { hostile, isPc } from './core/sheets';
 import { engagedFoes } from './position/zones';
@@ -12,7 +12,7 @@ export function legalCommands13a(ruleset: LoadedRuleset, state: EncounterState, 
   if (!current) return [];
   const c = state.creatures[current]!;
   if (who.role === 'player' && c.controller !== who.seat) return [];
-  if (c.status !== 'conscious' || hasFlag(ruleset, c, 'helpless') || c.conditions.some((x) => x.conditionId === 'stunned')) return [];
+  if (c.status !== 'conscious' || hasFlag(ruleset, c, 'helpless') || isForbidden(ruleset, c, 'action')) return [];
   const r = c.resources;
   const q = { state, ruleset };
   const out: Command[] = [];

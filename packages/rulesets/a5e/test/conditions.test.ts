@@ -70,7 +70,7 @@ describe('A5E conditions', () => {
     expect(athletics.breakdown.total).toBe(10 + 3 + 2 - 2);
     expect(athletics.breakdown.rows.find((r) => r.label === 'amnesiac: no proficiency')).toMatchObject({ value: -2, ruleId: 'A5E-COND-4' });
     expect(roll(t, 'ana', { kind: 'check', ability: 'str' }, 'd20:10').breakdown.total).toBe(13);
-    expect(hasConditionFlag(t.state, 'ana', 'primary-language-only')).toBe(true);
+    expect(hasConditionFlag(t.state, 'ana', 'primary-language-only', rs)).toBe(true);
   });
 
   it('A5E-COND-5 blinded: sight checks fail, attacks against it have advantage, its attacks disadvantage', () => {
@@ -100,8 +100,8 @@ describe('A5E conditions', () => {
   it('A5E-COND-7 charmed: no hostile action against the charmer, who has advantage on social checks against it', () => {
     const t = table([ana(), goblin('gob'), ogre()]);
     t.run({ type: 'test.addCondition', creatureId: 'gob', conditionId: 'charmed', source: 'ana' });
-    expect(hostileActionBlock(t.state, 'gob', 'ana')).toMatchObject({ code: 'charmed', ruleId: 'A5E-COND-7' });
-    expect(hostileActionBlock(t.state, 'gob', 'ogre')).toBeNull();
+    expect(hostileActionBlock(t.state, 'gob', 'ana', rs)).toMatchObject({ code: 'charmed', ruleId: 'A5E-COND-7' });
+    expect(hostileActionBlock(t.state, 'gob', 'ogre', rs)).toBeNull();
     const talk = roll(t, 'ana', { kind: 'check', ability: 'cha', skill: 'persuasion', options: [SOCIAL] }, 'd20:4 d20:17', ['gob']);
     expect([mode(talk), talk.breakdown.total]).toEqual(['advantage', 17 - 1]);
     expect(mode(roll(t, 'ogre', { kind: 'check', ability: 'cha', skill: 'persuasion', options: [SOCIAL] }, 'd20:4', ['gob']))).toBe('normal');
@@ -115,8 +115,8 @@ describe('A5E conditions', () => {
     const gob = t.creature('gob');
     expect(gob.vars[CONFUSED_VAR]).toEqual({ round: 1, roll: 3, behaviour: 'nothing' });
     expect([gob.resources['action'], gob.resources['bonusAction'], gob.resources['movementFeet']]).toEqual([0, 0, 0]);
-    expect(actBlock(t.state, 'gob', 'move')).toMatchObject({ code: 'cannot-move', ruleId: 'A5E-COND-8' });
-    expect(canTakeReactions(t.state, 'gob')).toBe(false);
+    expect(actBlock(t.state, 'gob', 'move', rs)).toMatchObject({ code: 'cannot-move', ruleId: 'A5E-COND-8' });
+    expect(canTakeReactions(t.state, 'gob', rs)).toBe(false);
   });
 
   it('A5E-COND-8 confused: 5-6 it wanders in a d8 compass direction; 7-8 it attacks a random creature in reach', () => {
@@ -125,13 +125,13 @@ describe('A5E conditions', () => {
     t.run({ type: 'startCombat' });
     t.run({ type: 'endTurn' }, { dice: 'd8:5 d8:3' });
     expect(t.creature('gob').vars[CONFUSED_VAR]).toEqual({ round: 1, roll: 5, behaviour: 'wander', direction: 'E' });
-    expect([canAct(t.state, 'gob', 'action'), canAct(t.state, 'gob', 'bonusAction'), canAct(t.state, 'gob', 'move')]).toEqual([false, false, true]);
+    expect([canAct(t.state, 'gob', 'action', rs), canAct(t.state, 'gob', 'bonusAction', rs), canAct(t.state, 'gob', 'move', rs)]).toEqual([false, false, true]);
     t.run({ type: 'endTurn' });
     t.run({ type: 'endTurn' });
     // ana and the ogre are both within 5 ft: a d2 picks the second, the ogre
     t.run({ type: 'endTurn' }, { dice: 'd8:8 d2:2' });
     expect(t.creature('gob').vars[CONFUSED_VAR]).toEqual({ round: 2, roll: 8, behaviour: 'attack', target: 'ogre' });
-    expect([canAct(t.state, 'gob', 'action'), canAct(t.state, 'gob', 'bonusAction')]).toEqual([true, false]);
+    expect([canAct(t.state, 'gob', 'action', rs), canAct(t.state, 'gob', 'bonusAction', rs)]).toEqual([true, false]);
   });
 
   it('A5E-COND-8 confused: 7-8 with nobody in reach it does nothing', () => {
@@ -187,7 +187,7 @@ describe('A5E conditions', () => {
     expect(hit.breakdown.rows.find((r) => r.label === 'enervated')).toMatchObject({ value: -2, applied: true, ruleId: 'A5E-COND-12' });
     expect(t.creature('ogre').hp).toBe(59 - 7);
     expect(roll(t, 'ana', { kind: 'save', ability: 'con' }, 'd20:10').breakdown.total).toBe(10 + 4 - 2);
-    expect(hasConditionFlag(t.state, 'ana', 'no-psionics')).toBe(true);
+    expect(hasConditionFlag(t.state, 'ana', 'no-psionics', rs)).toBe(true);
   });
 
   it('A5E-COND-13 enraged: charges the closest enemy, must attack, disadvantage on mental checks, ignores frightened and placid', () => {
@@ -200,9 +200,9 @@ describe('A5E conditions', () => {
     t.run({ type: 'test.addCondition', creatureId: 'ana', conditionId: 'frightened', source: 'ogre' });
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'placid' });
     expect(mode(roll(t, 'ana', { kind: 'check', ability: 'str' }, 'd20:9'))).toBe('normal');
-    expect(movementLimits(t.state, 'ana')).toEqual({ crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: true });
-    expect(hostileActionBlock(t.state, 'ana', 'ogre')).toBeNull();
-    expect(hasConditionFlag(t.state, 'ana', 'must-attack-enemy-in-reach')).toBe(true);
+    expect(movementLimits(t.state, 'ana', rs)).toEqual({ crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: true });
+    expect(hostileActionBlock(t.state, 'ana', 'ogre', rs)).toBeNull();
+    expect(hasConditionFlag(t.state, 'ana', 'must-attack-enemy-in-reach', rs)).toBe(true);
   });
 
   it('A5E-COND-14 fixated: disadvantage on Perception about anything but the source; moving away costs double', () => {
@@ -212,7 +212,7 @@ describe('A5E conditions', () => {
     expect([mode(other), other.breakdown.total]).toEqual(['disadvantage', 6 + 1]);
     expect(mode(roll(t, 'ana', { kind: 'check', ability: 'wis', skill: 'perception' }, 'd20:14', ['ogre']))).toBe('normal');
     expect(mode(roll(t, 'ana', { kind: 'check', ability: 'str', skill: 'athletics' }, 'd20:14', ['gob']))).toBe('normal');
-    expect(movementLimits(t.state, 'ana').doubleCostAwayFrom).toEqual(['ogre']);
+    expect(movementLimits(t.state, 'ana', rs).doubleCostAwayFrom).toEqual(['ogre']);
   });
 
   it('A5E-COND-15 frightened: disadvantage on checks and attacks while the source is in sight; cannot approach it', () => {
@@ -221,7 +221,7 @@ describe('A5E conditions', () => {
     const seen = roll(t, 'ana', { kind: 'check', ability: 'str' }, 'd20:12 d20:3');
     expect([mode(seen), seen.breakdown.total]).toEqual(['disadvantage', 6]);
     expect(mode(onlyTest(attack(t, 'ana', 'ogre', 'd20:12 d20:1')))).toBe('disadvantage');
-    expect(movementLimits(t.state, 'ana').cannotApproach).toEqual(['ogre']);
+    expect(movementLimits(t.state, 'ana', rs).cannotApproach).toEqual(['ogre']);
     t.run({ type: 'gm.addCondition', creatureId: 'ogre', conditionId: 'invisible' });
     expect(mode(roll(t, 'ana', { kind: 'check', ability: 'str' }, 'd20:12'))).toBe('normal');
   });
@@ -256,8 +256,8 @@ describe('A5E conditions', () => {
   it('A5E-COND-17 incapacitated: no actions, bonus actions or reactions; it may still move', () => {
     const t = table([ana()]);
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'incapacitated' });
-    expect(actBlock(t.state, 'ana', 'action')).toEqual({ code: 'cannot-take-action', message: 'Ana is incapacitated and cannot take actions', ruleId: 'A5E-COND-17' });
-    expect([canAct(t.state, 'ana', 'bonusAction'), canTakeReactions(t.state, 'ana'), canAct(t.state, 'ana', 'move')]).toEqual([false, false, true]);
+    expect(actBlock(t.state, 'ana', 'action', rs)).toEqual({ code: 'cannot-take-action', message: 'Ana is incapacitated and cannot take actions', ruleId: 'A5E-COND-17' });
+    expect([canAct(t.state, 'ana', 'bonusAction', rs), canTakeReactions(t.state, 'ana', rs), canAct(t.state, 'ana', 'move', rs)]).toEqual([false, false, true]);
   });
 
   it('A5E-COND-18 invisible: its attacks have advantage, attacks against it disadvantage, unless the other sees it', () => {
@@ -267,19 +267,19 @@ describe('A5E conditions', () => {
     expect(mode(onlyTest(attack(t, 'ogre', 'ana', 'd20:15 d20:3')))).toBe('disadvantage');
     expect(mode(onlyTest(attack(t, 'seer', 'ana', 'd20:3')))).toBe('normal');
     expect(mode(onlyTest(attack(t, 'ana', 'seer', 'd20:4')))).toBe('normal');
-    expect(hasConditionFlag(t.state, 'ana', 'heavily-obscured-for-hiding')).toBe(true);
+    expect(hasConditionFlag(t.state, 'ana', 'heavily-obscured-for-hiding', rs)).toBe(true);
   });
 
   it('A5E-COND-19 manic: an action or a move on its turn, never both, and no bonus action', () => {
     const t = fight(ana({ initiative: 15, conditions: [{ id: 'manic' }] }), ogre({ initiative: 10 }));
-    expect(actBlock(t.state, 'ana', 'bonusAction')).toMatchObject({ code: 'cannot-take-bonus-action', ruleId: 'A5E-COND-19' });
-    expect([canAct(t.state, 'ana', 'action'), canAct(t.state, 'ana', 'move')]).toEqual([true, true]);
+    expect(actBlock(t.state, 'ana', 'bonusAction', rs)).toMatchObject({ code: 'cannot-take-bonus-action', ruleId: 'A5E-COND-19' });
+    expect([canAct(t.state, 'ana', 'action', rs), canAct(t.state, 'ana', 'move', rs)]).toEqual([true, true]);
     t.run({ type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] }, { dice: 'd20:2' });
-    expect(actBlock(t.state, 'ana', 'move')).toMatchObject({ code: 'cannot-move', ruleId: 'A5E-COND-19' });
+    expect(actBlock(t.state, 'ana', 'move', rs)).toMatchObject({ code: 'cannot-move', ruleId: 'A5E-COND-19' });
     t.run({ type: 'endTurn' });
     t.run({ type: 'endTurn' });
     t.run({ type: 'test.resource', creatureId: 'ana', key: 'movementFeet', value: 25 });
-    expect(actBlock(t.state, 'ana', 'action')).toMatchObject({ code: 'cannot-take-action', ruleId: 'A5E-COND-19' });
+    expect(actBlock(t.state, 'ana', 'action', rs)).toMatchObject({ code: 'cannot-take-action', ruleId: 'A5E-COND-19' });
   });
 
   it('A5E-COND-20 paralyzed: incapacitated, Str/Dex saves fail, advantage against it, a hit from within 5 ft is a critical hit', () => {
@@ -307,13 +307,13 @@ describe('A5E conditions', () => {
     expect(conditionIds(t.state, 'ana')).toEqual(['incapacitated', 'petrified']);
     expect(roll(t, 'ana', { kind: 'save', ability: 'str' }, '').outcome).toBe('failure');
     expect(mode(onlyTest(attack(t, 'ogre', 'ana', 'd20:2')))).toBe('normal');
-    expect([hasConditionFlag(t.state, 'ana', 'weight-x10'), hasConditionFlag(t.state, 'ana', 'poison-and-disease-paused')]).toEqual([true, true]);
+    expect([hasConditionFlag(t.state, 'ana', 'weight-x10', rs), hasConditionFlag(t.state, 'ana', 'poison-and-disease-paused', rs)]).toEqual([true, true]);
   });
 
   it('A5E-COND-22 placid: no hostile or aggressive actions; frightened immunity covers it', () => {
     const t = table([ana(), ogre({ sheet: { ...sheetOf(ogre()), conditionImmunities: ['frightened'] } })]);
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'placid' });
-    expect(hostileActionBlock(t.state, 'ana', 'ogre')).toMatchObject({ code: 'placid', ruleId: 'A5E-COND-22' });
+    expect(hostileActionBlock(t.state, 'ana', 'ogre', rs)).toMatchObject({ code: 'placid', ruleId: 'A5E-COND-22' });
     t.run({ type: 'gm.addCondition', creatureId: 'ogre', conditionId: 'placid' });
     expect(conditionIds(t.state, 'ogre')).toEqual([]);
   });
@@ -334,7 +334,7 @@ describe('A5E conditions', () => {
     expect(mode(onlyTest(attack(t, 'gob', 'ogre', 'd20:2', [], 'shortbow')))).toBe('normal');
     expect(mode(onlyTest(attack(t, 'ogre', 'ana', 'd20:2 d20:8', [WITHIN_5_FEET])))).toBe('advantage');
     expect(mode(onlyTest(attack(t, 'ogre', 'ana', 'd20:9 d20:4')))).toBe('disadvantage');
-    expect([movementLimits(t.state, 'ana').crawlOnly, standUpCost(rs, t.state, 'ana')]).toEqual([true, 15]);
+    expect([movementLimits(t.state, 'ana', rs).crawlOnly, standUpCost(rs, t.state, 'ana')]).toEqual([true, 15]);
   });
 
   it('A5E-COND-25 rattled: no expertise dice and no reactions', () => {
@@ -342,7 +342,7 @@ describe('A5E conditions', () => {
     expect(roll(t, 'ana', { kind: 'check', ability: 'str', skill: 'athletics' }, 'd20:10 d4:3').breakdown.total).toBe(10 + 5 + 3);
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'rattled' });
     expect(roll(t, 'ana', { kind: 'check', ability: 'str', skill: 'athletics' }, 'd20:10').breakdown.total).toBe(15);
-    expect(actBlock(t.state, 'ana', 'reaction')).toMatchObject({ code: 'cannot-take-reaction', ruleId: 'A5E-COND-25' });
+    expect(actBlock(t.state, 'ana', 'reaction', rs)).toMatchObject({ code: 'cannot-take-reaction', ruleId: 'A5E-COND-25' });
   });
 
   it('A5E-COND-26 restrained: Speed 0, advantage against it, disadvantage on its attacks and Dexterity saves', () => {
@@ -362,10 +362,10 @@ describe('A5E conditions', () => {
     const hit = onlyTest(attack(t, 'ogre', 'ana', 'd20:8 d8:1 d8:1'));
     expect([hit.against, hit.outcome]).toEqual([{ label: 'AC', value: 14 }, 'hit']);
     expect(roll(t, 'ana', { kind: 'save', ability: 'dex' }, 'd20:10').breakdown.total).toBe(10 + 1 - 2);
-    expect(canTakeReactions(t.state, 'ana')).toBe(false);
-    expect(attacksPerTurnLimit(t.state, 'ana')).toBe(1);
+    expect(canTakeReactions(t.state, 'ana', rs)).toBe(false);
+    expect(attacksPerTurnLimit(t.state, 'ana', rs)).toBe(1);
     t.run({ type: 'takeAction', actorId: 'ana', action: 'attack', targets: ['ogre'] }, { dice: 'd20:2' });
-    expect(actBlock(t.state, 'ana', 'bonusAction')).toMatchObject({ code: 'cannot-take-bonus-action', ruleId: 'A5E-COND-27' });
+    expect(actBlock(t.state, 'ana', 'bonusAction', rs)).toMatchObject({ code: 'cannot-take-bonus-action', ruleId: 'A5E-COND-27' });
     // Speed 30, slowed and at fatigue 3: 30 → 15 → 7; Dash → 14 (A5E-MOVE-22 example)
     t.run({ type: 'gm.setTrack', creatureId: 'ana', track: 'fatigue', value: 3 });
     expect(speedSteps(rs, t.state, 'ana', { dash: true }).map((s) => s.feet)).toEqual([30, 15, 7, 14]);
@@ -375,10 +375,10 @@ describe('A5E conditions', () => {
     const t = table([ana(), ogre()]);
     t.run({ type: 'gm.addCondition', creatureId: 'ana', conditionId: 'stunned' });
     expect(conditionIds(t.state, 'ana')).toEqual(['incapacitated', 'stunned']);
-    expect([speedOf(rs, t.state, 'ana'), canAct(t.state, 'ana', 'action')]).toEqual([0, false]);
+    expect([speedOf(rs, t.state, 'ana'), canAct(t.state, 'ana', 'action', rs)]).toEqual([0, false]);
     expect(roll(t, 'ana', { kind: 'save', ability: 'str' }, '').outcome).toBe('failure');
     expect(mode(onlyTest(attack(t, 'ogre', 'ana', 'd20:2 d20:8')))).toBe('advantage');
-    expect(hasConditionFlag(t.state, 'ana', 'speaks-haltingly')).toBe(true);
+    expect(hasConditionFlag(t.state, 'ana', 'speaks-haltingly', rs)).toBe(true);
   });
 
   it('A5E-COND-29 unconscious: incapacitated, drops what it holds, falls prone and stays prone when it wakes', () => {

@@ -85,7 +85,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
       const { refusal: _refusal, ...p } = ftdPreviewMove(self.loaded!, state, id, to);
       return p;
     },
-    derivedNumbers: ftdDerivedNumbers,
+    derivedNumbers: (state, id) => ftdDerivedNumbers(self.loaded!, state, id),
     statistics: (state, id) => ({ ac: ftdAcStatistic(state, id) }),
     campaignLegalCommands: ftdCampaignLegalCommands,
     words: ftdWords,

@@ -1,6 +1,6 @@
 import { clockAt, hours } from '@fray/engine';
 import { describe, expect, it } from 'vitest';
-import { speedOf } from '../src/index';
+import { ftdRuleset, speedOf } from '../src/index';
 import { brenna, odo, odoSheet, sheetWith } from './fixtures';
 import { TestTable, campaign, said } from './campaign-fixtures';
 
@@ -64,7 +64,7 @@ describe('RESIL: resilience and exhaustion', () => {
     fight.run({ type: 'startCombat' });
     expect(fight.state.order[0]!.creatureId).toBe('brenna');
     fight.rejects({ type: 'takeAction', actorId: 'brenna', action: 'attack', targets: ['gob'] }, 'exhausted');
-    expect([speedOf(fight.creature('brenna')), speedOf(fight.creature('odo'))]).toEqual([0, 30]);
+    expect([speedOf(ftdRuleset, fight.creature('brenna')), speedOf(ftdRuleset, fight.creature('odo'))]).toEqual([0, 30]);
   });
 
   it('FTD-RESIL-6 only rest with food cures exhaustion: safe rest does, unsafe rest only with medical care', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speedOf } from '../src/index';
+import { ftdRuleset, speedOf } from '../src/index';
 import { TestTable, brenna, brennaSheet, gob, grid, sheetWith, table } from './fixtures';
 
 /** The seed's own worked examples, played exactly as written. */
@@ -8,7 +8,7 @@ describe("the seed's worked examples", () => {
     const pc = brenna({ sheet: sheetWith(brennaSheet(), { abilities: { str: 10, dex: 15, con: 12, int: 10, wis: 13, cha: 8 }, speed: 30, load: 11, coins: 0 }) });
     const t = table([pc, gob()], { space: grid({ brenna: [0, 0], gob: [20, 20] }) });
     t.run({ type: 'startCombat' });
-    expect(speedOf(t.creature('brenna'))).toBe(25);
+    expect(speedOf(ftdRuleset, t.creature('brenna'))).toBe(25);
     t.rejects({ type: 'move', creatureId: 'brenna', to: { x: 6, y: 0 } }, 'too-far');
     t.run({ type: 'move', creatureId: 'brenna', to: { x: 5, y: 0 } });
     expect(t.creature('brenna').resources).toMatchObject({ movement: 0, moveFeet: 0 });

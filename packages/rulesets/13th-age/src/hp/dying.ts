@@ -1,4 +1,4 @@
-import { addCondition, d20Test, removeCondition, removeInstance, hasCondition, type AnyHook, type Resolution } from '@fray/engine';
+import { addCondition, conditionForbids, d20Test, removeCondition, removeInstance, hasCondition, type AnyHook, type Resolution } from '@fray/engine';
 import { isPc, pcSheet } from '../core/sheets';
 import { leaveSpace } from '../position/zones';
 import { useRecovery } from './recovery';
@@ -114,7 +114,8 @@ export const dyingHooks: AnyHook[] = [
   {
     stage: 'condition.added', id: '13a.grab.ends', priority: 0, ruleId: '13A-GRAB-7',
     run: (ctx, p) => {
-      if (['stunned', 'unconscious', 'asleep'].includes(p.condition.conditionId)) endGrabsBy(ctx, p.creatureId, `the grabber is ${p.condition.conditionId}`);
+      // A grabber that can no longer act (stunned, unconscious, asleep: their definitions forbid actions) lets go.
+      if (conditionForbids(ctx.ruleset, p.condition.conditionId, 'action')) endGrabsBy(ctx, p.creatureId, `the grabber is ${p.condition.conditionId}`);
     },
   },
   { stage: 'hp.changed', id: '13a.hp.staggered', priority: 10, ruleId: '13A-HP-3', run: (ctx, p) => syncStaggered(ctx, p.creatureId) },

@@ -1,4 +1,5 @@
-import { hasCondition, hasFlag, type Hook } from '@fray/engine';
+import { hasFlag, type Hook } from '@fray/engine';
+import { FLAG } from '../conditions/definitions';
 import { a5eTest } from '../core/d20';
 import { ACTION, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
@@ -17,9 +18,9 @@ export const hideAction: ActionHandler = (ctx, actorId, _targets, options) => {
   const me = ctx.state.creatures[actorId]!;
   const given = Array.isArray(options['observers']) ? options['observers'].filter((x): x is string => typeof x === 'string') : null;
   for (const o of given ?? []) if (!ctx.state.creatures[o]) ctx.reject('unknown-creature', `no observer '${o}'`, 'A5E-ACT-12');
-  const observers = given ?? ctx.state.creatureIds.filter((o) => o !== actorId && hostile(ctx.state, actorId, o) && canObserve(ctx.state, o));
+  const observers = given ?? ctx.state.creatureIds.filter((o) => o !== actorId && hostile(ctx.state, actorId, o) && canObserve(ctx.ruleset, ctx.state, o));
   requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-12');
-  const concealed = hasCondition(me, 'invisible') || hasFlag(ctx.ruleset, me, 'heavily-obscured-for-hiding');
+  const concealed = hasFlag(ctx.ruleset, me, FLAG.heavilyObscured);
   const possible = ctx.ask({
     key: 'a5e.hidePossible', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-12',
     text: `Can ${me.name} try to hide from where it is (heavily obscured, invisible or behind cover)?`,

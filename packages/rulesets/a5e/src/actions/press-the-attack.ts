@@ -1,4 +1,4 @@
-import { addCondition, hasCondition, hasFlag, type ConditionDef, type Hook, type Json } from '@fray/engine';
+import { addCondition, hasFlag, type ConditionDef, type Hook, type Json } from '@fray/engine';
 import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { oneTarget, requireLiving, requireMayHarm, turnOwner, within } from './common';
@@ -27,7 +27,7 @@ export const pressingCondition: ConditionDef = {
 
 const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
   const c = ctx.state.creatures[id]!;
-  return hasCondition(c, 'raging') || hasCondition(c, 'rage') || c.vars['a5e.raging'] === true || hasFlag(ctx.ruleset, c, 'raging');
+  return c.vars['a5e.raging'] === true || hasFlag(ctx.ruleset, c, 'raging');
 };
 
 /**

@@ -1,4 +1,5 @@
-import type { CreatureState, EncounterState, Json, Resolution } from '@fray/engine';
+import { hasFlag, type CreatureState, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { FLAG } from '../conditions/definitions';
 import { passiveScore } from '../core/checks';
 
 /**
@@ -33,8 +34,8 @@ export function hostile(state: EncounterState, a: string, b: string): boolean {
   return state.creatures[a]!.side !== state.creatures[b]!.side;
 }
 
-/** A creature that can notice anything: not dead and not unconscious. */
-export function canObserve(state: EncounterState, id: string): boolean {
+/** A creature that can notice anything: not dead, and no condition leaves it perceiving nothing (unconscious). */
+export function canObserve(ruleset: LoadedRuleset, state: EncounterState, id: string): boolean {
   const c = state.creatures[id];
-  return !!c && c.status !== 'dead' && !c.conditions.some((x) => x.conditionId === 'unconscious');
+  return !!c && c.status !== 'dead' && !hasFlag(ruleset, c, FLAG.perceivesNothing);
 }

@@ -37,6 +37,16 @@ export const FLAG = {
   shortTermStress: 'short-term-mental-stress',
   cantripsOnly: 'cantrips-only',
   longTermStress: 'long-term-mental-stress',
+  /** seen only by truesight or blindsight in range (invisible) */
+  unseenWithoutTruesight: 'unseen-without-truesight',
+  /** its attack roll modes are about sight: when neither side sees the other, A5E-ATK-11 replaces them */
+  sightBasedAttackModes: 'sight-based-attack-modes',
+  /** no proficiency bonus on skill or tool checks (amnesiac; roll-hooks.ts applies it) */
+  noProficiencyOnChecks: 'no-proficiency-on-checks',
+  /** disadvantage on Perception and Investigation about anything but the source (fixated; roll-hooks.ts) */
+  sensesFixedOnSource: 'senses-fixed-on-source',
+  /** perceives nothing at all: no observer for hiding, surprise or unseen attacks (unconscious; petrified stays an observer by ruling) */
+  perceivesNothing: 'perceives-nothing',
 } as const;
 
 type RollKind = 'advantage' | 'disadvantage';
@@ -58,9 +68,9 @@ export const conditionDefinitions: ConditionDef[] = [
     ...autoFail(['save', 'check'], 'A5E-COND-3', CONCENTRATION),
     flag(FLAG.cannotConcentrate, 'A5E-COND-3'),
   ] },
-  { id: 'amnesiac', name: 'Amnesiac', ruleId: 'A5E-COND-4', effects: [flag(FLAG.primaryLanguageOnly, 'A5E-COND-4')] },
+  { id: 'amnesiac', name: 'Amnesiac', ruleId: 'A5E-COND-4', effects: [flag(FLAG.primaryLanguageOnly, 'A5E-COND-4'), flag(FLAG.noProficiencyOnChecks, 'A5E-COND-4')] },
   { id: 'blinded', name: 'Blinded', ruleId: 'A5E-COND-5', effects: [
-    flag(FLAG.cannotSee, 'A5E-COND-5'),
+    flag(FLAG.cannotSee, 'A5E-COND-5'), flag(FLAG.sightBasedAttackModes, 'A5E-ATK-11'),
     ...autoFail(['check'], 'A5E-COND-5', NEEDS_SIGHT),
     against('advantage', 'A5E-COND-5'),
     ...self('disadvantage', ['attack'], 'A5E-COND-5'),
@@ -81,8 +91,8 @@ export const conditionDefinitions: ConditionDef[] = [
     flag(FLAG.ignoresFearAndCalm, 'A5E-COND-13'),
     ...self('disadvantage', ['check:int', 'check:wis', 'check:cha'], 'A5E-COND-13'),
   ] },
-  // The perception disadvantage depends on what is looked at, so a hook adds it (roll-hooks.ts).
-  { id: 'fixated', name: 'Fixated', ruleId: 'A5E-COND-14', effects: [flag(FLAG.awayFromSourceCostsDouble, 'A5E-COND-14')] },
+  // The perception disadvantage depends on what is looked at, so a hook reads the flag (roll-hooks.ts).
+  { id: 'fixated', name: 'Fixated', ruleId: 'A5E-COND-14', effects: [flag(FLAG.awayFromSourceCostsDouble, 'A5E-COND-14'), flag(FLAG.sensesFixedOnSource, 'A5E-COND-14')] },
   { id: 'frightened', name: 'Frightened', ruleId: 'A5E-COND-15', effects: [
     flag(FLAG.cannotApproachSource, 'A5E-COND-15'),
     ...self('disadvantage', ['check', 'attack'], 'A5E-COND-15', { not: { or: [FEAR_SOURCE_UNSEEN, ACTOR_ENRAGED] } }),
@@ -92,7 +102,7 @@ export const conditionDefinitions: ConditionDef[] = [
     forbid('action', 'A5E-COND-17'), forbid('bonusAction', 'A5E-COND-17'), forbid('reaction', 'A5E-COND-17'), forbid('objectInteraction', 'A5E-COND-17'),
   ] },
   { id: 'invisible', name: 'Invisible', ruleId: 'A5E-COND-18', effects: [
-    flag(FLAG.heavilyObscured, 'A5E-COND-18'),
+    flag(FLAG.heavilyObscured, 'A5E-COND-18'), flag(FLAG.unseenWithoutTruesight, 'A5E-COND-18'), flag(FLAG.sightBasedAttackModes, 'A5E-ATK-11'),
     against('disadvantage', 'A5E-COND-18', { not: ACTOR_SEES_TARGET }),
     ...self('advantage', ['attack'], 'A5E-COND-18', { not: TARGET_SEES_ACTOR }),
   ] },
@@ -136,7 +146,7 @@ export const conditionDefinitions: ConditionDef[] = [
   ] },
   // Prone is added as its own instance (hooks.ts), so it outlasts the unconsciousness (A5E-COND-29 ruling).
   { id: 'unconscious', name: 'Unconscious', ruleId: 'A5E-COND-29', implies: ['incapacitated'], effects: [
-    speed0('A5E-COND-29'), flag(FLAG.cannotSpeak, 'A5E-COND-29'), flag(FLAG.unaware, 'A5E-COND-29'), flag(FLAG.dropsHeldItems, 'A5E-COND-29'),
+    speed0('A5E-COND-29'), flag(FLAG.cannotSpeak, 'A5E-COND-29'), flag(FLAG.unaware, 'A5E-COND-29'), flag(FLAG.perceivesNothing, 'A5E-COND-29'), flag(FLAG.dropsHeldItems, 'A5E-COND-29'),
     ...strDexSavesFail('A5E-COND-29'),
     against('advantage', 'A5E-COND-29'), flag(FLAG.critWithin5, 'A5E-COND-29'),
   ] },

@@ -1,21 +1,17 @@
 import {
-  currentCreatureId, distanceFeet, type ActiveEffect, type ConditionDef, type ConditionEffect, type CreatureState, type EncounterState,
-  type Json, type LoadedRuleset, type Resolution, type SpaceState,
+  activeEffects, currentCreatureId, distanceFeet, flagEffect as engineFlagEffect, flagSources, hasFlag, type ActiveEffect, type ConditionEffect,
+  type ConditionIndex, type CreatureState, type EncounterState, type Json, type Resolution, type SpaceState,
 } from '@fray/engine';
 import { sheetOf } from '../sheet/derived';
-import { conditionDefinitions, FLAG } from './definitions';
-import { fatigueDef, strifeDef } from './tracks';
+import { FLAG } from './definitions';
 
 /**
  * Questions other modules ask about what a creature's conditions allow: may it act, react, move,
  * cast; how fast is it; whom may it attack. Actions and movement call these before spending.
- * Each takes the ruleset last and optionally; without it the A5E conditions alone are read.
+ * Each reads the conditions' effects (the engine's `activeEffects`) through the loaded ruleset, so a
+ * condition another module defines counts wherever its effect matters (issue 18 item 4).
  */
-export type ConditionIndex = Pick<LoadedRuleset, 'conditionById'>;
-
-const localIndex: ConditionIndex = {
-  conditionById: Object.fromEntries([...conditionDefinitions, fatigueDef, strifeDef].map((d): [string, ConditionDef] => [d.id, d])),
-};
+export type { ConditionIndex } from '@fray/engine';
 
 /** The creature var the confused turn roll is recorded in (A5E-COND-8). */
 export const CONFUSED_VAR = 'a5e.confused';
@@ -33,36 +29,21 @@ export interface ConfusedTurn {
   target?: string | null;
 }
 
-/** Effects of the creature's conditions, tracks counted up to their level (as the engine's `activeEffects`). */
-export function effectsOf(state: EncounterState, id: string, rules: ConditionIndex = localIndex): ActiveEffect[] {
+function firstEffect<K extends ConditionEffect['kind']>(state: EncounterState, id: string, kind: K, test: (e: Extract<ConditionEffect, { kind: K }>) => boolean, rules: ConditionIndex): (ActiveEffect & { effect: Extract<ConditionEffect, { kind: K }> }) | undefined {
   const c = state.creatures[id];
-  if (!c) return [];
-  const out: ActiveEffect[] = [];
-  for (const inst of c.conditions) {
-    const def = rules.conditionById[inst.conditionId];
-    if (!def) continue;
-    for (const effect of def.effects) out.push({ effect, instance: inst, conditionId: def.id });
-    for (let lv = 1; lv <= (def.levels ? (inst.level ?? 0) : 0); lv++) {
-      for (const effect of def.levels!.effects[lv] ?? []) out.push({ effect, instance: inst, conditionId: def.id });
-    }
-  }
-  return out;
-}
-
-function firstEffect<K extends ConditionEffect['kind']>(state: EncounterState, id: string, kind: K, test: (e: Extract<ConditionEffect, { kind: K }>) => boolean, rules?: ConditionIndex): (ActiveEffect & { effect: Extract<ConditionEffect, { kind: K }> }) | undefined {
-  return effectsOf(state, id, rules).find((a) => a.effect.kind === kind && test(a.effect as Extract<ConditionEffect, { kind: K }>)) as never;
+  if (!c || c.conditions.length === 0) return undefined;
+  return activeEffects(rules, c).find((a) => a.effect.kind === kind && test(a.effect as Extract<ConditionEffect, { kind: K }>)) as never;
 }
 
 /** The active effect that raises a flag, if any. */
-export function flagEffect(state: EncounterState, id: string, flag: string, rules?: ConditionIndex): ActiveEffect | undefined {
-  return firstEffect(state, id, 'flag', (e) => e.flag === flag, rules);
+export function flagEffect(state: EncounterState, id: string, flag: string, rules: ConditionIndex): ActiveEffect | undefined {
+  const c = state.creatures[id];
+  return c ? engineFlagEffect(rules, c, flag) : undefined;
 }
 
-export function hasConditionFlag(state: EncounterState, id: string, flag: string, rules?: ConditionIndex): boolean {
+export function hasConditionFlag(state: EncounterState, id: string, flag: string, rules: ConditionIndex): boolean {
   return flagEffect(state, id, flag, rules) !== undefined;
 }
-
-const has = (c: CreatureState | undefined, conditionId: string) => !!c?.conditions.some((x) => x.conditionId === conditionId);
 
 /** A refusal with a code, the reason in words, and the rule behind it. */
 export interface Block {
@@ -78,9 +59,9 @@ const kebab = (s: string) => s.replace(/[A-Z]/g, (m) => '-' + m.toLowerCase());
 const actCodes: Record<ActKind, string> = { action: 'cannot-take-action', bonusAction: 'cannot-take-bonus-action', reaction: 'cannot-take-reaction', move: 'cannot-move' };
 
 /** The confused roll of the creature's current turn, if it is taking one. */
-export function confusedTurn(state: EncounterState, id: string): ConfusedTurn | null {
+export function confusedTurn(state: EncounterState, id: string, rules: ConditionIndex): ConfusedTurn | null {
   const c = state.creatures[id];
-  if (!c || !has(c, 'confused') || currentCreatureId(state) !== id) return null;
+  if (!c || currentCreatureId(state) !== id || !hasFlag(rules, c, FLAG.randomBehaviour)) return null;
   const v = c.vars[CONFUSED_VAR] as unknown as ConfusedTurn | undefined;
   return v && v.round === state.round ? v : null;
 }
@@ -91,18 +72,18 @@ export function confusedTurn(state: EncounterState, id: string): ConfusedTurn | 
  * turn roll (A5E-COND-8), "action or bonus action" (slowed, strife 3: A5E-COND-27, A5E-STRIFE-3) and
  * manic's "action or move" (A5E-COND-19) on its own turn.
  */
-export function actBlock(state: EncounterState, id: string, what: ActKind, rules?: ConditionIndex): Block | null {
+export function actBlock(state: EncounterState, id: string, what: ActKind, rules: ConditionIndex): Block | null {
   const c = state.creatures[id];
   if (!c) return { code: 'unknown-creature', message: `no creature '${id}'`, ruleId: 'A5E-COND-1' };
   if (c.status === 'dead') return { code: 'dead', message: `${c.name} is dead`, ruleId: 'A5E-DYING-18' };
   const code = actCodes[what];
   // The creature's active effects, worked out once for every question below.
-  const effects = c.conditions.length ? effectsOf(state, id, rules) : [];
+  const effects = c.conditions.length ? activeEffects(rules, c) : [];
   if (what !== 'move') {
     const f = effects.find((a) => a.effect.kind === 'forbid' && a.effect.what === what) as (ActiveEffect & { effect: Extract<ConditionEffect, { kind: 'forbid' }> }) | undefined;
     if (f) return { code, message: `${c.name} is ${f.conditionId} and cannot take ${words[what]}`, ruleId: f.effect.ruleId ?? 'A5E-COND-17' };
   }
-  const confused = confusedTurn(state, id);
+  const confused = effects.length ? confusedTurn(state, id, rules) : null;
   if (confused) {
     const blocked = confused.behaviour === 'nothing' ? what !== 'reaction' : confused.behaviour === 'wander' ? what === 'action' || what === 'bonusAction' : what === 'bonusAction';
     if (blocked) return { code, message: `${c.name} is confused (d8 ${confused.roll}: ${confused.behaviour}) and cannot ${what === 'move' ? 'move' : `take ${words[what]}`} this turn`, ruleId: 'A5E-COND-8' };
@@ -123,11 +104,11 @@ export function actBlock(state: EncounterState, id: string, what: ActKind, rules
   return null;
 }
 
-export function canAct(state: EncounterState, id: string, what: ActKind, rules?: ConditionIndex): boolean {
+export function canAct(state: EncounterState, id: string, what: ActKind, rules: ConditionIndex): boolean {
   return actBlock(state, id, what, rules) === null;
 }
 
-export function canTakeReactions(state: EncounterState, id: string, rules?: ConditionIndex): boolean {
+export function canTakeReactions(state: EncounterState, id: string, rules: ConditionIndex): boolean {
   return canAct(state, id, 'reaction', rules);
 }
 
@@ -138,39 +119,39 @@ export function requireCanAct(ctx: Resolution, id: string, what: ActKind): void 
 }
 
 /** Slowed and strife 3+: an action or a bonus action on its turn, not both (A5E-COND-27, A5E-STRIFE-3). */
-export function actionOrBonusOnly(state: EncounterState, id: string, rules?: ConditionIndex): boolean {
+export function actionOrBonusOnly(state: EncounterState, id: string, rules: ConditionIndex): boolean {
   return hasConditionFlag(state, id, FLAG.actionOrBonus, rules);
 }
 
 /** Slowed: no more than one attack on its turn (A5E-COND-27); null when there is no limit. */
-export function attacksPerTurnLimit(state: EncounterState, id: string, rules?: ConditionIndex): number | null {
+export function attacksPerTurnLimit(state: EncounterState, id: string, rules: ConditionIndex): number | null {
   return hasConditionFlag(state, id, FLAG.oneAttackPerTurn, rules) ? 1 : null;
 }
 
 /** Why a named action (dash, sprint) is forbidden by a condition, e.g. fatigue 1+ (A5E-FATIGUE-1). */
-export function namedActionBlock(state: EncounterState, id: string, action: string, rules?: ConditionIndex): Block | null {
+export function namedActionBlock(state: EncounterState, id: string, action: string, rules: ConditionIndex): Block | null {
   const f = firstEffect(state, id, 'forbid', (e) => e.what === action, rules);
   if (!f) return null;
   const c = state.creatures[id]!;
   return { code: `cannot-${kebab(action)}`, message: `${c.name} cannot ${action}: ${f.conditionId}${f.instance.level ? ` ${f.instance.level}` : ''}`, ruleId: f.effect.ruleId ?? 'A5E-FATIGUE-1' };
 }
 
-export function canDash(state: EncounterState, id: string, rules?: ConditionIndex): boolean {
+export function canDash(state: EncounterState, id: string, rules: ConditionIndex): boolean {
   return namedActionBlock(state, id, 'dash', rules) === null;
 }
 
-export function canSprint(state: EncounterState, id: string, rules?: ConditionIndex): boolean {
+export function canSprint(state: EncounterState, id: string, rules: ConditionIndex): boolean {
   return namedActionBlock(state, id, 'sprint', rules) === null;
 }
 
 /** Strife 6+: only cantrips (A5E-STRIFE-6). */
-export function spellBlock(state: EncounterState, id: string, spell: { cantrip: boolean }, rules?: ConditionIndex): Block | null {
+export function spellBlock(state: EncounterState, id: string, spell: { cantrip: boolean }, rules: ConditionIndex): Block | null {
   if (spell.cantrip) return null;
   return namedActionBlock(state, id, 'spell', rules) && { code: 'cannot-cast-spells', message: `${state.creatures[id]!.name} can cast only cantrips (strife 6+)`, ruleId: 'A5E-STRIFE-6' };
 }
 
 /** Enraged creatures shrug off frightened and placid (A5E-COND-13). */
-export function ignoresFearAndCalm(state: EncounterState, id: string, rules?: ConditionIndex): boolean {
+export function ignoresFearAndCalm(state: EncounterState, id: string, rules: ConditionIndex): boolean {
   return hasConditionFlag(state, id, FLAG.ignoresFearAndCalm, rules);
 }
 
@@ -178,13 +159,15 @@ export function ignoresFearAndCalm(state: EncounterState, id: string, rules?: Co
  * Why `actor` may not take a hostile action against `target`: placid (A5E-COND-22, unless enraged)
  * or charmed by that target (A5E-COND-7).
  */
-export function hostileActionBlock(state: EncounterState, actor: string, target: string | null, rules?: ConditionIndex): Block | null {
+export function hostileActionBlock(state: EncounterState, actor: string, target: string | null, rules: ConditionIndex): Block | null {
   const c = state.creatures[actor];
   if (!c) return null;
-  if (hasConditionFlag(state, actor, FLAG.noHostileActions, rules) && !ignoresFearAndCalm(state, actor, rules)) {
-    return { code: 'placid', message: `${c.name} is placid and cannot take hostile or aggressive actions`, ruleId: 'A5E-COND-22' };
+  if (c.conditions.length === 0) return null;
+  const calm = engineFlagEffect(rules, c, FLAG.noHostileActions);
+  if (calm && !ignoresFearAndCalm(state, actor, rules)) {
+    return { code: 'placid', message: `${c.name} is ${calm.conditionId} and cannot take hostile or aggressive actions`, ruleId: calm.effect.ruleId ?? 'A5E-COND-22' };
   }
-  if (target && c.conditions.some((x) => x.conditionId === 'charmed' && x.source === target)) {
+  if (target && flagSources(rules, c, FLAG.noHostileAgainstSource).includes(target)) {
     return { code: 'charmed', message: `${c.name} is charmed by ${state.creatures[target]?.name ?? target} and cannot act against it`, ruleId: 'A5E-COND-7' };
   }
   return null;
@@ -201,17 +184,14 @@ export interface MovementLimits {
   mustApproachClosestEnemy: boolean;
 }
 
-const sourcesOf = (c: CreatureState, conditionId: string) =>
-  [...new Set(c.conditions.filter((x) => x.conditionId === conditionId && x.source).map((x) => x.source!))];
-
-export function movementLimits(state: EncounterState, id: string, rules?: ConditionIndex): MovementLimits {
+export function movementLimits(state: EncounterState, id: string, rules: ConditionIndex): MovementLimits {
   const c = state.creatures[id];
-  if (!c) return { crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: false };
+  if (!c || c.conditions.length === 0) return { crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: false };
   const enraged = ignoresFearAndCalm(state, id, rules);
   return {
     crawlOnly: hasConditionFlag(state, id, FLAG.crawlOnly, rules),
-    cannotApproach: enraged ? [] : sourcesOf(c, 'frightened'),
-    doubleCostAwayFrom: sourcesOf(c, 'fixated'),
+    cannotApproach: enraged ? [] : flagSources(rules, c, FLAG.cannotApproachSource),
+    doubleCostAwayFrom: flagSources(rules, c, FLAG.awayFromSourceCostsDouble),
     mustApproachClosestEnemy: hasConditionFlag(state, id, FLAG.mustApproachClosestEnemy, rules),
   };
 }
@@ -249,10 +229,10 @@ export function meleeReach(c: CreatureState): number {
  * creature is seen only with truesight or blindsight in range (A5E-COND-18). Light and obscurement
  * are the vision rules' business.
  */
-export function seesThroughConditions(state: EncounterState, observer: string, seen: string, rules?: ConditionIndex): boolean {
+export function seesThroughConditions(state: EncounterState, observer: string, seen: string, rules: ConditionIndex): boolean {
   if (hasConditionFlag(state, observer, FLAG.cannotSee, rules)) return false;
   const target = state.creatures[seen];
-  if (!target || !has(target, 'invisible')) return true;
+  if (!target || !hasFlag(rules, target, FLAG.unseenWithoutTruesight)) return true;
   const senses = sheetOf(state.creatures[observer]!).senses;
   const range = Math.max(senses.truesight ?? 0, senses.blindsight ?? 0);
   if (range <= 0) return false;
@@ -284,7 +264,7 @@ export function speedSteps(ruleset: ConditionIndex, state: EncounterState, id: s
   const steps: SpeedStep[] = [{ step: 'base', source: opts.mode ?? 'walk', feet }];
   const seen = new Set<string>();
   const speedEffects: { conditionId: string; effect: Extract<ConditionEffect, { kind: 'speed' }> }[] = [];
-  for (const a of effectsOf(state, id, ruleset)) {
+  for (const a of activeEffects(ruleset, c)) {
     if (a.effect.kind !== 'speed') continue;
     const key = `${a.conditionId}:${JSON.stringify(a.effect as unknown as Json)}`;
     if (seen.has(key)) continue;

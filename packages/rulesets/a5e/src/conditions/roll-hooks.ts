@@ -1,11 +1,11 @@
-import type { AnyHook, Resolution, TestPayload } from '@fray/engine';
+import { flagEffect, flagInstances, hasFlag, type AnyHook, type Resolution, type TestPayload } from '@fray/engine';
 import { abilityIds } from '../sheet/stat-block';
 import { sheetById } from '../sheet/derived';
 import { FLAG } from './definitions';
 import {
   ABOUT_FIXATION_SOURCE, ACTOR_ENRAGED, ACTOR_SEES_TARGET, FEAR_SOURCE_UNSEEN, SOCIAL, TARGET_SEES_ACTOR, TOOL_PROFICIENT, WITHIN_5_FEET,
 } from './options';
-import { hasConditionFlag, ignoresFearAndCalm, seesThroughConditions } from './queries';
+import { ignoresFearAndCalm, seesThroughConditions } from './queries';
 
 /** The skill a check names, read from the selector atoms the test carries ('check:check:athletics'). */
 function skillOf(p: TestPayload): string | null {
@@ -25,7 +25,7 @@ function addContext(ctx: Resolution, p: TestPayload): void {
   const actor = p.actor ? state.creatures[p.actor] : undefined;
   if (!actor) return;
   if (ignoresFearAndCalm(state, actor.id, ruleset)) p.options.add(ACTOR_ENRAGED);
-  const fears = actor.conditions.filter((x) => x.conditionId === 'frightened');
+  const fears = flagInstances(ruleset, actor, FLAG.cannotApproachSource);
   if (fears.length && fears.every((x) => x.source && state.creatures[x.source] && !seesThroughConditions(state, actor.id, x.source, ruleset))) {
     p.options.add(FEAR_SOURCE_UNSEEN);
   }
@@ -39,7 +39,7 @@ function addContext(ctx: Resolution, p: TestPayload): void {
 function amnesiac(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'check' || !p.actor) return;
   const c = ctx.state.creatures[p.actor];
-  if (!c?.conditions.some((x) => x.conditionId === 'amnesiac')) return;
+  if (!c || !hasFlag(ctx.ruleset, c, FLAG.noProficiencyOnChecks)) return;
   const sheet = sheetById(ctx.state, p.actor);
   const skill = skillOf(p);
   if (!(skill && sheet.skills[skill]) && !p.options.has(TOOL_PROFICIENT)) return;
@@ -49,7 +49,8 @@ function amnesiac(ctx: Resolution, p: TestPayload): void {
 /** The charmer has advantage on social checks against the creature it charmed (A5E-COND-7). */
 function charmerAdvantage(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'check' || !p.actor || !p.target || !p.options.has(SOCIAL)) return;
-  const inst = ctx.state.creatures[p.target]?.conditions.find((x) => x.conditionId === 'charmed' && x.source === p.actor);
+  const target = ctx.state.creatures[p.target];
+  const inst = target && flagInstances(ctx.ruleset, target, FLAG.noHostileAgainstSource).find((x) => x.source === p.actor);
   if (inst) p.rollModeSources.push({ mode: 'advantage', source: inst.instanceId, label: 'target charmed by roller', ruleId: 'A5E-COND-7' });
 }
 
@@ -58,7 +59,8 @@ function fixated(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'check' || !p.actor) return;
   const skill = skillOf(p);
   if (skill !== 'perception' && skill !== 'investigation') return;
-  const insts = ctx.state.creatures[p.actor]?.conditions.filter((x) => x.conditionId === 'fixated') ?? [];
+  const actor = ctx.state.creatures[p.actor];
+  const insts = actor ? flagInstances(ctx.ruleset, actor, FLAG.sensesFixedOnSource) : [];
   if (!insts.length || p.options.has(ABOUT_FIXATION_SOURCE)) return;
   if (p.target && insts.some((x) => x.source === p.target)) return;
   p.rollModeSources.push({ mode: 'disadvantage', source: insts[0]!.instanceId, label: 'fixated', ruleId: 'A5E-COND-14' });
@@ -67,10 +69,11 @@ function fixated(ctx: Resolution, p: TestPayload): void {
 /** A hit from within 5 ft on a paralyzed or unconscious creature is a critical hit (A5E-ATK-7, A5E-COND-20d, A5E-COND-29e). */
 function critWithin5(ctx: Resolution, p: TestPayload): void {
   if (p.kind !== 'attack' || p.outcome !== 'hit' || !p.target || !p.options.has(WITHIN_5_FEET)) return;
-  if (!hasConditionFlag(ctx.state, p.target, FLAG.critWithin5, ctx.ruleset)) return;
+  const t = ctx.state.creatures[p.target];
+  const why = t && flagEffect(ctx.ruleset, t, FLAG.critWithin5);
+  if (!t || !why) return;
   p.outcome = 'crit';
-  const t = ctx.state.creatures[p.target]!;
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-7', text: `a hit from within 5 ft on ${t.name} (${t.conditions.find((x) => x.conditionId === 'paralyzed') ? 'paralyzed' : 'unconscious'}) is a critical hit`, creatureId: t.id });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-7', text: `a hit from within 5 ft on ${t.name} (${why.conditionId}) is a critical hit`, creatureId: t.id });
 }
 
 export const rollHooks: AnyHook[] = [

@@ -1,4 +1,4 @@
-import { d20Test, type BreakdownRow, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
+import { d20Test, isForbidden, type BreakdownRow, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import { mod, saveBonus, sheetById } from '../sheet/derived';
 import { countAttack } from './economy';
 import type { AbilityId } from '../sheet/stat-block';
@@ -40,11 +40,11 @@ export interface A5eTest {
   ruleId?: string;
 }
 
-/** Adds the combined expertise die to a test's extra dice, unless the roller cannot benefit (rattled, A5E-CORE-7). */
+/** Adds the combined expertise die to a test's extra dice, unless a condition forbids them (rattled, A5E-CORE-7). */
 export function attachExpertise(ctx: Resolution, p: TestPayload, sources: readonly ExpertiseSource[]): void {
   if (!sources.length) return;
   const roller = p.actor ? ctx.state.creatures[p.actor] : undefined;
-  if (roller?.conditions.some((c) => c.conditionId === 'rattled')) return;
+  if (roller && isForbidden(ctx.ruleset, roller, 'expertiseDice')) return;
   const stacking = ctx.state.options['expertiseStacking'] === 'highest-only' ? 'highest-only' : 'step-up';
   const sides = expertiseDie(sources, stacking);
   if (sides) p.extraDice.push({ dice: `1d${sides}`, label: 'expertise', source: sources.map((s) => s.source).join(', '), ruleId: 'A5E-CORE-5' });

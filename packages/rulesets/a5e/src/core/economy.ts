@@ -1,5 +1,6 @@
-import { currentCreatureId, hasFlag, type Command, type CreatureState, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { currentCreatureId, flagEffect, hasFlag, type ActiveEffect, type Command, type CreatureState, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { actBlock, speedOf } from '../conditions/queries';
+import { FLAG } from '../conditions/definitions';
 import type { A5eModule } from '../module';
 import { sheetById } from '../sheet/derived';
 import { economyOptions } from '../settings';
@@ -32,21 +33,9 @@ export const SURPRISE_BLOCKS_BONUS = 'surpriseBlocksBonusAction';
 
 export type Cost = 'action' | 'bonusAction' | 'reaction' | 'free';
 
-/** Conditions that take reactions away outright (A5E-ACT-23), besides any `forbid: reaction` effect. */
-export const NO_REACTION_CONDITIONS = ['incapacitated', 'slowed', 'confused', 'rattled'];
-/** Conditions that allow an action or a bonus action on a turn, not both (A5E-ACT-24); strife 3+ does too. */
-export const ACTION_OR_BONUS_CONDITIONS = ['slowed'];
-/** Condition flags (the conditions module's names) the economy reads, so new sources need no code here. */
-export const ECONOMY_FLAGS = { actionOrBonus: 'action-or-bonus', actionOrMove: 'action-or-move', oneAttackPerTurn: 'one-attack-per-turn' } as const;
 
 export function has(c: CreatureState, key: string): boolean {
   return (c.resources[key] ?? 0) > 0;
-}
-
-/** The level of a leveled track (fatigue, strife), from its condition or, failing that, its track value. */
-export function trackLevel(c: CreatureState, track: string): number {
-  const inst = c.conditions.find((x) => x.conditionId === track);
-  return inst?.level ?? c.tracks[track] ?? 0;
 }
 
 export function controllerCreature(state: EncounterState, id: string): string | null {
@@ -156,16 +145,14 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
   if (cost === BONUS && state.options[SURPRISE_BLOCKS_BONUS] === true && c.conditions.some((x) => x.conditionId === 'surprised')) {
     return { code: refusedCode(BONUS), message: `${c.name} is surprised and this table rules that surprise takes the bonus action too`, ruleId: 'A5E-ENC-6' };
   }
-  if (cost === 'reaction') {
-    const blocker = c.conditions.find((x) => NO_REACTION_CONDITIONS.includes(x.conditionId));
-    if (blocker) return { code: refusedCode(REACTION), message: `${c.name} cannot take reactions while ${blocker.conditionId}`, ruleId: 'A5E-ACT-23' };
-  } else {
+  // Conditions that take reactions away (A5E-ACT-23) forbid them in their definitions: `actBlock` refused them above.
+  if (cost !== 'reaction') {
     const controller = controllerCreature(state, actorId);
     if (controller && c.vars[COMMANDED] !== true && !(opts.mountMay && c.vars[MOUNT] === true)) {
       return { code: 'not-commanded', message: `${c.name} acts only when ${state.creatures[controller]!.name} commands it with a bonus action`, ruleId: 'A5E-SUMMON-4' };
     }
-    const limited = c.conditions.find((x) => ACTION_OR_BONUS_CONDITIONS.includes(x.conditionId))?.conditionId
-      ?? (trackLevel(c, 'strife') >= 3 ? 'strife 3' : hasFlag(ruleset, c, ECONOMY_FLAGS.actionOrBonus) ? 'a condition' : null);
+    const either = flagEffect(ruleset, c, FLAG.actionOrBonus);
+    const limited = either ? conditionLabel(either) : null;
     const other = cost === ACTION ? BONUS : ACTION;
     if (limited && !has(c, other)) {
       return { code: refusedCode(cost), message: `${c.name} (${limited}) may take an action or a bonus action on a turn, not both`, ruleId: 'A5E-ACT-24' };
@@ -199,8 +186,11 @@ export function mayMove(ruleset: LoadedRuleset, state: EncounterState, id: strin
 }
 
 function actionOrMove(ruleset: LoadedRuleset, c: CreatureState): boolean {
-  return c.conditions.some((x) => x.conditionId === 'manic') || hasFlag(ruleset, c, ECONOMY_FLAGS.actionOrMove);
+  return hasFlag(ruleset, c, FLAG.actionOrMove);
 }
+
+/** A condition as a refusal names it: `slowed`, or a track with the level that brings the effect (`strife 3`). */
+const conditionLabel = (a: ActiveEffect): string => (a.level ? `${a.conditionId} ${a.level}` : a.conditionId);
 
 /** Refuses unless the cost can be paid now (see `economyRefusal`); then pays it. */
 export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5E-ROUND-4', opts: SpendOptions = {}): void {
@@ -235,12 +225,12 @@ export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string,
   }
 }
 
-/** Slowed (or a condition with the flag): one attack per turn, and it has made it (A5E-ACT-24, A5E-COND-27). */
+/** A condition allowing one attack a turn (slowed), and it has made it (A5E-ACT-24, A5E-COND-27). */
 export function attackLimitRefusal(ruleset: LoadedRuleset, state: EncounterState, id: string): Refusal | null {
   const c = state.creatures[id];
-  if (!c) return null;
-  const limited = c.conditions.some((x) => x.conditionId === 'slowed') || hasFlag(ruleset, c, ECONOMY_FLAGS.oneAttackPerTurn);
-  if (limited && (c.resources[ATTACKS_MADE] ?? 0) >= 1) return { code: 'one-attack-per-turn', message: `${c.name} is slowed and has already attacked this turn`, ruleId: 'A5E-ACT-24' };
+  if (!c || (c.resources[ATTACKS_MADE] ?? 0) < 1) return null;
+  const limit = flagEffect(ruleset, c, FLAG.oneAttackPerTurn);
+  if (limit) return { code: 'one-attack-per-turn', message: `${c.name} is ${conditionLabel(limit)} and has already attacked this turn`, ruleId: 'A5E-ACT-24' };
   return null;
 }
 

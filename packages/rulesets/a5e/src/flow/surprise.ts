@@ -62,7 +62,7 @@ export function runSurprise(ctx: Resolution, c: SetSurprise): void {
   if (ctx.ruleset.initiativeTies === 'rolloff') order = settleTies(ctx, order, 'A5E-INIT-3');
   ctx.emit({ type: 'InitiativeSet', order, reason: 'Stealth totals from the surprise step kept as initiative', ruleId: 'A5E-ENC-9' });
 
-  const observers = ctx.state.creatureIds.filter((o) => canObserve(ctx.state, o));
+  const observers = ctx.state.creatureIds.filter((o) => canObserve(ctx.ruleset, ctx.state, o));
   const passive = Object.fromEntries(observers.map((o) => [o, passivePerception(ctx, o)]));
   const unnoticedBy = (hider: string, o: string) => c.stealthy.includes(hider) && totals[hider]! > passive[o]!;
   const computed = observers.filter((o) => {

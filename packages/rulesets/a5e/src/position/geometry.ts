@@ -1,5 +1,5 @@
 import {
-  activeEffects, band, bandIndex, distanceFeet, hasCondition, isEngaged,
+  band, bandIndex, distanceFeet, isEngaged, isForbidden,
   type CreatureState, type EncounterState, type GridSpaceState, type LoadedRuleset, type SpaceState, type ZoneSpaceState,
 } from '@fray/engine';
 import { sheetOf } from '../sheet/derived';
@@ -79,9 +79,7 @@ export function reachOf(c: CreatureState): number {
 
 /** Incapacitated in effect: any condition forbidding actions, or down. */
 export function isIncapacitated(ruleset: LoadedRuleset, c: CreatureState): boolean {
-  if (c.status !== 'conscious') return true;
-  if (hasCondition(c, 'incapacitated')) return true;
-  return activeEffects(ruleset, c).some((a) => a.effect.kind === 'forbid' && a.effect.what === 'action');
+  return c.status !== 'conscious' || isForbidden(ruleset, c, 'action');
 }
 
 /** Set on an ally while another creature pulls it along (A5E-POS-12): it cannot react. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasCondition, hasFlag, type CommandDef, type EncounterState, type Json, type LoadedRuleset } from '@fray/engine';
+import { hasFlag, type CommandDef, type EncounterState, type Json, type LoadedRuleset } from '@fray/engine';
+import { FLAG } from '../conditions/definitions';
 import { distanceBetween } from '../position/geometry';
 
 /**
@@ -24,7 +25,7 @@ export function hearingState(state: EncounterState): HearingState {
  */
 export function hears(ruleset: LoadedRuleset, state: EncounterState, listener: string, source: string, opts: { loud?: boolean } = {}): boolean {
   const c = state.creatures[listener];
-  if (!c || hasCondition(c, 'deafened') || hasFlag(ruleset, c, 'cannot-hear')) return false;
+  if (!c || hasFlag(ruleset, c, FLAG.cannotHear)) return false;
   if (opts.loud) return true;
   const h = hearingState(state);
   if (h.feet === null) return true;

@@ -1,4 +1,5 @@
-import type { AnyHook, CommandDef, Resolution, TestPayload } from '@fray/engine';
+import { activeEffects, type AnyHook, type CommandDef, type Resolution, type TestPayload } from '@fray/engine';
+import { FLAG } from '../conditions/definitions';
 import { sheetById } from '../sheet/derived';
 import { ACTOR_SEES_TARGET, NEEDS_HEARING, NEEDS_SIGHT, TARGET_SEES_ACTOR } from '../conditions/options';
 import { hearingCommands, hears } from './hearing';
@@ -20,15 +21,13 @@ function sightBased(p: TestPayload): boolean {
   return p.options.has(NEEDS_SIGHT) || (testHasSkill(p, 'perception') && !p.options.has(NEEDS_HEARING));
 }
 
-/** Conditions whose attack effects are really about seeing; A5E-ATK-11 replaces them when neither side sees. */
-const SIGHT_CONDITIONS = ['invisible', 'blinded'];
-
+/** The instances whose attack roll modes are about seeing (their condition says so: invisible, blinded); A5E-ATK-11 replaces them when neither side sees. */
 function sightSources(ctx: Resolution, p: TestPayload): Set<string> {
   const ids = new Set<string>();
   for (const id of [p.actor, p.target]) {
-    for (const inst of (id ? ctx.state.creatures[id]?.conditions : undefined) ?? []) {
-      if (SIGHT_CONDITIONS.includes(inst.conditionId)) ids.add(inst.instanceId);
-    }
+    const c = id ? ctx.state.creatures[id] : undefined;
+    if (!c) continue;
+    for (const a of activeEffects(ctx.ruleset, c)) if (a.effect.kind === 'flag' && a.effect.flag === FLAG.sightBasedAttackModes) ids.add(a.instance.instanceId);
   }
   return ids;
 }

@@ -1,4 +1,5 @@
-import { hasCondition, hasFlag, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { flagEffect, hasFlag, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { FLAG } from '../conditions/definitions';
 import { isHiddenFrom } from '../actions/stealth';
 import { distanceBetween, elevationOf, gridOf } from '../position/geometry';
 import { squaresBetween } from '../position/line';
@@ -34,10 +35,10 @@ function obscurity(level: LightLevel, fog: Obscurement): Obscurement {
   return 'none';
 }
 
-/** Whether a creature cannot use its eyes at all (blinded, or a condition flag saying so). */
+/** Whether a creature cannot use its eyes at all: a condition says so (blinded, A5E-COND-5). */
 export function isBlind(ruleset: LoadedRuleset, state: EncounterState, id: string): boolean {
   const c = state.creatures[id];
-  return !!c && (hasCondition(c, 'blinded') || hasFlag(ruleset, c, 'cannot-see'));
+  return !!c && hasFlag(ruleset, c, FLAG.cannotSee);
 }
 
 /**
@@ -53,16 +54,17 @@ export function perceive(ruleset: LoadedRuleset, state: EncounterState, observer
   const o = state.creatures[observer];
   const t = state.creatures[target];
   if (!o || !t) return no('unknown creature');
-  if (o.status === 'dead' || hasCondition(o, 'unconscious')) return no('cannot perceive anything');
+  if (o.status === 'dead' || hasFlag(ruleset, o, FLAG.perceivesNothing)) return no('cannot perceive anything');
   if (!opts.ignoreHidden && isHiddenFrom(state, target, observer)) return no(`${t.name} is hidden`);
   const senses = sheetOf(o).senses;
   const dist = distanceBetween(state, observer, target);
   if (inRange(senses.blindsight, dist)) return { perceives: true, by: 'blindsight', lightlyObscured: false, reason: null };
   if (inRange(senses.tremorsense, dist) && elevationOf(state, target) <= 0) return { perceives: true, by: 'tremorsense', lightlyObscured: false, reason: null };
   if (senses.blindBeyond) return no(`${o.name} is blind beyond its blindsight`);
-  if (isBlind(ruleset, state, observer)) return no(`${o.name} is blinded`);
+  const blind = flagEffect(ruleset, o, FLAG.cannotSee);
+  if (blind) return no(`${o.name} is ${blind.conditionId}`);
   const truesight = inRange(senses.truesight, dist);
-  if (hasCondition(t, 'invisible') && !truesight) return no(`${t.name} is invisible`);
+  if (!truesight && hasFlag(ruleset, t, FLAG.unseenWithoutTruesight)) return no(`${t.name} is invisible`);
   const darkvision = inRange(senses.darkvision, dist);
   // The observer's own spot is always within its darkvision.
   const own = obscurity(lightFor(lightAt(state, observer), senses.darkvision !== undefined, senses.truesight !== undefined), obscurementAt(state, observer));

@@ -1,5 +1,4 @@
-import { statistic, type EncounterState, type Json, type LoadedRuleset, type Modifier, type Statistic } from '@fray/engine';
-import { effectsOf } from '../conditions/queries';
+import { activeEffects, statistic, type EncounterState, type Json, type LoadedRuleset, type Modifier, type Statistic } from '@fray/engine';
 import { sheetById } from './derived';
 
 /**
@@ -10,7 +9,7 @@ import { sheetById } from './derived';
  */
 export function acStatistic(ruleset: LoadedRuleset, state: EncounterState, id: string, cover?: { degree: string; bonus: number }): Statistic {
   const mods: Modifier[] = [];
-  for (const a of effectsOf(state, id, ruleset)) {
+  for (const a of activeEffects(ruleset, state.creatures[id]!)) {
     const e = a.effect;
     if (e.kind !== 'modifier' || e.selector !== 'ac') continue;
     mods.push({

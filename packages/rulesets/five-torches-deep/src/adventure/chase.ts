@@ -37,7 +37,7 @@ function ask<T extends string>(ctx: Resolution, key: string, to: { role: 'gm' } 
 function runChase(ctx: Resolution, cmd: Chase): void {
   for (const id of [...cmd.creatureIds, ...(cmd.otherIds ?? [])]) if (!ctx.state.creatures[id]) ctx.reject('unknown-creature', `no creature '${id}'`);
   // The quarry's speed, or the fastest pursuer's when the party flees (FTD-CHASE-2, FTD-CHASE-9).
-  const speed = cmd.speed ?? Math.max(...(cmd.otherIds ?? []).map((id) => speedOf(creatureIn(ctx.state, id))));
+  const speed = cmd.speed ?? Math.max(...(cmd.otherIds ?? []).map((id) => speedOf(ctx.ruleset, creatureIn(ctx.state, id))));
   const terrain: Terrain = cmd.terrain ?? ask(ctx, 'ftd.chase.terrain', { role: 'gm' }, 'What ground is the chase over?', [
     { id: 'open', label: 'Flat and open (STR)' }, { id: 'uneven', label: 'Uneven (DEX)' },
     { id: 'endurance', label: 'Hours or days: endurance (CON)' }, { id: 'command', label: "Outmanoeuvring a force: the commander's CHA" },

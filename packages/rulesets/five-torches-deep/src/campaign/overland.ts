@@ -39,7 +39,7 @@ export function dailyMiles(strMod: number, encumbered: boolean, f: OverlandFacto
 /** One creature's daily miles; a PC who cannot move at all (speed 0) goes nowhere (FTD-OVERLAND-4 ruling). */
 export function creatureMiles(ctx: Resolution, id: string, f: OverlandFactors, days = 1): number {
   const c = creatureIn(ctx.state, id);
-  if (speedOf(c) === 0) return 0;
+  if (speedOf(ctx.ruleset, c) === 0) return 0;
   return dailyMiles(modOf(scores(c).str), overload(c) > 0, f, days).miles;
 }
 

@@ -6,7 +6,11 @@ import { HOURS_OUT, RESILIENCE_LOST, numVar } from './party';
 
 export const exhaustedCondition: ConditionDef = {
   id: 'exhausted', name: 'Exhausted (disadvantage on all checks, speed 0, cannot fight or cast)', ruleId: 'FTD-RESIL-5',
-  effects: [{ kind: 'rollMode', selector: 'check', subject: 'self', mode: 'disadvantage', ruleId: 'FTD-RESIL-5' }],
+  effects: [
+    { kind: 'rollMode', selector: 'check', subject: 'self', mode: 'disadvantage', ruleId: 'FTD-RESIL-5' },
+    { kind: 'speed', set: 0, ruleId: 'FTD-RESIL-5' },
+    { kind: 'forbid', what: 'attack', ruleId: 'FTD-RESIL-5' },
+  ],
 };
 
 /** Resilience: hours equal to the CON score (as it is now), less what the GM wore away (FTD-RESIL-1, -2). */

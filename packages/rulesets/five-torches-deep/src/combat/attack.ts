@@ -1,4 +1,4 @@
-import { addCondition, againstStatistic, dealDamage, hasCondition, removeCondition, type Json, type Resolution, type RollModeSource, type ConditionDef, type EncounterState } from '@fray/engine';
+import { addCondition, againstStatistic, dealDamage, forbidEffect, hasCondition, removeCondition, type Json, type Resolution, type RollModeSource, type ConditionDef, type EncounterState } from '@fray/engine';
 import type { AttackDef, AttackKind, Ability } from '../sheet/stat-block';
 import { ftdCheck, type FtdCheckRequest } from '../core/check';
 import { actRefusal, requireTurn, spend, type Refusal, type Rules } from '../core/economy';
@@ -56,7 +56,8 @@ export function rangeRollModes(state: EncounterState, actorId: string, targetId:
 /** Why it cannot attack now whatever the target (FTD-RESIL-5, FTD-DEATH-1, FTD-ACT-1/2): exhausted, unable, not its turn, no active action. */
 export function attackRefusal(ctx: Rules, actorId: string): Refusal | null {
   const c = creatureIn(ctx.state, actorId);
-  if (hasCondition(c, 'exhausted')) return { code: 'exhausted', message: `${c.name} is exhausted and cannot fight until rested and fed`, ruleId: 'FTD-RESIL-5' };
+  const unfit = forbidEffect(ctx.ruleset, c, 'attack');
+  if (unfit) return { code: unfit.conditionId, message: `${c.name} is ${unfit.conditionId} and cannot fight while it lasts`, ruleId: unfit.effect.ruleId ?? 'FTD-RESIL-5' };
   return actRefusal(ctx, actorId, 'active');
 }
 

@@ -1,4 +1,4 @@
-import { currentCreatureId, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
+import { currentCreatureId, isForbidden, type Command, type EncounterState, type LoadedRuleset, type Principal } from '@fray/engine';
 import { ftdAttackOptions } from '../combat/attack-options';
 import { creatureIn, hostile } from './sheet';
 
@@ -11,7 +11,7 @@ export function ftdLegalCommands(ruleset: LoadedRuleset, state: EncounterState, 
   if (!id || state.vars['ftd.fightOver'] === true) return [];
   const c = creatureIn(state, id);
   if (who.role === 'player' && c.controller !== who.seat) return [];
-  if (c.status !== 'conscious' || c.conditions.some((x) => x.conditionId === 'incapacitated' || x.conditionId === 'surrendered')) return [];
+  if (c.status !== 'conscious' || isForbidden(ruleset, c, 'action')) return [];
   const out: Command[] = [];
   const active = (c.resources['active'] ?? 0) >= 1;
   if (active) {

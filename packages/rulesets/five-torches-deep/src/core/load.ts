@@ -23,7 +23,7 @@ const setLoadCommand: NonNullable<FtdModule['commands']>[number] = {
     const coins = typeof c.vars['coins'] === 'number' ? c.vars['coins'] : 0;
     ctx.emit({
       type: 'RuleApplied', ruleId: cmd.coins !== undefined ? 'FTD-LOAD-5' : 'FTD-LOAD-3', creatureId: c.id,
-      text: `${c.name} carries ${loadOf(c)} load${cmd.coins !== undefined ? ` (${coinLoad(coins)} of it coins)` : ''} against STR ${scores(c).str}: speed ${speedOf(c)} ft`,
+      text: `${c.name} carries ${loadOf(c)} load${cmd.coins !== undefined ? ` (${coinLoad(coins)} of it coins)` : ''} against STR ${scores(c).str}: speed ${speedOf(ctx.ruleset, c)} ft`,
     });
   },
 };

@@ -63,17 +63,17 @@ export function ftdActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     });
   }
   const movement = opts.movement && currentCreatureId(state) === actor ? ftdMovementMenu(ruleset, state, actor) : null;
-  return { resources: ftdResources(c), actions, ...(movement ? { movement } : {}) };
+  return { resources: ftdResources(ruleset, c), actions, ...(movement ? { movement } : {}) };
 }
 
 /** Active, movement and quick actions, the feet left of the movement action begun, and load against STR (FTD-ACT-2, FTD-LOAD-3). */
-export function ftdResources(c: EncounterState['creatures'][string]): MenuResource[] {
+export function ftdResources(ruleset: LoadedRuleset, c: EncounterState['creatures'][string]): MenuResource[] {
   const r = c.resources;
   return [
     { id: 'active', label: 'Active action', left: r['active'] ?? 0, max: 1 },
     { id: 'movement', label: 'Movement action', left: r['movement'] ?? 0, max: 1 },
     { id: 'quick', label: 'Quick action', left: r['quick'] ?? 0, max: 1 },
-    { id: 'moveFeet', label: 'Feet left of this movement', left: r['moveFeet'] ?? 0, max: speedOf(c) },
+    { id: 'moveFeet', label: 'Feet left of this movement', left: r['moveFeet'] ?? 0, max: speedOf(ruleset, c) },
     { id: 'load', label: 'Load carried (STR)', left: loadOf(c), max: scores(c).str },
   ];
 }
@@ -84,7 +84,7 @@ export function ftdPreviewMove(ruleset: LoadedRuleset, state: EncounterState, id
   if (!r.ok) return { ok: false, path: [to], cost: 0, provokes: [], refusal: { to, reason: r.error!.message, ...(r.error!.ruleId ? { ruleId: r.error!.ruleId } : {}) } };
   const before = state.creatures[id]!;
   const after = r.working?.creatures[id] ?? before;
-  const speed = speedOf(before);
+  const speed = speedOf(ruleset, before);
   const feet = ((before.resources['movement'] ?? 0) - (after.resources['movement'] ?? 0)) * speed + (before.resources['moveFeet'] ?? 0) - (after.resources['moveFeet'] ?? 0);
   return { ok: r.ok, path: [to], cost: Math.max(0, feet), provokes: [] };
 }
@@ -94,7 +94,7 @@ function ftdMovementMenu(ruleset: LoadedRuleset, state: EncounterState, id: stri
   if (!s) return null;
   const c = creatureIn(state, id);
   if (s.kind === 'grid') {
-    const feet = (c.resources['moveFeet'] ?? 0) + ((c.resources['movement'] ?? 0) >= 1 ? speedOf(c) : 0);
+    const feet = (c.resources['moveFeet'] ?? 0) + ((c.resources['movement'] ?? 0) >= 1 ? speedOf(ruleset, c) : 0);
     const reachable = reachableSquares(state, id, Math.min(8, Math.floor(feet / (s.squareFeet ?? 5))), (to) => ftdPreviewMove(ruleset, state, id, to));
     return reachable ? { mode: 'grid', reachable } : null;
   }

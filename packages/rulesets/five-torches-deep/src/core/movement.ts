@@ -1,6 +1,6 @@
 import { SpaceError, engage, moveCreature, setBand, terrainAt, type GridSpaceState, type Json, type Resolution, type ZoneSpaceState } from '@fray/engine';
 import { inRounds, requireTurn, spend } from './economy';
-import { creatureIn, speedOf } from './sheet';
+import { creatureIn, immobileEffect, speedOf } from './sheet';
 
 const specialModes = ['climb', 'swim', 'crawl'];
 
@@ -12,7 +12,7 @@ const specialModes = ['climb', 'swim', 'crawl'];
 function pay(ctx: Resolution, id: string, cost: number): void {
   if (!inRounds(ctx)) return;
   const c = creatureIn(ctx.state, id);
-  const speed = speedOf(c);
+  const speed = speedOf(ctx.ruleset, c);
   let left = c.resources['moveFeet'] ?? 0;
   while (left < cost) {
     if ((creatureIn(ctx.state, id).resources['movement'] ?? 0) < 1) {
@@ -31,9 +31,10 @@ function str(o: Record<string, Json>, k: string): string | undefined {
 export function ftdMove(ctx: Resolution, id: string, to: Json): void {
   const c = creatureIn(ctx.state, id);
   requireTurn(ctx, id);
-  if (speedOf(c) === 0) {
-    // Exhaustion stops a creature whatever it carries (FTD-RESIL-5); otherwise it is the load (FTD-LOAD-4).
-    if (c.conditions.some((x) => x.conditionId === 'exhausted')) ctx.reject('immobile', `${c.name} is exhausted: speed 0 ft`, 'FTD-RESIL-5');
+  if (speedOf(ctx.ruleset, c) === 0) {
+    // A condition (exhausted, FTD-RESIL-5) stops a creature whatever it carries; otherwise it is the load (FTD-LOAD-4).
+    const stop = immobileEffect(ctx.ruleset, c);
+    if (stop) ctx.reject('immobile', `${c.name} is ${stop.conditionId}: speed 0 ft`, stop.effect.ruleId ?? 'FTD-RESIL-5');
     ctx.reject('immobile', `${c.name} carries so much that its speed is 0 ft: drop some load`, 'FTD-LOAD-4');
   }
   const space = ctx.state.space as GridSpaceState | ZoneSpaceState | null;

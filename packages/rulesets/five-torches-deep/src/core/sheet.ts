@@ -1,4 +1,4 @@
-import { creature, type CreatureState, type EncounterState, type Json } from '@fray/engine';
+import { activeEffects, creature, type ActiveEffect, type ConditionIndex, type CreatureState, type EncounterState, type Json } from '@fray/engine';
 import { abilityIds, type Ability, type StatBlock } from '../sheet/stat-block';
 
 export const sheetOf = (c: CreatureState): StatBlock => c.sheet as unknown as StatBlock;
@@ -41,11 +41,18 @@ export function loadOf(c: CreatureState): number {
 /** Loads above STR: each costs 5 ft of speed and any at all means disadvantage on every check (FTD-LOAD-3). */
 export const overload = (c: CreatureState): number => Math.max(0, loadOf(c) - scores(c).str);
 
-/** Speed in feet after load; never below 0 (FTD-LOAD-1, FTD-LOAD-3, FTD-LOAD-4). */
-export function speedOf(c: CreatureState): number {
-  // An exhausted PC can barely stand (FTD-RESIL-5).
-  if (c.conditions.some((x) => x.conditionId === 'exhausted')) return 0;
-  return Math.max(0, sheetOf(c).speed - 5 * overload(c));
+/** The condition effect that sets the creature's speed to 0 (exhausted, FTD-RESIL-5), if any. */
+export function immobileEffect(rules: ConditionIndex, c: CreatureState): ActiveEffect | undefined {
+  if (c.conditions.length === 0) return undefined;
+  return activeEffects(rules, c).find((a) => a.effect.kind === 'speed' && a.effect.set === 0);
+}
+
+/** Speed in feet after load, never below 0 (FTD-LOAD-1, FTD-LOAD-3, FTD-LOAD-4), capped by the conditions' speed effects (exhausted: 0, FTD-RESIL-5). */
+export function speedOf(rules: ConditionIndex, c: CreatureState): number {
+  let feet = Math.max(0, sheetOf(c).speed - 5 * overload(c));
+  if (c.conditions.length === 0) return feet;
+  for (const a of activeEffects(rules, c)) if (a.effect.kind === 'speed' && a.effect.set !== undefined) feet = Math.min(feet, a.effect.set);
+  return feet;
 }
 
 export const hostile = (state: EncounterState, a: string, b: string): boolean => creatureIn(state, a).side !== creatureIn(state, b).side;

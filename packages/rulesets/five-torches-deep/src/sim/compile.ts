@@ -103,7 +103,7 @@ export function compileFtdFight(ruleset: LoadedRuleset, state: EncounterState, s
       }
       attacks.push({ name: attack.name, damageText, terms });
     }
-    creatures.push({ id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheetOf(c).ac, initiative, attacks, mobile: speedOf(c) > 0 });
+    creatures.push({ id, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: sheetOf(c).ac, initiative, attacks, mobile: speedOf(ruleset, c) > 0 });
   }
 
   // Every target takes damage as rolled (FTD's only step is temporary hit points, and there are none): its own calculation, for every amount an attack can deal.
