@@ -2,7 +2,7 @@ import { cancelOut, loadRuleset, onceEachEffect, mergeModules, parseContent, run
 import type { A5eModule } from './module';
 import { statBlockSchema, damageTypes, type StatBlock } from './sheet/stat-block';
 import { a5eTest } from './core/d20';
-import { economyModule } from './core/economy';
+import { economyModule, type CostHookCarrier } from './core/economy';
 import { saveEndsModule } from './core/save-ends';
 import { dyingModule } from './core/dying';
 import { attackModule } from './combat/attack';
@@ -53,8 +53,10 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
   const merged = mergeModules('a5e', modules);
   // The damage profile reads the loaded ruleset (its condition index), which exists only after loading.
   const self: { loaded?: LoadedRuleset } = {};
-  const def: Ruleset = {
+  const def: Ruleset & CostHookCarrier = {
     id: 'a5e',
+    // The economy's cost hooks are the modules' declarations: a value of this build, not of import order.
+    a5eCostHooks: modules.flatMap((m) => m.costHooks ?? []),
     version: '0.1.0',
     name: 'Level Up Advanced 5th Edition',
     ruleIdPrefix: 'A5E',

@@ -95,13 +95,21 @@ export interface CostHook {
   note?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): string | null;
 }
 
-const costHooks: CostHook[] = [];
+/** What a loaded A5E ruleset carries besides the engine's `Ruleset`: the cost hooks its modules declare. */
+export interface CostHookCarrier {
+  readonly a5eCostHooks?: readonly CostHook[];
+}
+
+/** The cost hooks of this ruleset: those its modules declare (`A5eModule.costHooks`), in module order. */
+export function costHooksOf(ruleset: LoadedRuleset): readonly CostHook[] {
+  return (ruleset as LoadedRuleset & CostHookCarrier).a5eCostHooks ?? [];
+}
 
 /** Whether a cost hook refuses a `takeAction` command as a whole (a duel's price for Press the Attack and the attack after it). */
 export function optionRefusal(ruleset: LoadedRuleset, state: EncounterState, command: Command): Refusal | null {
   const cmd = command as { type: string; actorId?: unknown; action?: unknown; options?: Record<string, Json> };
   if (cmd.type !== 'takeAction' || typeof cmd.actorId !== 'string' || typeof cmd.action !== 'string') return null;
-  for (const h of costHooks) {
+  for (const h of costHooksOf(ruleset)) {
     const r = h.optionRefusal?.(ruleset, state, cmd.actorId, cmd.action, cmd.options ?? {});
     if (r) return r;
   }
@@ -110,16 +118,10 @@ export function optionRefusal(ruleset: LoadedRuleset, state: EncounterState, com
 
 /** What paying a cost now takes besides the turn's budget, for a prompt that offers it (the cost hooks' words), or null. */
 export function costNote(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): string | null {
-  const notes = costHooks.map((h) => h.note?.(ruleset, state, actorId, cost) ?? null).filter((n): n is string => !!n);
+  const notes = costHooksOf(ruleset).map((h) => h.note?.(ruleset, state, actorId, cost) ?? null).filter((n): n is string => !!n);
   return notes.length ? notes.join('; ') : null;
 }
 
-/** Adds (or, by id, replaces) a cost hook. */
-export function registerCostHook(hook: CostHook): void {
-  const at = costHooks.findIndex((h) => h.id === hook.id);
-  if (at >= 0) costHooks[at] = hook;
-  else costHooks.push(hook);
-}
 
 const refusedCode = (cost: Exclude<Cost, 'free'>) => `cannot-take-${cost === BONUS ? 'bonus-action' : cost}`;
 
@@ -166,7 +168,7 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
     return { code: `no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, message: `${c.name} has already used ${what}`, ruleId: 'A5E-ROUND-4' };
   }
   if (!opts.skipCostHookRefusals) {
-    for (const h of costHooks) {
+    for (const h of costHooksOf(ruleset)) {
       const r = h.refusal?.(ruleset, state, actorId, cost);
       if (r) return r;
     }
@@ -201,7 +203,7 @@ export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5
     return ctx.reject(refusal.code, refusal.message, generic ? ruleId : refusal.ruleId);
   }
   let paidElsewhere = false;
-  for (const h of costHooks) if (h.charge?.(ctx, actorId, cost, ruleId)) paidElsewhere = true;
+  for (const h of costHooksOf(ctx.ruleset)) if (h.charge?.(ctx, actorId, cost, ruleId)) paidElsewhere = true;
   const c = ctx.state.creatures[actorId]!;
   if (paidElsewhere || cost === 'free' || (cost === ACTION && c.vars[RELEASING] === true)) return;
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: cost, value: (c.resources[cost] ?? 1) - 1 });

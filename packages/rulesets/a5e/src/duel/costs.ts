@@ -1,5 +1,5 @@
 import { hasCondition, type CreatureState, type EncounterState, type Json, type Resolution } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, registerCostHook, type Cost, type Refusal } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, type Cost, type CostHook, type Refusal } from '../core/economy';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
 import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, isSpectator, opponentOf, res, UNUSUAL_ANATOMY_TAG } from './active';
@@ -188,7 +188,8 @@ function note(_r: unknown, state: EncounterState, actorId: string, cost: Exclude
   return purchaseNote(state.creatures[actorId]!, byType(cost));
 }
 
-registerCostHook({ id: 'a5e.duel.costs', charge, optionRefusal, note, refusal: (r, s, a, c) => refusal(r, s as never, a, c) });
+/** The duel's say in the economy's costs (DUEL-ACTION-*); the duel module declares it. */
+export const duelCostHook: CostHook = { id: 'a5e.duel.costs', charge, optionRefusal, note, refusal: (r, s, a, c) => refusal(r, s as never, a, c) };
 
 const concentrating = (c: CreatureState): boolean => c.vars[CONCENTRATING] !== undefined || hasCondition(c, CONCENTRATING);
 

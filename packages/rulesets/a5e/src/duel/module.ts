@@ -2,7 +2,7 @@ import type { AnyHook, CommandDef } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { DUEL_MODULE, inDuel } from './active';
 import { arenaHooks, concedeCommand } from './arena';
-import { concentrationUpkeep, observeConcentration } from './costs';
+import { concentrationUpkeep, duelCostHook, observeConcentration } from './costs';
 import { buyActionsCommand, duelLongRestCommand, exertCommand, lendStrengthCommand } from './exertion';
 import { rpsInitiative } from './initiative';
 import { interfereCommand, penaltyHook, spectatorAttackHook } from './interference';
@@ -16,11 +16,12 @@ import { duelOptions, duelVars } from '../settings';
  * The optional one-on-one duel module (DUEL-*), on for an encounter set up with `modules: ['duel']`.
  * The ruleset is loaded once for every encounter, so the hooks are always registered and each one
  * returns at once unless the encounter's `modules` include 'duel' and the duel is running (`inDuel`);
- * the same holds for the economy's cost hook (duel/costs.ts) and the arena's move watcher (duel/arena.ts).
+ * the same holds for its cost hook (duel/costs.ts, declared here) and the arena's move watcher (duel/arena.ts).
  */
 export const duelModule: A5eModule = {
   id: 'a5e.duel',
   optionalName: DUEL_MODULE,
+  costHooks: [duelCostHook],
   options: duelOptions,
   creatureVars: duelVars,
   hooks: [
