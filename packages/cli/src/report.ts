@@ -1,4 +1,4 @@
-import { currentCreatureId, type CreatureState, type DerivedBreakdown, type Duration, type EncounterState, type FrayEvent, type Json, type LoadedRuleset, type PromptSpec } from '@fray/engine';
+import { breakdownOf, currentCreatureId, type CreatureState, type DerivedBreakdown, type Duration, type EncounterState, type FrayEvent, type Json, type LoadedRuleset, type PromptSpec } from '@fray/engine';
 
 /** A creature's tracks with the levels of its leveled conditions merged in (weary 2 → `weary: 2`). */
 export function tracksOf(c: CreatureState): Record<string, number> {
@@ -83,8 +83,8 @@ export function encounterReport(
     };
     const derived = opts.ruleset?.derivedNumbers?.(state, id);
     if (derived) creatures[id].derived = derived;
-    const breakdown = opts.ruleset?.derivedBreakdown?.(state, id);
-    if (breakdown) creatures[id].derivedBreakdown = breakdown;
+    const stats = opts.ruleset?.statistics?.(state, id);
+    if (stats) creatures[id].derivedBreakdown = Object.fromEntries(Object.entries(stats).map(([k, s]) => [k, breakdownOf(s)]));
     const at = placementOf(state, id);
     if (at) creatures[id].at = at;
     if ((state.space as { kind?: string } | null)?.kind === 'zones') creatures[id].engagedWith = engagedOf(state, id);

@@ -143,6 +143,34 @@ export interface Statistic {
   rows: BreakdownRow[];
 }
 
+/**
+ * A derived number explained (a ruleset's `statistics`, ADR 0006): a statistic, and when the number is a
+ * roll's bonus (a saving throw), the roll mode and automatic failure the roll comes with now, which the
+ * number cannot hold.
+ */
+export interface ExplainedStatistic extends Statistic {
+  /** advantage or disadvantage the roll has now, and from what ('cancelled': both, so neither) */
+  rollMode?: { mode: 'advantage' | 'disadvantage' | 'cancelled'; sources: { mode: 'advantage' | 'disadvantage'; label: string; ruleId?: string }[] };
+  /** the roll fails without being made (a paralyzed creature's Strength and Dexterity saves) */
+  autoFail?: { reason: string; ruleId?: string };
+}
+
+/** An explained statistic in short (the CLI's `--json`): its number, the rows that count, its roll mode and automatic failure. */
+export interface DerivedBreakdown {
+  /** the number itself (as `derivedNumbers` gives it) */
+  value: number;
+  /** the applied rows, the base first; ruleId where a rule brings the row */
+  rows: { label: string; value: number; ruleId?: string }[];
+  rollMode?: ExplainedStatistic['rollMode'];
+  autoFail?: ExplainedStatistic['autoFail'];
+}
+
+/** The short form of an explained statistic: the rows not applied (suppressed, superseded) are left out. */
+export function breakdownOf(s: ExplainedStatistic): DerivedBreakdown {
+  const rows = s.rows.filter((r) => r.applied).map((r) => ({ label: r.label, value: r.value, ...(r.ruleId ? { ruleId: r.ruleId } : {}) }));
+  return { value: s.total, rows, ...(s.rollMode ? { rollMode: s.rollMode } : {}), ...(s.autoFail ? { autoFail: s.autoFail } : {}) };
+}
+
 /** A statistic from its base (where it comes from: a stat block, a formula) and modifiers, through a stacking policy. */
 export function statistic(
   label: string, base: { label: string; value: number; source: string; ruleId?: string }, mods: readonly Modifier[], policy: StackingPolicy, options: Options = new Set(),

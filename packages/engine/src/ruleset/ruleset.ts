@@ -3,7 +3,7 @@ import type { Json } from '../core/json';
 import type { CreatureState, EncounterState, Principal } from '../core/state';
 import type { ConditionDef } from '../condition/condition';
 import type { DamageProfile, DamageStep } from '../damage/calculate';
-import type { StackingPolicy, Statistic } from '../modifier/modifier';
+import type { ExplainedStatistic, StackingPolicy } from '../modifier/modifier';
 import type { RollModePolicy } from '../modifier/roll-mode';
 import type { Resolution } from '../resolve/context';
 import type { StageId, StagePayloads } from './stages';
@@ -115,16 +115,13 @@ export interface Ruleset {
    */
   derivedNumbers?(state: EncounterState, creatureId: string): Record<string, number>;
   /**
-   * How some of those numbers come about, by the same names: the rows that add up to each, and what a
-   * number cannot hold (a roll mode, an automatic failure). A screen shows it beside the number.
+   * The one breakdown hook (ADR 0006): the derived numbers that are explained, by the same names (AC,
+   * 13th Age's PD and MD, A5E's `save.<ability>`), each a statistic (a base row and one row per
+   * modifier, applied or not) with, for a roll's bonus, the roll mode and automatic failure it comes
+   * with. Their totals are the derived numbers of the same names; an attack against one carries its
+   * rows (`TestResolved.againstRows`). A screen or the CLI shows them beside the number (`breakdownOf`).
    */
-  derivedBreakdown?(state: EncounterState, creatureId: string): Record<string, DerivedBreakdown>;
-  /**
-   * The derived numbers that are statistics (AC, 13th Age's PD and MD), explained like a roll: a base
-   * row and one row per modifier, applied or not (issue 18 item 5). Their totals are the derived
-   * numbers of the same names, and an attack against one carries its rows (`TestResolved.againstRows`).
-   */
-  statistics?(state: EncounterState, creatureId: string): Record<string, Statistic>;
+  statistics?(state: EncounterState, creatureId: string): Record<string, ExplainedStatistic>;
   /** what a player sees of a creature they do not control */
   hpBand?(c: CreatureState): string;
   /**
@@ -173,14 +170,3 @@ export interface LoadedRuleset extends Ruleset {
   commandByType: Record<string, CommandDef>;
 }
 
-/** A derived number explained (`derivedBreakdown`): its rows, and the roll mode or automatic failure it comes with. */
-export interface DerivedBreakdown {
-  /** the number itself (as `derivedNumbers` gives it): the rows' sum */
-  value: number;
-  /** what adds up to it, the base first; ruleId where a rule brings the row */
-  rows: { label: string; value: number; ruleId?: string }[];
-  /** advantage or disadvantage the roll has now, and from what ('cancelled': both, so neither) */
-  rollMode?: { mode: 'advantage' | 'disadvantage' | 'cancelled'; sources: { mode: 'advantage' | 'disadvantage'; label: string; ruleId?: string }[] };
-  /** the roll fails without being made (a paralyzed creature's Strength and Dexterity saves) */
-  autoFail?: { reason: string; ruleId?: string };
-}

@@ -19,7 +19,7 @@ import { a5eLegalCommands } from './flow/legal';
 import { a5eAttackOptions } from './combat/attack-options';
 import { a5eCommandRefusal } from './combat/refusals';
 import { a5eActionMenu, a5eAttackProfile } from './flow/menu';
-import { a5eSaveBreakdown } from './sheet/save-numbers';
+import { a5eSaveStatistics } from './sheet/save-numbers';
 import { a5ePreviewMove } from './flow/menu-movement';
 import { a5eMove, movementModule } from './movement/index';
 import { duelModule } from './duel/module';
@@ -100,8 +100,8 @@ export function buildA5eRuleset(modules: readonly A5eModule[] = a5eModules): Loa
       return p;
     },
     derivedNumbers: (state, id) => a5eDerivedNumbers(self.loaded!, state, id),
-    derivedBreakdown: (state, id) => a5eSaveBreakdown(self.loaded!, state, id),
-    statistics: (state, id) => ({ ac: acStatistic(self.loaded!, state, id) }),
+    // AC and the saving throws, explained: the one breakdown hook (ADR 0006).
+    statistics: (state, id) => ({ ac: acStatistic(self.loaded!, state, id), ...a5eSaveStatistics(self.loaded!, state, id) }),
     hpBand: (c) => (c.hp <= 0 ? 'down' : c.hp * 2 <= c.maxHp ? 'bloodied' : c.hp < c.maxHp ? 'hurt' : 'unhurt'),
     // A duel's record (who duels, the touches, who won) is announced to the table.
     publicState: (state): Record<string, Json> => (duelModuleOn(state) ? { duel: (duelRecord(state) ?? null) as unknown as Json } : {}),

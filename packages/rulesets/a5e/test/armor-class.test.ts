@@ -20,7 +20,7 @@ describe('A5E armor class as a statistic', () => {
       { id: 'slowed', label: 'slowed', value: -2, type: 'untyped', source: first!, applied: true, ruleId: 'A5E-COND-27' },
       { id: 'slowed', label: 'slowed', value: -2, type: 'untyped', source: second!, applied: false, reason: 'suppressed', by: 'slowed', ruleId: 'A5E-COND-27' },
     ];
-    expect(a5eRuleset.statistics!(t.state, 'ogre')).toEqual({ ac: { label: 'AC', total: 9, rows } });
+    expect(a5eRuleset.statistics!(t.state, 'ogre')['ac']).toEqual({ label: 'AC', total: 9, rows });
     expect(a5eRuleset.derivedNumbers!(t.state, 'ogre')['ac']).toBe(9);
     t.run({ type: 'startCombat' });
     const attack = resolved(t.run(act('ana', 'attack', ['ogre']), { dice: 'd20:3' }))[0]!;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { breakdownOf } from '@fray/engine';
 import { a5eRuleset } from '../src/index';
 import { campaign, kel } from './rest-fixtures';
 
 /**
- * The saving throws a GM reads off a creature (`derivedNumbers` save.*, `derivedBreakdown`): the save
+ * The saving throws a GM reads off a creature (`derivedNumbers` save.*, `statistics` save.* in short): the save
  * as it would be made now, conditions included, with the rows that make the number and what the number
  * cannot hold (disadvantage, an automatic failure). Kel: STR +7, DEX +1, CON +6, INT 0, WIS +1, CHA 0.
  */
@@ -11,7 +12,7 @@ const saves = (t: ReturnType<typeof campaign>) => {
   const n = a5eRuleset.derivedNumbers!(t.state, 'kel');
   return ['str', 'dex', 'con', 'int', 'wis', 'cha'].map((a) => n[`save.${a}`]);
 };
-const breakdown = (t: ReturnType<typeof campaign>, ability: string) => a5eRuleset.derivedBreakdown!(t.state, 'kel')[`save.${ability}`]!;
+const breakdown = (t: ReturnType<typeof campaign>, ability: string) => breakdownOf(a5eRuleset.statistics!(t.state, 'kel')[`save.${ability}`]!);
 
 describe('A5E saving throws as shown, with their conditions', () => {
   it('A5E-CORE-1 with no condition: ability and proficiency, one row', () => {
@@ -77,5 +78,21 @@ describe('A5E saving throws as shown, with their conditions', () => {
     const ev = t.run({ type: 'a5e.test', creatureId: 'kel', kind: 'save', ability: 'dex', dc: 10 }, { dice: 'd20:12' });
     const test = ev.find((e) => e.type === 'TestResolved') as { breakdown: { total: number } } | undefined;
     expect([shown, test!.breakdown.total - 12]).toEqual([-3, -3]);
+  });
+});
+
+describe('one breakdown hook: AC and the saves are the ruleset\'s explained statistics (ADR 0006)', () => {
+  it('A5E-COND-1 A5E-COND-12 a save explained keeps the suppressed row of a second enervated; its total is the derived number', () => {
+    const t = campaign([kel()]);
+    t.run({ type: 'gm.addCondition', creatureId: 'kel', conditionId: 'enervated' });
+    t.run({ type: 'gm.addCondition', creatureId: 'kel', conditionId: 'enervated' });
+    const stats = a5eRuleset.statistics!(t.state, 'kel');
+    expect(Object.keys(stats)).toEqual(['ac', 'save.str', 'save.dex', 'save.con', 'save.int', 'save.wis', 'save.cha']);
+    const wis = stats['save.wis']!;
+    expect([wis.label, wis.total]).toEqual(['WIS save', -1]);
+    expect(wis.rows.map((r) => [r.label, r.value, r.applied, r.reason ?? null])).toEqual([['WIS save', 1, true, null], ['enervated', -2, true, null], ['enervated', -2, false, 'suppressed']]);
+    const numbers = a5eRuleset.derivedNumbers!(t.state, 'kel');
+    expect(Object.entries(stats).map(([k, s]) => s.total - numbers[k]!)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(breakdown(t, 'wis')).toEqual({ value: -1, rows: [{ label: 'WIS save', value: 1 }, { label: 'enervated', value: -2, ruleId: 'A5E-COND-12' }] });
   });
 });

@@ -1,29 +1,31 @@
 import {
-  Pause, Resolution, RuleViolation, cloneJson, type DerivedBreakdown, type EncounterState, type FrayEventBody, type LoadedRuleset,
+  Pause, Resolution, RuleViolation, cloneJson, type EncounterState, type ExplainedStatistic, type FrayEventBody, type LoadedRuleset,
 } from '@fray/engine';
 import { a5eTest } from '../core/d20';
 import { saveBonus, sheetById } from './derived';
 import { abilityIds, type AbilityId } from './stat-block';
 
 /**
- * Each saving throw as the creature would make it now (the ruleset's `derivedBreakdown`, and the
- * `save.*` numbers): the save's own code is run on a copy of the state, so every condition and hook
+ * Each saving throw as the creature would make it now, as an explained statistic (the ruleset's
+ * `statistics` `save.*`, and the `save.*` numbers): the save's own code is run on a copy of the state, so every condition and hook
  * that touches a save counts — enervated −2 (A5E-COND-12) and slowed −2 on Dexterity (A5E-COND-27)
  * in the number; fatigue 4 (A5E-FATIGUE-4), strife 4 (A5E-STRIFE-4) and restrained (A5E-COND-26)
  * as disadvantage; paralyzed, stunned, unconscious and petrified as automatic failures (A5E-COND-20).
  * Nothing rolls for real: the copy's dice are fixed and its events are dropped. Cover and what depends
- * on a source (a spell's own rider) need the source, so they are left to the save itself.
+ * on a source (a spell's own rider) need the source, so they are left to the save itself. Every row the
+ * save would show is kept, applied or not (ADR 0006).
  */
-export function a5eSaveBreakdown(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, DerivedBreakdown> {
-  const out: Record<string, DerivedBreakdown> = {};
+export function a5eSaveStatistics(ruleset: LoadedRuleset, state: EncounterState, id: string): Record<string, ExplainedStatistic> {
+  const out: Record<string, ExplainedStatistic> = {};
   for (const a of abilityIds) out[`save.${a}`] = saveNow(ruleset, state, id, a);
   return out;
 }
 
-function saveNow(ruleset: LoadedRuleset, state: EncounterState, id: string, ability: AbilityId): DerivedBreakdown {
-  const plain = (): DerivedBreakdown => {
+function saveNow(ruleset: LoadedRuleset, state: EncounterState, id: string, ability: AbilityId): ExplainedStatistic {
+  const label = `${ability.toUpperCase()} save`;
+  const plain = (): ExplainedStatistic => {
     const value = saveBonus(sheetById(state, id), ability);
-    return { value, rows: [{ label: `${ability.toUpperCase()} save`, value }] };
+    return { label, total: value, rows: [{ id: 'base', label, value, type: 'base', source: id, applied: true }] };
   };
   let seen: Extract<FrayEventBody, { type: 'TestResolved' }> | null = null;
   const copy = cloneJson(state);
@@ -42,9 +44,8 @@ function saveNow(ruleset: LoadedRuleset, state: EncounterState, id: string, abil
   }
   const t = seen as Extract<FrayEventBody, { type: 'TestResolved' }> | null;
   if (!t) return plain();
-  const applied = t.breakdown.rows.filter((r) => r.applied);
-  const rows = applied.map((r) => ({ label: r.label, value: r.value, ...(r.ruleId ? { ruleId: r.ruleId } : {}) }));
-  const out: DerivedBreakdown = { value: rows.reduce((n, r) => n + r.value, 0) + t.breakdown.rollMode.bonus, rows };
+  const total = t.breakdown.rows.reduce((n, r) => n + (r.applied ? r.value : 0), 0) + t.breakdown.rollMode.bonus;
+  const out: ExplainedStatistic = { label, total, rows: t.breakdown.rows };
   const mode = t.breakdown.rollMode;
   if (mode.verdict === 'advantage' || mode.verdict === 'disadvantage' || mode.verdict === 'cancelled') {
     out.rollMode = {
