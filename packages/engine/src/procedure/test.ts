@@ -117,6 +117,8 @@ export function d20Test(ctx: Resolution, req: TestRequest): TestPayload {
   for (const s of req.selectors) p.options.add(`${req.kind}:${s}`);
   fromConditions(ctx, p, req.selectors);
   runStage(ctx, 'test.modifiers', p);
+  // Gathering is over: the step that makes the roll pays for what it uses before rolling.
+  runStage(ctx, 'test.commit', p);
 
   const mod = computeModified(p.base.value, p.modifiers, ctx.ruleset.stacking, p.options);
   const rollMode = ctx.ruleset.rollMode(p.rollModeSources, p.options);

@@ -49,7 +49,13 @@ export interface StagePayloads {
   'round.end': { round: number };
   'turn.start': { creatureId: string };
   'turn.end': { creatureId: string };
+  /** gathers only: modifiers, roll-mode sources, extra dice, facts for predicates; changes nothing */
   'test.modifiers': TestPayload;
+  /**
+   * once gathering is over, before the roll: what the roll uses up is spent (a Help's advantage, a duel's
+   * targeted-attack allowance) and what the gathered roll makes impossible is refused (issue 18 item 3)
+   */
+  'test.commit': TestPayload;
   'test.outcome': TestPayload;
   'damage.modify': DamagePayload;
   'hp.changed': { creatureId: string; before: number; after: number; damage: number; source: string | null; data: Record<string, Json> };
@@ -71,6 +77,6 @@ export type StageId = keyof StagePayloads;
 
 export const stageIds: StageId[] = [
   'encounter.start', 'encounter.end', 'round.start', 'round.end', 'turn.start', 'turn.end',
-  'test.modifiers', 'test.outcome', 'damage.modify', 'hp.changed', 'hp.zero',
+  'test.modifiers', 'test.commit', 'test.outcome', 'damage.modify', 'hp.changed', 'hp.zero',
   'condition.added', 'condition.removed', 'condition.updated', 'duration.save', 'heal.modify', 'clock.advanced',
 ];

@@ -93,9 +93,13 @@ export function helpAttackTargetRefusal(ruleset: LoadedRuleset, state: Encounter
   return null;
 }
 
+/** test payload data: the helped condition a test's gathered advantage comes from, spent by `helpSpentHook` */
+const HELP_USED = 'a5e.helpUsed';
+
 /**
  * The help is spent on the first roll it applies to: the next ability check of the helped creature
- * (checks tagged `task:<name>` must match), or its first attack roll against the named foe.
+ * (checks tagged `task:<name>` must match), or its first attack roll against the named foe. Gathering
+ * only finds it; `helpSpentHook` spends it.
  */
 export const helpUsedHook: Hook<'test.modifiers'> = {
   stage: 'test.modifiers', id: 'a5e.actions.help', priority: 10, ruleId: 'A5E-ACT-10',
@@ -114,6 +118,18 @@ export const helpUsedHook: Hook<'test.modifiers'> = {
     const d = dataOf(inst);
     const ruleId = d.kind === 'attack' ? 'A5E-ACT-11' : 'A5E-ACT-10';
     p.rollModeSources.push({ mode: 'advantage', source: inst.instanceId, label: `helped by ${ctx.state.creatures[inst.source ?? '']?.name ?? 'an ally'}`, ruleId });
-    removeInstance(ctx, c.id, inst, 'help used', ruleId);
+    p.data[HELP_USED] = inst.instanceId;
+  },
+};
+
+/** The test's roll uses the Help up: its condition goes before the roll is made (A5E-ACT-10, A5E-ACT-11). */
+export const helpSpentHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.actions.help-spent', priority: 10, ruleId: 'A5E-ACT-10',
+  run: (ctx, p) => {
+    const used = p.data[HELP_USED];
+    const c = p.actor ? ctx.state.creatures[p.actor] : undefined;
+    const inst = typeof used === 'string' ? c?.conditions.find((x) => x.instanceId === used) : undefined;
+    if (!c || !inst) return;
+    removeInstance(ctx, c.id, inst, 'help used', dataOf(inst).kind === 'attack' ? 'A5E-ACT-11' : 'A5E-ACT-10');
   },
 };

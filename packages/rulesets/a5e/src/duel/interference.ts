@@ -57,6 +57,14 @@ export const spectatorAttackHook: Hook<'test.modifiers'> = {
     if (duelConfig(ctx.state).spectatorAdvantage) {
       p.rollModeSources.push({ mode: 'advantage', source: 'duel:outsider', label: 'duelist focused on its opponent', ruleId: 'DUEL-OPT-2' });
     }
+  },
+};
+
+/** The spectator's attack on a duelist is made: that is interference (DUEL-SCOPE-2), dealt with before the roll. */
+export const spectatorInterferesHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.duel.spectator-interferes', priority: 700, ruleId: 'DUEL-SCOPE-2',
+  run: (ctx, p) => {
+    if (p.kind !== 'attack' || !isSpectator(ctx.state, p.actor) || !isDuelist(ctx.state, p.target)) return;
     interfere(ctx, p.actor!, opponentOf(ctx.state, p.target!), `${ctx.state.creatures[p.actor!]!.name}, a spectator, attacks ${ctx.state.creatures[p.target!]!.name}`);
   },
 };
@@ -68,6 +76,14 @@ export const penaltyHook: Hook<'test.modifiers'> = {
     if (p.kind !== 'attack' || !p.actor || !isDuelist(ctx.state, p.actor)) return;
     if (ctx.state.creatures[p.actor]!.vars[DUEL_VARS.penalty] !== true) return;
     p.rollModeSources.push({ mode: 'disadvantage', source: 'duel:penalty', label: 'penalised for interference', ruleId: 'DUEL-OPT-1' });
+  },
+};
+
+/** The penalty is spent on the attack roll it applies to (DUEL-OPT-1). */
+export const penaltySpentHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.duel.penalty-spent', priority: 710, ruleId: 'DUEL-OPT-1',
+  run: (ctx, p) => {
+    if (!p.actor || !p.rollModeSources.some((s) => s.source === 'duel:penalty')) return;
     ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.penalty, value: null });
   },
 };

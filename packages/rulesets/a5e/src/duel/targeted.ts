@@ -101,7 +101,8 @@ registerAttackDeclaration({ id: 'a5e.duel.targeted', option: 'target', choices: 
  * a prompt that offers an attack (an opportunity attack, a readied attack's release). Once per round, at the opponent,
  * never when the roll already has any disadvantage (even one cancelled by advantage, proposed ruling);
  * it adds disadvantage, which an advantage cancels into a straight roll. The allowance is spent on
- * declaring, hit or miss. Runs after the other modifiers so every disadvantage is known.
+ * declaring, hit or miss. Runs after the other modifiers so every disadvantage is known. Gathering only
+ * decides (the disadvantage, or the refusal); `declareCommitHook` refuses or spends the allowance.
  */
 export const declareHook: Hook<'test.modifiers'> = {
   stage: 'test.modifiers', id: 'a5e.duel.targeted-declare', priority: 900, ruleId: 'DUEL-TARGET-1',
@@ -109,20 +110,36 @@ export const declareHook: Hook<'test.modifiers'> = {
     if (p.kind !== 'attack' || !p.actor || !p.target || !inDuel(ctx.state)) return;
     const d = declared(ctx, p.actor, p.options);
     if (!d) return;
+    const refuse = (code: string, message: string, ruleId: string) => { p.data[DECLARED] = { refusal: { code, message, ruleId } }; };
     const me = ctx.state.creatures[p.actor]!;
     const them = ctx.state.creatures[p.target]!;
     const refusal = targetedRefusal(ctx.state, p.actor, p.target);
-    if (refusal?.code === 'not-a-duelist') ctx.reject(refusal.code, refusal.message, refusal.ruleId);
-    if (!d.location) return ctx.reject('bad-location', `'${String(d.raw)}' is no location: neck, head, arms or legs`, 'DUEL-TARGET-1');
-    if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
-    if (!targetableLocations(ctx.state, p.target).includes(d.location)) ctx.reject('location-not-targetable', `${them.name}'s ${d.location} cannot be aimed at (its anatomy)`, 'DUEL-TARGET-8');
+    if (refusal?.code === 'not-a-duelist') return refuse(refusal.code, refusal.message, refusal.ruleId);
+    if (!d.location) return refuse('bad-location', `'${String(d.raw)}' is no location: neck, head, arms or legs`, 'DUEL-TARGET-1');
+    if (refusal) return refuse(refusal.code, refusal.message, refusal.ruleId);
+    if (!targetableLocations(ctx.state, p.target).includes(d.location)) return refuse('location-not-targetable', `${them.name}'s ${d.location} cannot be aimed at (its anatomy)`, 'DUEL-TARGET-8');
     const disadvantage = p.rollModeSources.find((s) => s.mode === 'disadvantage' && testPredicate(s.predicate, p.options));
-    if (disadvantage) ctx.reject('targeted-at-disadvantage', `${me.name}'s attack already has disadvantage (${disadvantage.label}), so it cannot be a targeted attack`, 'DUEL-TARGET-3');
+    if (disadvantage) return refuse('targeted-at-disadvantage', `${me.name}'s attack already has disadvantage (${disadvantage.label}), so it cannot be a targeted attack`, 'DUEL-TARGET-3');
     p.rollModeSources.push({ mode: 'disadvantage', source: DATA_TAG, label: `targeted attack (${d.location})`, ruleId: 'DUEL-TARGET-3' });
-    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.targetedRound, value: ctx.state.round });
-    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.aim, value: { location: d.location, target: p.target } });
     const adv = p.rollModeSources.some((s) => s.mode === 'advantage' && testPredicate(s.predicate, p.options));
-    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-2', text: `${me.name} declares a targeted attack at ${them.name}'s ${d.location === 'limbs' ? 'arms/legs' : d.location} before rolling${adv ? ': its advantage and the disadvantage cancel' : ', with disadvantage'}`, creatureId: p.actor });
+    const text = `${me.name} declares a targeted attack at ${them.name}'s ${d.location === 'limbs' ? 'arms/legs' : d.location} before rolling${adv ? ': its advantage and the disadvantage cancel' : ', with disadvantage'}`;
+    p.data[DECLARED] = { location: d.location, text };
+  },
+};
+
+/** test payload data: what `declareHook` decided for `declareCommitHook` */
+const DECLARED = 'a5e.duel.declared';
+
+/** A targeted attack declared: refused as gathering found, or its allowance for the round spent and its aim noted (DUEL-TARGET-1/2). */
+export const declareCommitHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.duel.targeted-commit', priority: 900, ruleId: 'DUEL-TARGET-1',
+  run: (ctx, p) => {
+    const d = p.data[DECLARED] as { refusal?: { code: string; message: string; ruleId: string }; location?: string; text?: string } | undefined;
+    if (!d || !p.actor || !p.target) return;
+    if (d.refusal) return ctx.reject(d.refusal.code, d.refusal.message, d.refusal.ruleId);
+    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.targetedRound, value: ctx.state.round });
+    ctx.emit({ type: 'VarSet', creatureId: p.actor, key: DUEL_VARS.aim, value: { location: d.location!, target: p.target } });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-2', text: d.text!, creatureId: p.actor });
   },
 };
 

@@ -2,7 +2,7 @@ import type { A5eModule } from '../module';
 import { dashAction } from '../actions/dash';
 import { disengageAction, disengagedCondition } from '../actions/disengage';
 import { dodgeAction, dodgeEndsHook, dodgingCondition } from '../actions/dodge';
-import { helpAction, helpUsedHook, helpedCondition } from '../actions/help';
+import { helpAction, helpSpentHook, helpUsedHook, helpedCondition } from '../actions/help';
 import { hideAction, revealOnAttackHook, unseenAttackerHook } from '../actions/hide';
 import { castSpellAction, improviseAction, maneuverAction } from '../actions/other';
 import { pressExpertiseHook, pressTheAttackAction, pressingCondition } from '../actions/press-the-attack';
@@ -29,7 +29,7 @@ export const flowModule: A5eModule = {
   conditions: [surprisedCondition, dodgingCondition, disengagedCondition, helpedCondition, pressingCondition, sprintingCondition, sprintingExtendedCondition, tumblingCondition],
   hooks: [
     encounterStartHook, initiativeAdvantageHook, turnStartExpiry, encounterEndCleanup,
-    dodgeEndsHook, helpUsedHook, unseenAttackerHook, revealOnAttackHook, pressExpertiseHook, ...heldSpellLostHooks,
+    dodgeEndsHook, helpUsedHook, helpSpentHook, unseenAttackerHook, revealOnAttackHook, pressExpertiseHook, ...heldSpellLostHooks,
   ],
   actions: {
     dash: dashAction,
