@@ -1,4 +1,4 @@
-import { currentCreatureId, hasFlag, type Command, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { currentCreatureId, hasFlag, isForbidden, type Command, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { isUp } from './demo';
 import { pickCandidate, type TargetStrategy } from './legal';
 import type { PolicyRng, SimPolicies } from './types';
@@ -73,8 +73,8 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     const endTurn: Command | null = state.phase === 'ended' || state.phase === 'setup' || state.pending ? null : { type: 'endTurn' };
     const me = state.creatures[current]!;
     if (endTurn === null || !isUp(me)) return endTurn;
-    // legalCommands13a: the unconscious, the helpless and the stunned get nothing but the turn's end
-    if (flag(ruleset, me, 'helpless') || hasCondition(me, 'stunned')) return endTurn;
+    // legalCommands13a: the helpless and those a condition forbids actions (stunned, unconscious, asleep) get nothing but the turn's end
+    if (flag(ruleset, me, 'helpless') || (me.conditions.length > 0 && isForbidden(ruleset, me, 'action'))) return endTurn;
     const r = me.resources;
     const standard = (r['standard'] ?? 0) > 0;
     // Whether the rules allow an action: 13th Age's own answer (`commandRefusal13a`: the rally, engage and disengage actions' questions).
