@@ -22,7 +22,6 @@ interface SheetAttack {
 }
 const sheetAttacks = (c: CreatureState): readonly SheetAttack[] => (c.sheet as { attacks?: SheetAttack[] } | null)?.attacks ?? [];
 const isPc = (c: CreatureState): boolean => (c.sheet as { kind?: string } | null)?.kind === 'pc';
-const hasCondition = (c: CreatureState, id: string): boolean => c.conditions.some((x) => x.conditionId === id);
 const flag = (ruleset: LoadedRuleset, c: CreatureState, f: string): boolean => c.conditions.length > 0 && hasFlag(ruleset, c, f);
 
 /** An attack `legalCommands13a` ever lists: a standard action, not flexible, with a target. */
