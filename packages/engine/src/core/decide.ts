@@ -7,6 +7,9 @@ import type { FrayEventBody, Visibility } from './events';
 import { cloneJson, type Json } from './json';
 import type { EncounterState, EncounterStateCore, Principal } from './state';
 import { Pause, Resolution, type Runtime } from '../resolve/context';
+import { RecordingMode } from '../resolve/recording-mode';
+import { InPlaceMode } from '../resolve/in-place-mode';
+import { ReplayMode } from '../resolve/replay-mode';
 import { answerProblem, answerWords, type PromptSpec } from '../resolve/prompt';
 import { inputProblem, ownEntry } from './input-guard';
 import type { CommandDef } from '../ruleset/ruleset';
@@ -129,7 +132,8 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
   const gate = commandGate(state, type, def, who, def.actor?.(parsed.data as never) ?? null);
   if (gate) return { ok: false, error: gate };
   if (opts.inPlace) return runInPlace(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), opts.sink ?? null);
-  return run(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), null);
+  const ctx = new Resolution(rt, envelope, new RecordingMode(cloneJson(state), () => cloneJson(coreOf(state))));
+  return run(ctx, (ctx) => def.run(ctx, parsed.data as never));
 }
 
 /**
@@ -155,7 +159,7 @@ export function commandGate(state: EncounterState, type: string, def: Pick<Comma
 /** The fast path's `run`: the resolution works on `state` itself and sends its events to `sink`. */
 function runInPlace(state: EncounterState, envelope: CommandEnvelope, rt: Runtime, body: (ctx: Resolution) => void, sink: EventSink | null): Decision {
   const version = state.version;
-  const ctx = new Resolution(rt, envelope, () => cloneJson(coreOf(state)), state, null, { sink });
+  const ctx = new Resolution(rt, envelope, new InPlaceMode(state, sink));
   try {
     body(ctx);
   } catch (err) {
@@ -212,32 +216,27 @@ function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runt
   const parsedOrigin = def.schema.parse(origin.command);
   const resumed: CommandEnvelope = { ...origin, id: pending.commandId };
   const startState = { ...cloneJson(pending.base), pending: null } as EncounterState;
-  const decision = run(startState, resumed, rt, (ctx) => def.run(ctx, parsedOrigin as never), { pending: { ...pending, answers: { ...pending.answers, [promptId]: answer } }, live });
+  const mode = new ReplayMode(startState, { ...pending, answers: { ...pending.answers, [promptId]: answer } }, live);
+  const decision = run(new Resolution(rt, resumed, mode), (ctx) => def.run(ctx, parsedOrigin as never));
   if (!decision.ok) return decision;
   return { ok: true, events: [{ body: answered, ...(visibility ? { visibility } : {}) }, ...decision.events] };
 }
 
-function run(
-  state: EncounterState,
-  envelope: CommandEnvelope,
-  rt: Runtime,
-  body: (ctx: Resolution) => void,
-  resume: ConstructorParameters<typeof Resolution>[4],
-): Decision {
-  const origin = resume ? resume.pending.base : () => cloneJson(coreOf(state));
-  const ctx = new Resolution(rt, envelope, origin, resume ? state : cloneJson(state), resume);
+/** Runs a handler in a recording (or replaying) resolution: its events, a pause, or its rejection. */
+function run(ctx: Resolution, body: (ctx: Resolution) => void): Decision {
+  const resumed = ctx.replaying;
   try {
     body(ctx);
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.rejection };
     if (err instanceof Pause) {
-      return { ok: true, events: [...ctx.out, { body: { type: 'ResolutionPaused', pending: ctx.pendingFor(err.prompts) } }] };
+      return { ok: true, events: [...ctx.recorded, { body: { type: 'ResolutionPaused', pending: ctx.pendingFor(err.prompts) } }] };
     }
     throw err;
   }
-  const events = [...ctx.out];
-  if (resume) {
-    events.push({ body: { type: 'ResolutionEnded', commandId: resume.pending.commandId } });
+  const events = [...ctx.recorded];
+  if (resumed) {
+    events.push({ body: { type: 'ResolutionEnded', commandId: ctx.commandId } });
     return { ok: true, events };
   }
   return { ok: true, events, working: ctx.state };

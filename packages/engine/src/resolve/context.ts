@@ -1,28 +1,22 @@
 import { rollDice, scripted, seededFromState, type DiceSource, type RollRecord } from '@fray/dice';
-import { cloneJson, type Json } from '../core/json';
-import { diffJson } from '../core/json-patch';
+import type { Json } from '../core/json';
 import type { FrayEventBody, Visibility } from '../core/events';
-import { evolveInPlace } from '../core/evolve';
-import type { EncounterState, EncounterStateCore, PendingResolution, Principal } from '../core/state';
+import { creature, type CreatureState, type EncounterState, type PendingResolution, type Principal } from '../core/state';
 import type { CommandEnvelope } from '../command/command';
 import { RuleViolation } from '../core/errors';
 import { answerProblem, answerWords, type PromptRequest, type PromptSpec } from './prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
-
-/** A diverged replay is a handler bug: the resumed command must take the same steps it took before it paused. */
-const REPLAY_HINT = '; a command handler must decide from the state, its command, ctx.roll and ctx.ask alone (no outside or module-level state), so that resuming after a prompt repeats it exactly';
+import type { RecordingMode } from './recording-mode';
+import type { InPlaceMode } from './in-place-mode';
+import type { ReplayMode } from './replay-mode';
 
 /**
- * The map does not ride whole on every move: the log records what changed, and where the mover now
- * stands (for narration and screens), not the whole map.
+ * Where a resolution's working state lives and where its events go: each mode in its own module.
+ * `RecordingMode` works on a copy and keeps the events for the log; `InPlaceMode` (the simulator's
+ * fast path) changes the caller's state and hands events to a sink; `ReplayMode` re-runs a command
+ * resumed after a prompt from its record, then hands over to a `RecordingMode` on the live state.
  */
-function spaceDelta(before: Json, after: Json, moved: string | undefined): FrayEventBody {
-  const patch = diffJson(before, after);
-  if (moved === undefined) return { type: 'SpaceChanged', patch };
-  const placed = (after as { creatures?: Record<string, Json> } | null)?.creatures;
-  const to = placed && Object.hasOwn(placed, moved) ? cloneJson(placed[moved]!) : null;
-  return { type: 'SpaceChanged', patch, moved, to };
-}
+export type ResolutionMode = RecordingMode | InPlaceMode | ReplayMode;
 
 /** Answers prompts without a person: AI policies, the simulator, the demo. Undefined = ask a person. */
 export type PromptPolicy = (prompt: PromptSpec, state: EncounterState) => Json | undefined;
@@ -51,13 +45,11 @@ export interface RollMeta {
  * Resolution is plain sequential code. When a person must answer, `ask` pauses by throwing; when the
  * answer comes, the command is replayed from the top against the state it began with, re-using the
  * recorded events and dice, until it reaches the question, and then goes on against the live state.
+ * So the working state is another object after an `ask`: rules read it through `state` or
+ * `creature(id)` each time, never from a variable held across a question (ADR 0007).
  */
 export class Resolution {
-  state: EncounterState;
-  /** events produced by this decision, to be committed */
-  readonly out: { body: FrayEventBody; visibility?: Visibility }[] = [];
-  private emittedAll: FrayEventBody[];
-  private replay: { emitted: FrayEventBody[]; index: number; asksBeforePause: number; live: EncounterState } | null;
+  private mode: ResolutionMode;
   private askIndex = 0;
   /** resumed after a pause: the command was accepted before, so a bad pre-answer can no longer refuse it */
   private readonly resumed: boolean;
@@ -65,27 +57,30 @@ export class Resolution {
   private rngSource: DiceSource | null = null;
   /** pre-answers given so far in this command, by prompt key (replayed ones too): the next of an `inOrder` list */
   private readonly preAnswersUsed = new Map<string, number>();
-  /** set on the fast path: undefined keeps events for the log, null drops them, a function receives them */
-  private readonly sink: ((event: FrayEventBody) => void) | null | undefined;
 
   constructor(
     readonly rt: Runtime,
     readonly envelope: CommandEnvelope,
-    /** the state the command began from; copied only if the resolution pauses */
-    private readonly origin: EncounterStateCore | (() => EncounterStateCore),
-    startState: EncounterState,
-    resume: { pending: PendingResolution; live: EncounterState } | null,
-    /** the fast path: events go to `sink` (or nowhere) instead of being kept for the log */
-    inPlace?: { sink: ((event: FrayEventBody) => void) | null },
+    mode: ResolutionMode,
   ) {
-    this.state = startState;
-    this.sink = inPlace ? inPlace.sink : undefined;
-    this.resumed = resume !== null;
-    this.answers = resume ? { ...resume.pending.answers } : {};
-    this.emittedAll = resume ? [...resume.pending.emitted] : [];
-    this.replay = resume
-      ? { emitted: resume.pending.emitted, index: 0, asksBeforePause: resume.pending.asksBeforePause, live: resume.live }
-      : null;
+    this.mode = mode;
+    this.resumed = mode.kind === 'replay';
+    this.answers = mode.kind === 'replay' ? { ...mode.pending.answers } : {};
+  }
+
+  /** The working state as it stands now. Read it again after `ask`: a resumed command swaps it there. */
+  get state(): EncounterState {
+    return this.mode.state;
+  }
+
+  /** A creature of the working state as it stands now (a typed `unknown-creature` if there is none). */
+  creature(id: string): CreatureState {
+    return creature(this.mode.state, id);
+  }
+
+  /** The events to commit (the recording mode's; none in place, none if a replay never went live). */
+  get recorded(): readonly { body: FrayEventBody; visibility?: Visibility }[] {
+    return this.mode.kind === 'recording' ? this.mode.out : [];
   }
 
   get ruleset(): LoadedRuleset {
@@ -96,29 +91,14 @@ export class Resolution {
     return this.envelope.id;
   }
 
+  /** Re-running a resumed command up to its question: events and dice come from the record. */
   get replaying(): boolean {
-    return this.replay !== null;
+    return this.mode.kind === 'replay';
   }
 
   /** Records an outcome and applies it to the working state. */
   emit(body: FrayEventBody, visibility?: Visibility): void {
-    if (this.replay) {
-      const recorded = this.replay.emitted[this.replay.index++];
-      if (!recorded || recorded.type !== body.type) {
-        throw new Error(`replay diverged at event ${this.replay.index - 1}: expected ${recorded?.type ?? 'nothing'}, got ${body.type}${REPLAY_HINT}`);
-      }
-      evolveInPlace(this.state, recorded);
-      return;
-    }
-    if (this.sink !== undefined) {
-      this.sink?.(body);
-      evolveInPlace(this.state, body);
-      return;
-    }
-    if (body.type === 'SpaceChanged' && body.space !== undefined) body = spaceDelta(this.state.space, body.space, body.moved);
-    this.out.push(visibility === undefined ? { body } : { body, visibility });
-    this.emittedAll.push(body);
-    evolveInPlace(this.state, body);
+    this.mode.emit(body, visibility);
   }
 
   reject(code: string, message: string, ruleId?: string): never {
@@ -127,21 +107,12 @@ export class Resolution {
 
   /** Rolls dice: seeded from the encounter, scripted in tests, or entered by a person at the table. */
   roll(expression: string, meta: RollMeta): RollRecord {
-    if (this.replay && this.replay.index < this.replay.emitted.length) {
-      // Entered dice answered without a person (a pre-answer, a policy) recorded their answer before the roll.
-      const before = this.replay.emitted[this.replay.index];
-      if (before?.type === 'PromptAnswered' && before.key === 'dice.enter' && (before.by === 'preAnswer' || before.by === 'policy')) {
-        this.replay.index++;
-        this.countPreAnswer(before);
-        evolveInPlace(this.state, before);
-      }
-      const recorded = this.replay.emitted[this.replay.index];
-      if (recorded?.type !== 'DiceRolled') throw new Error(`replay diverged: expected a roll, found ${recorded?.type ?? 'nothing'}${REPLAY_HINT}`);
-      this.replay.index++;
+    if (this.mode.kind === 'replay' && this.mode.hasRecorded) {
+      const { record, entered, autoAnswer } = this.mode.takeRoll();
+      if (autoAnswer) this.countPreAnswer(autoAnswer);
       // An entered roll asked a person once; keep the question count in step so later ids match.
-      if (recorded.entered) this.askIndex++;
-      evolveInPlace(this.state, recorded);
-      return recorded.record;
+      if (entered) this.askIndex++;
+      return record;
     }
     const visibility = meta.secret ? 'gm' : undefined;
     // A roll with no dice in it (a constant ongoing damage) has nothing for a person to enter.
@@ -211,7 +182,8 @@ export class Resolution {
     }
     const missing = specs.filter((_, i) => results[i] === undefined);
     if (missing.length) throw new Pause(missing);
-    if (this.replay && thisAsk >= this.replay.asksBeforePause) this.goLive();
+    // Past the question that paused us: from here on, read the live state (it may hold GM overrides).
+    if (this.mode.kind === 'replay' && this.mode.reachedPause(thisAsk)) this.mode = this.mode.goLive();
     return results as Json[];
   }
 
@@ -257,21 +229,9 @@ export class Resolution {
   }
 
   private consumeRecordedAnswer(promptId: string): void {
-    if (!this.replay) return;
-    const next = this.replay.emitted[this.replay.index];
-    if (next?.type === 'PromptAnswered' && next.promptId === promptId) {
-      this.replay.index++;
-      this.countPreAnswer(next);
-      evolveInPlace(this.state, next);
-    }
-  }
-
-  /** Past the question that paused us: from here on, read the live state (it may hold GM overrides). */
-  private goLive(): void {
-    const r = this.replay!;
-    if (r.index !== r.emitted.length) throw new Error(`replay diverged: ${r.emitted.length - r.index} recorded events left at the pause point${REPLAY_HINT}`);
-    this.replay = null;
-    this.state = cloneJson(r.live);
+    if (this.mode.kind !== 'replay') return;
+    const answered = this.mode.takeAnswer(promptId);
+    if (answered) this.countPreAnswer(answered);
   }
 
   private specFor(r: PromptRequest, position: number | null): PromptSpec {
@@ -294,11 +254,13 @@ export class Resolution {
 
   /** The pending record to store when pausing on `prompts`. */
   pendingFor(prompts: PromptSpec[]): PendingResolution {
+    if (this.mode.kind === 'inPlace') throw new Error('a resolution in place cannot pause: nothing records where it began');
+    const { base, emitted } = this.mode.kind === 'recording' ? this.mode.pauseRecord() : { base: this.mode.pending.base, emitted: this.mode.pending.emitted };
     return {
       commandId: this.commandId,
       envelope: this.envelope,
-      base: typeof this.origin === 'function' ? this.origin() : this.origin,
-      emitted: this.emittedAll,
+      base,
+      emitted,
       answers: this.answers,
       asksBeforePause: this.askIndex,
       open: prompts,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestTable } from '@fray/testkit';
-import { Resolution, type Json } from '@fray/engine';
+import { RecordingMode, Resolution, type Json } from '@fray/engine';
 import {
   a5eModules, a5eRuleset, beatsOpposed, buildA5eRuleset, concentrationDc, divideDown, expertiseDie, halve, maneuverDC, passiveScore,
   type A5eModule, type StatBlock,
@@ -23,7 +23,7 @@ const check = (t: TestTable, extra: Record<string, Json>, dice?: string) =>
   t.run({ type: 'a5e.test', creatureId: 'bruno', kind: 'check', ...extra }, dice ? { dice } : {});
 const resolved = (events: ReturnType<TestTable['run']>) => TestTable.ofType(events, 'TestResolved')[0]!;
 /** A resolution over the table's current state, for helpers that read rules without a command. */
-const probe = (t: TestTable) => new Resolution({ ruleset: t.encounter.rt.ruleset }, { id: 'probe', issuedBy: { role: 'gm' }, command: { type: 'probe' } }, () => t.state, structuredClone(t.state), null);
+const probe = (t: TestTable) => new Resolution({ ruleset: t.encounter.rt.ruleset }, { id: 'probe', issuedBy: { role: 'gm' }, command: { type: 'probe' } }, new RecordingMode(structuredClone(t.state), () => t.state));
 
 describe('A5E core d20 mechanics', () => {
   it('A5E-CORE-1 d20 + modifiers against the DC: equal succeeds, one less fails', () => {

@@ -1,5 +1,5 @@
 import {
-  Pause, Resolution, RuleViolation, cloneJson, type EncounterState, type ExplainedStatistic, type FrayEventBody, type LoadedRuleset,
+  InPlaceMode, Pause, Resolution, RuleViolation, cloneJson, type EncounterState, type ExplainedStatistic, type FrayEventBody, type LoadedRuleset,
 } from '@fray/engine';
 import { a5eTest } from '../core/d20';
 import { saveBonus, sheetById } from './derived';
@@ -31,11 +31,9 @@ function saveNow(ruleset: LoadedRuleset, state: EncounterState, id: string, abil
   const copy = cloneJson(state);
   // A hook's question (rare on a save) takes its default; a hook that insists on a person leaves the plain number.
   const rt = { ruleset, dice: { kind: 'scripted' as const, next: () => 10 }, policy: (p: { default: unknown }) => (p.default ?? undefined) as never };
-  const ctx = new Resolution(rt, { id: 'derived-save', issuedBy: { role: 'gm' }, command: { type: 'a5e.derivedSave' } }, () => copy, copy, null, {
-    sink: (e) => {
-      if (e.type === 'TestResolved' && e.actor === id && seen === null) seen = e;
-    },
-  });
+  const ctx = new Resolution(rt, { id: 'derived-save', issuedBy: { role: 'gm' }, command: { type: 'a5e.derivedSave' } }, new InPlaceMode(copy, (e) => {
+    if (e.type === 'TestResolved' && e.actor === id && seen === null) seen = e;
+  }));
   try {
     a5eTest(ctx, { kind: 'save', actor: id, ability, dc: { label: 'DC', value: 10 } });
   } catch (err) {
