@@ -161,7 +161,7 @@ export const miniRulesetDef: Ruleset = {
         }
         const attacker = p.source;
         const spare = attacker ? ctx.ask({ key: 'mini.spare', to: { controllerOf: attacker }, about: c.id, text: `Spare ${c.name}?`, options: [{ id: 'kill', label: 'Kill' }, { id: 'spare', label: 'Knock out' }] }) : 'kill';
-        ctx.emit({ type: 'StatusSet', creatureId: c.id, status: spare === 'spare' ? 'unconscious' : 'dead' });
+        ctx.emit({ type: 'StatusSet', creatureId: p.creatureId, status: spare === 'spare' ? 'unconscious' : 'dead' });
       },
     },
     {

@@ -260,7 +260,7 @@ export function opportunityAttacks(ctx: Resolution, provoker: string, foes: read
       default: 'attack',
     });
     if (answer !== 'attack') continue;
-    ctx.emit({ type: 'RuleApplied', ruleId: '13A-ENGAGE-9', text: `${f.name} makes an opportunity attack on ${ctx.state.creatures[provoker]!.name}`, creatureId: foe });
+    ctx.emit({ type: 'RuleApplied', ruleId: '13A-ENGAGE-9', text: `${ctx.state.creatures[foe]!.name} makes an opportunity attack on ${ctx.state.creatures[provoker]!.name}`, creatureId: foe });
     resolveAttack(ctx, { actor: foe, attack: atk, targets: [provoker], mode: 'opportunity' });
   }
   const p = ctx.state.creatures[provoker]!;

@@ -15,20 +15,20 @@ import { HIDDEN, canObserve, hiddenState, hostile, isHiddenFrom, passivePercepti
  * that can notice anything): it is hidden from each one whose score it strictly beats (A5E-CORE-12).
  */
 export const hideAction: ActionHandler = (ctx, actorId, _targets, options) => {
-  const me = ctx.state.creatures[actorId]!;
+  const me = () => (ctx.state.creatures[actorId])!;
   const given = Array.isArray(options['observers']) ? options['observers'].filter((x): x is string => typeof x === 'string') : null;
   for (const o of given ?? []) if (!ctx.state.creatures[o]) ctx.reject('unknown-creature', `no observer '${o}'`, 'A5E-ACT-12');
   const observers = given ?? ctx.state.creatureIds.filter((o) => o !== actorId && hostile(ctx.state, actorId, o) && canObserve(ctx.ruleset, ctx.state, o));
   requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-12');
-  const concealed = hasFlag(ctx.ruleset, me, FLAG.heavilyObscured);
+  const concealed = hasFlag(ctx.ruleset, me(), FLAG.heavilyObscured);
   const possible = ctx.ask({
     key: 'a5e.hidePossible', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-12',
-    text: `Can ${me.name} try to hide from where it is (heavily obscured, invisible or behind cover)?`,
+    text: `Can ${me().name} try to hide from where it is (heavily obscured, invisible or behind cover)?`,
     options: [{ id: 'yes', label: 'Yes: roll Stealth' }, { id: 'no', label: 'No: nowhere to hide' }],
     default: concealed ? 'yes' : 'no',
   });
   if (possible !== 'yes') {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-12', text: `the Narrator rules ${me.name} has nowhere to hide; no action spent`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-12', text: `the Narrator rules ${me().name} has nowhere to hide; no action spent`, creatureId: actorId });
     return;
   }
   spend(ctx, actorId, ACTION, 'A5E-ACT-12');

@@ -14,7 +14,7 @@ const costOf = (v: Json | undefined, fallback: Cost = ACTION): Cost => (v === 'b
  * Other rules' action costs (pushing over a table, dislodging a boulder) go the same way (A5E-ACT-21).
  */
 export const improviseAction: ActionHandler = (ctx, actorId, _targets, options) => {
-  const me = ctx.state.creatures[actorId]!;
+  const me = () => (ctx.state.creatures[actorId])!;
   const what = typeof options['description'] === 'string' && options['description'] ? options['description'] : 'something improvised';
   const cost = costOf(options['cost']);
   requireCanSpend(ctx, actorId, cost, 'A5E-ACT-1');
@@ -24,16 +24,16 @@ export const improviseAction: ActionHandler = (ctx, actorId, _targets, options) 
   }
   const ok = ctx.ask({
     key: 'a5e.improvise', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-1',
-    text: `${me.name} wants to ${what}. Is it possible?`,
+    text: `${me().name} wants to ${what}. Is it possible?`,
     options: [{ id: 'possible', label: 'Possible' }, { id: 'impossible', label: 'Not possible' }],
     default: 'possible',
   });
   if (ok !== 'possible') {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-1', text: `the Narrator rules ${me.name} cannot ${what}; nothing spent`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-1', text: `the Narrator rules ${me().name} cannot ${what}; nothing spent`, creatureId: actorId });
     return;
   }
   spend(ctx, actorId, cost, 'A5E-ACT-21');
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-21', text: `${me.name}: ${what} (${cost === ACTION ? 'action' : cost})`, creatureId: actorId });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-21', text: `${me().name}: ${what} (${cost === ACTION ? 'action' : cost})`, creatureId: actorId });
   if (check) {
     a5eTest(ctx, {
       kind: 'check', actor: actorId, ability: check.ability as AbilityId, ...(typeof check.skill === 'string' ? { skill: check.skill } : {}),

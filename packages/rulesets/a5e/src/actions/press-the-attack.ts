@@ -42,20 +42,20 @@ const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
 export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets) => {
   const target = oneTarget(ctx, targets, 'Press the Attack', 'A5E-ACT-13');
   if (target === actorId) ctx.reject('illegal-target', 'a creature cannot press the attack against itself', 'A5E-ACT-13');
-  const foe = requireLiving(ctx, target, 'A5E-ACT-13');
-  const me = ctx.state.creatures[actorId]!;
+  const foe = () => requireLiving(ctx, target, 'A5E-ACT-13');
+  const me = () => (ctx.state.creatures[actorId])!;
   requireMayHarm(ctx, actorId, target);
-  if (!has(me, ACTION) || (me.resources[ATTACKS_LEFT] ?? 0) > 0) ctx.reject('attack-already-taken', `${me.name} must press the attack before taking the Attack action`, 'A5E-ACT-13');
-  if (!within(ctx.state, actorId, target, meleeReach(me))) ctx.reject('out-of-reach', `${foe.name} is not within ${me.name}'s reach`, 'A5E-ACT-13');
+  if (!has(me(), ACTION) || (me().resources[ATTACKS_LEFT] ?? 0) > 0) ctx.reject('attack-already-taken', `${me().name} must press the attack before taking the Attack action`, 'A5E-ACT-13');
+  if (!within(ctx.state, actorId, target, meleeReach(me()))) ctx.reject('out-of-reach', `${foe().name} is not within ${me().name}'s reach`, 'A5E-ACT-13');
   const presser = ctx.state.creatureIds.find((x) => pressOf(ctx.state.creatures[x])?.target === target);
-  if (presser) ctx.reject('already-pressed', `${foe.name} is already the target of ${ctx.state.creatures[presser]!.name}'s Press the Attack`, 'A5E-ACT-13');
+  if (presser) ctx.reject('already-pressed', `${foe().name} is already the target of ${ctx.state.creatures[presser]!.name}'s Press the Attack`, 'A5E-ACT-13');
   spend(ctx, actorId, BONUS, 'A5E-ACT-13');
   // It only makes sense with the Attack action still to come (slowed or strife 3 rule that out).
   const after = economyRefusal(ctx.ruleset, ctx.state, actorId, ACTION);
   if (after) ctx.reject(after.code, `${after.message}: Press the Attack needs the Attack action after it`, after.ruleId);
   addCondition(ctx, actorId, 'pressing', { source: actorId, ruleId: 'A5E-ACT-13', data: { target }, duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
   ctx.emit({ type: 'VarSet', creatureId: actorId, key: PRESS, value: { target, fellBack: false } });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-13', text: `${me.name} presses the attack against ${foe.name}`, creatureId: actorId });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-13', text: `${me().name} presses the attack against ${foe().name}`, creatureId: actorId });
 
   const grid = gridWith(ctx, actorId, target);
   const back = grid ? stepFrom(grid, target, actorId) : null;
@@ -63,25 +63,27 @@ export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets) => {
   if (!canFallBack) return;
   const answer = ctx.ask({
     key: 'a5e.fallBack', to: { controllerOf: target }, about: target, ruleId: 'A5E-ACT-14',
-    text: `${me.name} presses the attack against ${foe.name}. Fall Back 5 feet with the reaction, denying the expertise die?`,
+    text: `${me().name} presses the attack against ${foe().name}. Fall Back 5 feet with the reaction, denying the expertise die?`,
     options: [{ id: 'hold', label: 'Hold ground' }, { id: 'fall-back', label: 'Fall Back (reaction)' }],
     default: 'hold',
   });
   if (answer !== 'fall-back') return;
   spend(ctx, target, REACTION, 'A5E-ACT-14');
-  if (grid && back) shift(ctx, grid, target, back);
+  const gridNow = gridWith(ctx, actorId, target);
+  if (gridNow && back) shift(ctx, gridNow, target, back);
   ctx.emit({ type: 'VarSet', creatureId: actorId, key: PRESS, value: { target, fellBack: true } });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-14', text: `${foe.name} falls back 5 feet: no expertise die from this Press the Attack`, creatureId: target });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-14', text: `${ctx.state.creatures[target]!.name} falls back 5 feet: no expertise die from this Press the Attack`, creatureId: target });
   const grid2 = gridWith(ctx, actorId, target);
   const toward = grid2 ? stepFrom(grid2, actorId, target, -1) : null;
   if (!grid2 || !toward) return;
   const follow = ctx.ask({
     key: 'a5e.pressFollow', to: { controllerOf: actorId }, about: actorId, ruleId: 'A5E-ACT-14',
-    text: `Follow ${foe.name} 5 feet as part of the Attack action?`,
+    text: `Follow ${ctx.state.creatures[target]!.name} 5 feet as part of the Attack action?`,
     options: [{ id: 'follow', label: 'Follow 5 feet' }, { id: 'stay', label: 'Stay' }],
     default: 'follow',
   });
-  if (follow === 'follow') shift(ctx, grid2, actorId, toward);
+  const gridThen = gridWith(ctx, actorId, target);
+  if (follow === 'follow' && gridThen) shift(ctx, gridThen, actorId, toward);
 };
 
 /** The presser's melee attacks on its designee gain an expertise die, unless made with disadvantage (A5E-ACT-13, A5E-CORE-7). */

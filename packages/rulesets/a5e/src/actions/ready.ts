@@ -123,20 +123,21 @@ export const releaseReadiedCommand: CommandDef<ReleaseReadied> = {
   schema: releaseReadiedSchema,
   actor: (c) => c.creatureId,
   run: (ctx, c) => {
-    const cr = ctx.state.creatures[c.creatureId];
-    if (!cr) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`, 'A5E-ACT-15');
-    const r = readiedOf(cr);
-    if (!r) return ctx.reject('nothing-readied', `${cr.name} has nothing readied`, 'A5E-ACT-15');
+    if (!ctx.state.creatures[c.creatureId]) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`, 'A5E-ACT-15');
+    const cr = () => ctx.state.creatures[c.creatureId]!;
+    const r = readiedOf(cr());
+    if (!r) return ctx.reject('nothing-readied', `${cr().name} has nothing readied`, 'A5E-ACT-15');
     if (c.decision !== 'ignore') requireCanSpend(ctx, c.creatureId, REACTION, 'A5E-ACT-15');
     const note = costNote(ctx.ruleset, ctx.state, c.creatureId, REACTION);
     const decision = c.decision ?? ctx.ask({
       key: 'a5e.releaseReadied', to: { controllerOf: c.creatureId }, about: c.creatureId, ruleId: 'A5E-ACT-15',
-      text: `The trigger has come: ${r.trigger}. Release the readied ${r.spell ?? r.action} with ${cr.name}'s reaction${note ? ` (${note})` : ''}?`,
+      text: `The trigger has come: ${r.trigger}. Release the readied ${r.spell ?? r.action} with ${cr().name}'s reaction${note ? ` (${note})` : ''}?`,
       options: [...releaseOptions(ctx, c.creatureId, r), { id: 'ignore', label: 'Ignore the trigger (the readied action is wasted)' }],
       default: 'release',
     });
     const chosen = splitDeclared(String(decision));
-    if (chosen.base === 'release') release(ctx, c.creatureId, { ...r, options: { ...r.options, ...chosen.options } });
+    const held = readiedOf(cr())!;
+    if (chosen.base === 'release') release(ctx, c.creatureId, { ...held, options: { ...held.options, ...chosen.options } });
     else clearReadied(ctx, c.creatureId, 'the trigger was ignored', 'A5E-ACT-15');
   },
 };

@@ -37,43 +37,43 @@ export const tumbleAction: ActionHandler = (ctx, actorId, targets, options) => {
   const target = oneTarget(ctx, targets, 'Tumble', 'A5E-ACT-19');
   const refused = tumbleTargetRefusal(ctx.state, actorId, target);
   if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
-  const foe = ctx.state.creatures[target]!;
-  const me = ctx.state.creatures[actorId]!;
+  const foe = () => (ctx.state.creatures[target])!;
+  const me = () => (ctx.state.creatures[actorId])!;
   const cost = options['cost'] === 'bonusAction' ? BONUS : ACTION;
   requireCanSpend(ctx, actorId, cost, 'A5E-ACT-19');
-  const diff = sizeRank(sheetOf(me).size) - sizeRank(sheetOf(foe).size);
+  const diff = sizeRank(sheetOf(me()).size) - sizeRank(sheetOf(foe()).size);
   const through = () => addCondition(ctx, actorId, 'tumbling', {
     source: actorId, ruleId: 'A5E-ACT-19', data: { through: target },
     duration: { kind: 'turns', creatureId: currentCreatureId(ctx.state) ?? actorId, boundary: 'end', count: 1, skipCurrent: false },
   });
   if (diff >= 2) {
     spend(ctx, actorId, cost, 'A5E-ACT-19');
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${me.name} is two or more sizes larger than ${foe.name}: it moves through without a save`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${me().name} is two or more sizes larger than ${foe().name}: it moves through without a save`, creatureId: actorId });
     through();
     return;
   }
   const letPass = ctx.ask({
     key: 'a5e.letPass', to: { controllerOf: target }, about: target, ruleId: 'A5E-ACT-19',
-    text: `${me.name} tries to tumble through ${foe.name}'s space. Let it pass?`,
+    text: `${me().name} tries to tumble through ${foe().name}'s space. Let it pass?`,
     options: [{ id: 'resist', label: 'Resist (it makes a Dexterity save)' }, { id: 'let-pass', label: 'Let it pass' }],
     default: 'resist',
   });
   spend(ctx, actorId, cost, 'A5E-ACT-19');
   if (letPass === 'let-pass') {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${foe.name} lets ${me.name} pass`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${foe().name} lets ${me().name} pass`, creatureId: actorId });
     through();
     return;
   }
   const modes: RollModeSource[] = [];
-  if (diff < 0) modes.push({ mode: 'advantage', source: 'size', label: `smaller than ${foe.name}`, ruleId: 'A5E-ACT-19' });
-  if (diff > 0) modes.push({ mode: 'disadvantage', source: 'size', label: `larger than ${foe.name}`, ruleId: 'A5E-ACT-19' });
-  const expertise: ExpertiseSource[] = sheetOf(me).skills['acrobatics']
-    ? [{ source: 'Acrobatics (Tumble)', sides: me.vars[TUMBLING_SPECIALTY] === true ? 6 : 4, ruleId: 'A5E-ACT-19' }]
+  if (diff < 0) modes.push({ mode: 'advantage', source: 'size', label: `smaller than ${foe().name}`, ruleId: 'A5E-ACT-19' });
+  if (diff > 0) modes.push({ mode: 'disadvantage', source: 'size', label: `larger than ${foe().name}`, ruleId: 'A5E-ACT-19' });
+  const expertise: ExpertiseSource[] = sheetOf(me()).skills['acrobatics']
+    ? [{ source: 'Acrobatics (Tumble)', sides: me().vars[TUMBLING_SPECIALTY] === true ? 6 : 4, ruleId: 'A5E-ACT-19' }]
     : [];
   const p = a5eTest(ctx, {
-    kind: 'save', actor: actorId, target, ability: 'dex', dc: { label: `${foe.name}'s maneuver DC`, value: maneuverDC(sheetOf(foe)) },
+    kind: 'save', actor: actorId, target, ability: 'dex', dc: { label: `${foe().name}'s maneuver DC`, value: maneuverDC(sheetOf(foe())) },
     options: ['save:tumble'], rollModeSources: modes, expertise, ruleId: 'A5E-ACT-19',
   });
   if (p.outcome === 'success') through();
-  else ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${me.name} fails to tumble through and stays where it is, movement intact`, creatureId: actorId });
+  else ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${me().name} fails to tumble through and stays where it is, movement intact`, creatureId: actorId });
 };

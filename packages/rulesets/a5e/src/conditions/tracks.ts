@@ -154,12 +154,12 @@ export function applyPendingFatigue(ctx: Resolution): void {
  * and 7 bring mental stress effects (A5E-STRIFE-5, A5E-STRIFE-7).
  */
 export function onTrackChange(ctx: Resolution, id: string, track: Track, before: number, after: number): void {
-  const c = ctx.state.creatures[id]!;
+  const c = () => (ctx.state.creatures[id])!;
   if (track === 'fatigue') {
     if (before < TRACK_MAX && after >= TRACK_MAX) {
       addCondition(ctx, id, 'doomed', { source: null, ruleId: 'A5E-FATIGUE-7' });
       // Seed 002 also says such a creature "dies"; the catalog's ruling keeps the doomed timer.
-      if (ctx.state.options['fatigueLevel7'] === 'dies' && c.status !== 'dead') {
+      if (ctx.state.options['fatigueLevel7'] === 'dies' && c().status !== 'dead') {
         ctx.emit({ type: 'StatusSet', creatureId: id, status: 'dead', ruleId: 'A5E-FATIGUE-7' });
       }
     }
@@ -167,21 +167,21 @@ export function onTrackChange(ctx: Resolution, id: string, track: Track, before:
   }
   if (before < 5 && after >= 5) {
     ctx.emit({ type: 'VarSet', creatureId: id, key: SHORT_TERM_STRESS_VAR, value: { reachedAtClockSeconds: ctx.state.clockSeconds } });
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-STRIFE-5', text: `${c.name} suffers a randomly determined short-term mental stress effect (the Narrator rolls it)`, creatureId: id });
-  } else if (before >= 5 && after < 5 && c.vars[SHORT_TERM_STRESS_VAR] !== undefined) {
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-STRIFE-5', text: `${c().name} suffers a randomly determined short-term mental stress effect (the Narrator rolls it)`, creatureId: id });
+  } else if (before >= 5 && after < 5 && c().vars[SHORT_TERM_STRESS_VAR] !== undefined) {
     ctx.emit({ type: 'VarSet', creatureId: id, key: SHORT_TERM_STRESS_VAR, value: null });
   }
-  if (before < TRACK_MAX && after >= TRACK_MAX && c.vars[LONG_TERM_STRESS_VAR] === undefined) {
+  if (before < TRACK_MAX && after >= TRACK_MAX && c().vars[LONG_TERM_STRESS_VAR] === undefined) {
     const how = ctx.ask({
       key: 'a5e.strife.longTermStress',
       to: { role: 'gm' },
       about: id,
       ruleId: 'A5E-STRIFE-7',
-      text: `${c.name} reaches strife 7 and suffers a permanent long-term mental stress effect: roll it or choose it?`,
+      text: `${c().name} reaches strife 7 and suffers a permanent long-term mental stress effect: roll it or choose it?`,
       options: [{ id: 'random', label: 'Roll a random long-term mental stress effect' }, { id: 'chosen', label: 'The Narrator chooses the effect' }],
     });
     ctx.emit({ type: 'VarSet', creatureId: id, key: LONG_TERM_STRESS_VAR, value: { how, permanent: true } });
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-STRIFE-7', text: `${c.name} suffers a permanent long-term mental stress effect (${how === 'chosen' ? 'chosen by the Narrator' : 'rolled'})`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-STRIFE-7', text: `${c().name} suffers a permanent long-term mental stress effect (${how === 'chosen' ? 'chosen by the Narrator' : 'rolled'})`, creatureId: id });
   }
 }
 

@@ -35,14 +35,14 @@ export function offerCritDowngrade(ctx: Resolution, p: TestPayload): void {
   });
   if (answer === 'take') return;
   const ruleId = answer === 'block' ? 'A5E-DMG-6' : 'A5E-DMG-5';
-  spend(ctx, t.id, REACTION, ruleId);
+  spend(ctx, p.target, REACTION, ruleId);
   if (answer === 'block') {
-    gainFatigue(ctx, t.id, 1, 'A5E-DMG-6');
-    ctx.emit({ type: 'VarSet', creatureId: t.id, key: CRIT_BLOCK_USED_VAR, value: true });
-    ctx.emit({ type: 'RuleApplied', ruleId, text: `${t.name} blocks the critical hit: it becomes a normal hit`, creatureId: t.id });
+    gainFatigue(ctx, p.target, 1, 'A5E-DMG-6');
+    ctx.emit({ type: 'VarSet', creatureId: p.target, key: CRIT_BLOCK_USED_VAR, value: true });
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[p.target]!.name} blocks the critical hit: it becomes a normal hit`, creatureId: p.target });
   } else {
-    ctx.emit({ type: 'VarSet', creatureId: t.id, key: SHIELD_SACRIFICED_VAR, value: true });
-    ctx.emit({ type: 'RuleApplied', ruleId, text: `${t.name} sacrifices its shield: the critical hit becomes a normal hit`, creatureId: t.id });
+    ctx.emit({ type: 'VarSet', creatureId: p.target, key: SHIELD_SACRIFICED_VAR, value: true });
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[p.target]!.name} sacrifices its shield: the critical hit becomes a normal hit`, creatureId: p.target });
   }
   p.outcome = 'hit';
 }

@@ -167,16 +167,16 @@ export const concedeCommand: CommandDef<Concede> = {
   run: (ctx, c) => {
     if (!inDuel(ctx.state)) ctx.reject('not-in-duel', 'no duel is running in this encounter', 'DUEL-ARENA-3');
     if (!isDuelist(ctx.state, c.creatureId)) ctx.reject('not-a-duelist', `${ctx.state.creatures[c.creatureId]?.name ?? c.creatureId} is not one of the duelists`, 'DUEL-ARENA-3');
-    const me = ctx.state.creatures[c.creatureId]!;
+    const me = () => (ctx.state.creatures[c.creatureId])!;
     const sure = ctx.ask({
-      key: 'a5e.duel.concede', to: { controllerOf: me.id }, about: me.id, ruleId: 'DUEL-ARENA-3',
-      text: `${me.name} concedes the duel: are you sure?`,
+      key: 'a5e.duel.concede', to: { controllerOf: me().id }, about: me().id, ruleId: 'DUEL-ARENA-3',
+      text: `${me().name} concedes the duel: are you sure?`,
       options: [{ id: 'concede', label: 'Concede' }, { id: 'fight-on', label: 'Fight on' }], default: 'concede',
     });
     if (sure !== 'concede') {
-      ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ARENA-3', text: `${me.name} fights on`, creatureId: me.id });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ARENA-3', text: `${me().name} fights on`, creatureId: me().id });
       return;
     }
-    endDuel(ctx, { loser: me.id, reason: `${me.name} concedes`, ruleId: 'DUEL-ARENA-3' });
+    endDuel(ctx, { loser: me().id, reason: `${me().name} concedes`, ruleId: 'DUEL-ARENA-3' });
   },
 };

@@ -214,19 +214,19 @@ export function observeConcentration(ctx: Resolution, since: number): void {
  */
 export function concentrationUpkeep(ctx: Resolution, id: string): void {
   observeConcentration(ctx, ctx.state.round);
-  const c = ctx.state.creatures[id]!;
-  if (!isDuelist(ctx.state, id) || !concentrating(c)) return;
-  const since = c.vars[DUEL_VARS.concentrationSince];
+  const c = () => (ctx.state.creatures[id])!;
+  if (!isDuelist(ctx.state, id) || !concentrating(c())) return;
+  const since = c().vars[DUEL_VARS.concentrationSince];
   if (typeof since === 'number' && since >= ctx.state.round) return;
-  if (!canCover(c, 1)) {
+  if (!canCover(c(), 1)) {
     endConcentration(ctx, id, 'no duel action to keep it (DUEL-ACTION-11)');
     return;
   }
-  const purchase = purchaseNote(c, 1);
+  const purchase = purchaseNote(c(), 1);
   const pay = purchase ? 'buy-and-pay' : 'pay';
   const answer = ctx.ask({
     key: 'a5e.duel.concentration', to: { controllerOf: id }, about: id, ruleId: 'DUEL-ACTION-11',
-    text: `${c.name} is concentrating: keeping it costs 1 duel action this round${purchase ? ` (${purchase})` : ''}.`,
+    text: `${c().name} is concentrating: keeping it costs 1 duel action this round${purchase ? ` (${purchase})` : ''}.`,
     options: [{ id: pay, label: pay === 'pay' ? 'Pay 1 duel action' : 'Buy a duel action and pay it' }, { id: 'drop', label: 'Let the concentration go' }],
     default: pay,
   });
@@ -237,5 +237,5 @@ export function concentrationUpkeep(ctx: Resolution, id: string): void {
   coverShortfall(ctx, id, 1);
   const left = res(ctx.state.creatures[id]!, DUEL_RES.pool) - 1;
   ctx.emit({ type: 'ResourceSet', creatureId: id, key: DUEL_RES.pool, value: left, ruleId: 'DUEL-ACTION-11' });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-11', text: `${c.name} spends 1 duel action to keep concentrating (${left} left)`, creatureId: id });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-11', text: `${c().name} spends 1 duel action to keep concentrating (${left} left)`, creatureId: id });
 }

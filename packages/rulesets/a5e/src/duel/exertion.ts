@@ -133,26 +133,26 @@ export const exertCommand: CommandDef<Exert> = {
   actor: (c) => c.creatureId,
   run: (ctx, c) => {
     requireDuelist(ctx, c.creatureId, 'DUEL-EXERT-5');
-    const me = ctx.state.creatures[c.creatureId]!;
-    const level = c.track === 'fatigue' ? fatigueTotal(ctx.state, me.id) : trackLevelOf(ctx.state, me.id, 'strife');
-    if (level >= TRACK_MAX) ctx.reject('track-full', `${me.name} already has ${c.track} ${TRACK_MAX}`, 'DUEL-EXERT-5');
+    const me = () => (ctx.state.creatures[c.creatureId])!;
+    const level = c.track === 'fatigue' ? fatigueTotal(ctx.state, me().id) : trackLevelOf(ctx.state, me().id, 'strife');
+    if (level >= TRACK_MAX) ctx.reject('track-full', `${me().name} already has ${c.track} ${TRACK_MAX}`, 'DUEL-EXERT-5');
     if (level + 1 >= TRACK_MAX) {
       const sure = ctx.ask({
-        key: 'a5e.duel.confirmLevel', to: { controllerOf: me.id }, about: me.id, ruleId: 'DUEL-EXERT-5',
-        text: `${me.name} would reach ${c.track} ${TRACK_MAX}${c.track === 'fatigue' ? ' (doomed)' : ' (a permanent stress effect)'}: take the level anyway?`,
+        key: 'a5e.duel.confirmLevel', to: { controllerOf: me().id }, about: me().id, ruleId: 'DUEL-EXERT-5',
+        text: `${me().name} would reach ${c.track} ${TRACK_MAX}${c.track === 'fatigue' ? ' (doomed)' : ' (a permanent stress effect)'}: take the level anyway?`,
         options: [{ id: 'cancel', label: 'No' }, { id: 'confirm', label: 'Yes, take it' }], default: 'cancel',
       });
       if (sure !== 'confirm') {
-        ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-5', text: `${me.name} decides against a ${c.track} level at ${level}`, creatureId: me.id });
+        ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-5', text: `${me().name} decides against a ${c.track} level at ${level}`, creatureId: me().id });
         return;
       }
     }
-    if (exertionHeld(me) >= exertionCap(me)) ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-7', text: `warning: ${me.name} already holds ${exertionCap(me)} exertion, so the points from this level are lost`, creatureId: me.id });
-    if (c.track === 'fatigue') gainFatigue(ctx, me.id, 1, 'DUEL-EXERT-5');
-    else gainStrife(ctx, me.id, 1, 'DUEL-EXERT-5');
-    const lv = duelLevels(ctx.state.creatures[me.id]!);
-    ctx.emit({ type: 'VarSet', creatureId: me.id, key: DUEL_VARS.levels, value: { ...lv, [c.track]: lv[c.track] + 1 } });
-    grantTempExertion(ctx, me.id, pbOf(me), `a voluntary level of ${c.track}`, 'DUEL-EXERT-5');
+    if (exertionHeld(me()) >= exertionCap(me())) ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-EXERT-7', text: `warning: ${me().name} already holds ${exertionCap(me())} exertion, so the points from this level are lost`, creatureId: me().id });
+    if (c.track === 'fatigue') gainFatigue(ctx, me().id, 1, 'DUEL-EXERT-5');
+    else gainStrife(ctx, me().id, 1, 'DUEL-EXERT-5');
+    const lv = duelLevels(ctx.state.creatures[me().id]!);
+    ctx.emit({ type: 'VarSet', creatureId: me().id, key: DUEL_VARS.levels, value: { ...lv, [c.track]: lv[c.track] + 1 } });
+    grantTempExertion(ctx, me().id, pbOf(me()), `a voluntary level of ${c.track}`, 'DUEL-EXERT-5');
   },
 };
 

@@ -27,17 +27,17 @@ function eligible(ctx: Resolution, id: string): boolean {
 
 /** What the Narrator rules an unusual body can be aimed at (DUEL-TARGET-8). */
 function anatomy(ctx: Resolution, id: string): void {
-  const c = ctx.state.creatures[id]!;
-  if (!c.tags.includes(UNUSUAL_ANATOMY_TAG) || Array.isArray(c.vars[DUEL_VARS.locations])) return;
+  const c = () => (ctx.state.creatures[id])!;
+  if (!c().tags.includes(UNUSUAL_ANATOMY_TAG) || Array.isArray(c().vars[DUEL_VARS.locations])) return;
   const choices: Record<string, Location[]> = { all: [...LOCATIONS], 'neck-head': ['neck', 'head'], neck: ['neck'], none: [] };
   const answer = ctx.ask({
     key: 'a5e.duel.anatomy', to: { role: 'gm' }, about: id, ruleId: 'DUEL-TARGET-8',
-    text: `${c.name}'s body is unusual: which locations can a targeted attack aim at?`,
+    text: `${c().name}'s body is unusual: which locations can a targeted attack aim at?`,
     options: [{ id: 'neck-head', label: 'Neck and head (no arms or legs)' }, { id: 'all', label: 'Neck, head, arms and legs' }, { id: 'neck', label: 'Neck only' }, { id: 'none', label: 'None' }],
   });
   const locations = choices[typeof answer === 'string' && answer in choices ? answer : 'neck-head']!;
   ctx.emit({ type: 'VarSet', creatureId: id, key: DUEL_VARS.locations, value: locations });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-8', text: `${c.name} can be aimed at: ${locations.length ? locations.join(', ') : 'nowhere'}`, creatureId: id });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-8', text: `${c().name} can be aimed at: ${locations.length ? locations.join(', ') : 'nowhere'}`, creatureId: id });
 }
 
 /** The encounter-building advice for a PC's duel, as a note only (DUEL-PART-1): a party of one, medium to hard. */

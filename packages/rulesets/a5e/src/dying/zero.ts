@@ -44,13 +44,13 @@ function knockOutChosen(ctx: Resolution, p: ZeroPayload): boolean {
 /** Damage drops a creature from above 0 to 0 hit points. */
 function dropped(ctx: Resolution, p: ZeroPayload): void {
   const id = p.creatureId;
-  const c = ctx.state.creatures[id]!;
+  const c = () => (ctx.state.creatures[id])!;
   const knockOut = knockOutChosen(ctx, p);
-  const rules = knockOut ? 'pc' : dyingRulesFor(ctx, c);
+  const rules = knockOut ? 'pc' : dyingRulesFor(ctx, c());
   // The massive-damage save comes first: failing it is death, whatever else would follow (AMB-5).
   if (rules === 'pc' && checkMassiveDamage(ctx, id, instanceTotal(p), false) === 'died') return;
   if (knockOut) {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-17', text: `${c.name} is knocked out`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-17', text: `${c().name} is knocked out`, creatureId: id });
     fallUnconscious(ctx, id, p.source, 'A5E-DYING-17');
     // One level for the knock-out, not a second one for falling unconscious (AMB-14).
     gainFatigue(ctx, id, 1, 'A5E-DYING-17');
@@ -64,7 +64,7 @@ function dropped(ctx: Resolution, p: ZeroPayload): void {
   if (rules === 'doomed-at-zero') {
     if (ctx.ruleset.conditionById['doomed']) addCondition(ctx, id, 'doomed', { source: p.source, ruleId: 'A5E-DYING-16' });
     setStatus(ctx, id, DOOMED_AT_ZERO, 'A5E-DYING-16');
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-16', text: `${c.name} is doomed: it takes one final turn, then dies`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-16', text: `${c().name} is doomed: it takes one final turn, then dies`, creatureId: id });
     return;
   }
   setStatus(ctx, id, DYING, 'A5E-DYING-3');

@@ -32,21 +32,21 @@ function landOnGrid(ctx: Resolution, creatureId: string, feet: number): void {
  * not knocked prone (A5E-ENV-2, catalog rulings).
  */
 export function fall(ctx: Resolution, creatureId: string, feet: number, opts: FallOptions = {}): void {
-  const c = ctx.state.creatures[creatureId];
-  if (!c) return ctx.reject('unknown-creature', `no creature '${creatureId}'`);
+  if (!ctx.state.creatures[creatureId]) return ctx.reject('unknown-creature', `no creature '${creatureId}'`);
+  const c = () => ctx.state.creatures[creatureId]!;
   const dice = fallDice(feet);
-  ctx.emit({ type: 'RuleApplied', ruleId: opts.intoWater ? 'A5E-ENV-2' : 'A5E-ENV-1', text: `${c.name} falls ${feet} ft${opts.intoWater ? ' into water' : ''}${opts.cause ? ` (${opts.cause})` : ''}`, creatureId });
+  ctx.emit({ type: 'RuleApplied', ruleId: opts.intoWater ? 'A5E-ENV-2' : 'A5E-ENV-1', text: `${c().name} falls ${feet} ft${opts.intoWater ? ' into water' : ''}${opts.cause ? ` (${opts.cause})` : ''}`, creatureId });
   landOnGrid(ctx, creatureId, feet);
   if (opts.intoWater) {
     const dive = ctx.ask({
       key: 'a5e.fall.dive', to: { controllerOf: creatureId }, about: creatureId, ruleId: 'A5E-ENV-2',
-      text: `${c.name} is falling ${feet} ft into water: dive (Athletics DC ${Math.floor(feet / 5)}) to take no damage?`,
+      text: `${c().name} is falling ${feet} ft into water: dive (Athletics DC ${Math.floor(feet / 5)}) to take no damage?`,
       options: [{ id: 'dive', label: 'Dive' }, { id: 'no', label: 'Just fall' }], default: 'dive',
     });
     if (dive === 'dive') {
       const p = a5eTest(ctx, { kind: 'check', actor: creatureId, ability: 'str', skill: 'athletics', dc: { label: 'dive DC', value: Math.floor(feet / 5) }, options: ['check:dive'], ruleId: 'A5E-ENV-2' });
       if (p.outcome === 'success') {
-        ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ENV-2', text: `${c.name} dives in cleanly and takes no damage`, creatureId });
+        ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ENV-2', text: `${c().name} dives in cleanly and takes no damage`, creatureId });
         return;
       }
     }

@@ -31,24 +31,24 @@ export const tempHpCondition: ConditionDef = { id: TEMP_HP, name: 'Temporary hit
  * without one they last until used or a long rest.
  */
 export function grantTemporaryHitPoints(ctx: Resolution, id: string, amount: number, opts: { source?: string | null; duration?: DurationInput } = {}): boolean {
-  const c = ctx.state.creatures[id];
-  if (!c) return ctx.reject('unknown-creature', `no creature '${id}'`);
+  if (!ctx.state.creatures[id]) return ctx.reject('unknown-creature', `no creature '${id}'`);
+  const c = () => ctx.state.creatures[id]!;
   if (amount <= 0) return false;
-  if (c.tempHp > 0) {
-    if (amount === c.tempHp && !opts.duration) return false;
+  if (c().tempHp > 0) {
+    if (amount === c().tempHp && !opts.duration) return false;
     const answer = ctx.ask({
       key: 'a5e.tempHp.keep',
       to: { controllerOf: id },
       about: id,
-      text: `${c.name} has ${c.tempHp} temporary hit points and is offered ${amount}: they do not add up. Which set does it keep?`,
-      options: [{ id: 'new', label: `Take the new ${amount}` }, { id: 'old', label: `Keep the current ${c.tempHp}` }],
-      default: amount > c.tempHp ? 'new' : 'old',
+      text: `${c().name} has ${c().tempHp} temporary hit points and is offered ${amount}: they do not add up. Which set does it keep?`,
+      options: [{ id: 'new', label: `Take the new ${amount}` }, { id: 'old', label: `Keep the current ${c().tempHp}` }],
+      default: amount > c().tempHp ? 'new' : 'old',
       ruleId: 'A5E-HP-8',
     });
     if (answer === 'old') return false;
   }
-  const previous = c.conditions.find((x) => x.instanceId === c.vars[TEMP_HP_GRANT_VAR]);
-  if (c.vars[TEMP_HP_GRANT_VAR] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: TEMP_HP_GRANT_VAR, value: null });
+  const previous = c().conditions.find((x) => x.instanceId === c().vars[TEMP_HP_GRANT_VAR]);
+  if (c().vars[TEMP_HP_GRANT_VAR] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: TEMP_HP_GRANT_VAR, value: null });
   if (previous) removeInstance(ctx, id, previous, 'replaced by new temporary hit points');
   ctx.emit({ type: 'HitPointsSet', target: id, tempHp: amount, reason: `temporary hit points${opts.source ? ` from ${opts.source}` : ''}`, ruleId: 'A5E-HP-7' });
   if (opts.duration) {

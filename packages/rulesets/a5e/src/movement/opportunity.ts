@@ -80,12 +80,12 @@ export function offerOpportunityAttacks(ctx: Resolution, provoked: readonly Prov
       }
     }
     if (!options.length) continue;
-    const r = ctx.state.creatures[reactor]!;
+    const r = () => (ctx.state.creatures[reactor])!;
     // what the reaction costs beyond the reaction itself (a duel's purchase of a duel action, DUEL-EXERT-1)
     const note = costNote(ctx.ruleset, ctx.state, reactor, REACTION);
     const answer = ctx.ask({
       key: 'a5e.opportunityAttack', to: { controllerOf: reactor }, about: reactor, ruleId: 'A5E-ATK-16',
-      text: `${moverName} is leaving ${r.name}'s reach: make an opportunity attack with its reaction${note ? ` (${note})` : ''}?`,
+      text: `${moverName} is leaving ${r().name}'s reach: make an opportunity attack with its reaction${note ? ` (${note})` : ''}?`,
       options: [...options, { id: 'decline', label: 'Let it go' }],
       context: { targets: [...targets], feet: distanceBetween(ctx.state, reactor, targets[0]!) },
     });
@@ -93,10 +93,10 @@ export function offerOpportunityAttacks(ctx: Resolution, provoked: readonly Prov
     const chosen = splitDeclared(answer);
     const [, attackId, who] = chosen.base.split(':');
     const target = who ?? targets[0]!;
-    const attack = sheetOf(r).attacks.find((a) => a.id === attackId);
+    const attack = sheetOf(r()).attacks.find((a) => a.id === attackId);
     if (!attack) continue;
     spend(ctx, reactor, REACTION, 'A5E-ATK-16');
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-16', text: `${r.name} makes an opportunity attack against ${ctx.state.creatures[target]!.name}`, creatureId: reactor });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ATK-16', text: `${r().name} makes an opportunity attack against ${ctx.state.creatures[target]!.name}`, creatureId: reactor });
     makeAttack(ctx, reactor, attack, [target], { cost: 'reaction', options: ['attack:opportunity', ...declaredTestOptions(chosen.options)] });
   }
 }

@@ -13,12 +13,12 @@ import { emitSpace, setVar, spaceCall, withPlacement } from './state';
  * (A5E-POS-5). Exported for effects that push, pull or teleport.
  */
 export function relocate(ctx: Resolution, id: string, move: GridMove | ZoneMove, kind: 'teleport' | 'forced'): void {
-  const c = ctx.state.creatures[id]!;
+  const c = () => (ctx.state.creatures[id])!;
   const mount = ridingOn(ctx.state, id);
   if (mount) {
     setVar(ctx, id, RIDING, null);
     setVar(ctx, mount, RIDER, null);
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-POS-5', text: `${c.name} is taken off ${ctx.state.creatures[mount]!.name}`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-POS-5', text: `${c().name} is taken off ${ctx.state.creatures[mount]!.name}`, creatureId: id });
   }
   const rider = riderOf(ctx.state, id);
   const grid = gridOf(ctx.state);
@@ -43,7 +43,7 @@ export function relocate(ctx: Resolution, id: string, move: GridMove | ZoneMove,
     for (const other of zm.engage ?? []) z = spaceCall(ctx, 'A5E-MOVE-21', () => engage(z, id, other));
     emitSpace(ctx, z, id);
   }
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-MOVE-21', text: `${c.name} ${kind === 'teleport' ? 'teleports' : 'is moved by force'}: no movement spent, no opportunity attacks`, creatureId: id });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-MOVE-21', text: `${c().name} ${kind === 'teleport' ? 'teleports' : 'is moved by force'}: no movement spent, no opportunity attacks`, creatureId: id });
   for (const who of [id, ...(rider ? [rider] : [])]) {
     endBackToBack(ctx, who, kind === 'teleport' ? 'it teleported' : 'it was moved');
     endGrapplesOutOfReach(ctx, who);

@@ -131,20 +131,20 @@ export const objectsModule: A5eModule = {
       // Ordinary attacks barely touch a Huge or Gargantuan object unless the Narrator rules otherwise (A5E-OBJ-9).
       stage: 'damage.modify', id: 'a5e.objects.huge', priority: 15, ruleId: 'A5E-OBJ-9',
       run: (ctx, p) => {
-        const c = ctx.state.creatures[p.target]!;
-        const o = objectOf(c);
-        const size = sheetOf(c).size;
+        const c = () => (ctx.state.creatures[p.target])!;
+        const o = objectOf(c());
+        const size = sheetOf(c()).size;
         if (!o || o.sectionOf || (size !== 'huge' && size !== 'gargantuan') || o.harmable === true) return;
         if (!p.parts.some((x) => x.amount > 0)) return;
         const harm = o.harmable === false ? 'no-effect' : (ctx.ask({
-          key: 'a5e.object.hugeHarm', to: { role: 'gm' }, about: c.id, ruleId: 'A5E-OBJ-9',
-          text: `${c.name} is ${size}: can this attack harm it?`,
+          key: 'a5e.object.hugeHarm', to: { role: 'gm' }, about: c().id, ruleId: 'A5E-OBJ-9',
+          text: `${c().name} is ${size}: can this attack harm it?`,
           options: [{ id: 'no-effect', label: 'No: ordinary weapons and tools do nothing' }, { id: 'harm', label: 'Yes: it takes the damage' }],
           default: 'no-effect',
         }) as string);
         if (harm === 'harm') return;
         for (const part of p.parts) part.amount = 0;
-        ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-OBJ-9', text: `${c.name} is too big for ordinary attacks to harm`, creatureId: c.id });
+        ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-OBJ-9', text: `${c().name} is too big for ordinary attacks to harm`, creatureId: c().id });
       },
     },
   ],

@@ -21,8 +21,8 @@ export function spendHitDice(ctx: Resolution, cid: string): number {
   }
   let spent = 0;
   while (spent < budget) {
-    const c = ctx.state.creatures[cid]!;
-    if (c.hp >= c.maxHp) break;
+    const c = () => (ctx.state.creatures[cid])!;
+    if (c().hp >= c().maxHp) break;
     const left = budget - spent;
     const answer = ctx.ask({
       key: 'a5e.rest.hitDie',
@@ -30,16 +30,16 @@ export function spendHitDice(ctx: Resolution, cid: string): number {
       about: cid,
       ruleId: 'A5E-REST-3',
       text: spent === 0
-        ? `${c.name} (${c.hp}/${c.maxHp} HP) may spend Hit Dice (d${start.size}, ${left} left): spend one?`
-        : `${c.name} is at ${c.hp}/${c.maxHp} HP with ${left} Hit ${left === 1 ? 'Die' : 'Dice'} left: spend another?`,
+        ? `${c().name} (${c().hp}/${c().maxHp} HP) may spend Hit Dice (d${start.size}, ${left} left): spend one?`
+        : `${c().name} is at ${c().hp}/${c().maxHp} HP with ${left} Hit ${left === 1 ? 'Die' : 'Dice'} left: spend another?`,
       options: [{ id: 'spend', label: `Roll a Hit Die (d${start.size})` }, { id: 'stop', label: 'Stop' }],
       default: 'spend',
     });
     if (answer !== 'spend') break;
     const roll = ctx.roll(`1d${start.size}`, { roller: cid, purpose: 'a Hit Die' }).total;
     spent++;
-    ctx.emit({ type: 'TallySet', creatureId: cid, key: HIT_DICE_SPENT, value: (c.tallies[HIT_DICE_SPENT] ?? 0) + 1, ruleId: 'A5E-REST-3' });
-    heal(ctx, cid, hitDieHealing(c, roll), cid, 'A5E-REST-3');
+    ctx.emit({ type: 'TallySet', creatureId: cid, key: HIT_DICE_SPENT, value: (c().tallies[HIT_DICE_SPENT] ?? 0) + 1, ruleId: 'A5E-REST-3' });
+    heal(ctx, cid, hitDieHealing(c(), roll), cid, 'A5E-REST-3');
   }
   return spent;
 }

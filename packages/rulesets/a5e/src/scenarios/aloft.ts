@@ -36,17 +36,19 @@ export function isAirborne(state: EncounterState, id: string): boolean {
  * landing prone does not start another fall.
  */
 export function fallFromSky(ctx: Resolution, id: string, why: string): void {
-  const c = ctx.state.creatures[id]!;
-  const elevation = gridElevation(ctx.state, id) ?? (typeof c.vars[ELEVATION] === 'number' ? c.vars[ELEVATION] : null);
-  const feet = elevation ?? (typeof c.vars[ALTITUDE] === 'number' ? c.vars[ALTITUDE] : (ctx.ask({
+  const c = () => (ctx.state.creatures[id])!;
+  const held = c().vars[ELEVATION];
+  const altitude = c().vars[ALTITUDE];
+  const elevation = gridElevation(ctx.state, id) ?? (typeof held === 'number' ? held : null);
+  const feet = elevation ?? (typeof altitude === 'number' ? altitude : (ctx.ask({
     key: 'a5e.aloft.fallFeet', to: { role: 'gm' }, about: id, ruleId: 'A5E-SCEN-7',
-    text: `${c.name} falls from the sky (${why}): how many feet to the ground?`,
+    text: `${c().name} falls from the sky (${why}): how many feet to the ground?`,
     input: { kind: 'number', min: 0, max: 100_000 }, options: [], default: 100,
   }) as number));
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SCEN-7', text: `${c.name} is ${why} in the air and falls`, creatureId: id });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SCEN-7', text: `${c().name} is ${why} in the air and falls`, creatureId: id });
   ctx.emit({ type: 'VarSet', creatureId: id, key: GROUNDED, value: true });
   // Without a grid the height lives in a var; once down it is 0, so no other rule drops it again.
-  if (c.vars[ELEVATION] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: ELEVATION, value: null });
+  if (c().vars[ELEVATION] !== undefined) ctx.emit({ type: 'VarSet', creatureId: id, key: ELEVATION, value: null });
   fall(ctx, id, feet, { cause: why });
 }
 

@@ -251,20 +251,20 @@ export function touchSurface(ctx: Resolution, creatureId: string, only: string |
   for (const { active, effect } of entriesWith(ctx.state, 'touch')) {
     if (only && active.entry.id !== only) continue;
     if (!inArea(ctx.state, active.entry.id, creatureId)) continue;
-    const touched = { ...((c.vars[CREATURE_VARS.touched] as Record<string, string> | undefined) ?? {}) };
+    const touched = { ...((ctx.state.creatures[creatureId]!.vars[CREATURE_VARS.touched] as Record<string, string> | undefined) ?? {}) };
     if (touched[active.entry.id] === turnKey(ctx.state)) continue;
     ctx.emit({ type: 'VarSet', creatureId, key: CREATURE_VARS.touched, value: { ...touched, [active.entry.id]: turnKey(ctx.state) } });
     const profile = effect.resistanceProtects ? ctx.ruleset.damageProfile(ctx.state, creatureId) : null;
     if (profile && [...profile.resist, ...profile.immune].some((t) => t === effect.type || t === 'all')) {
-      ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: ${c.name} resists ${effect.type} and takes no damage`, creatureId });
+      ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: ${ctx.state.creatures[creatureId]!.name} resists ${effect.type} and takes no damage`, creatureId });
       continue;
     }
     if (effect.bareSkinOnly && !skinExposed(ctx, creatureId, active)) {
-      ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: ${c.name}'s skin is covered and takes no damage`, creatureId });
+      ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: ${ctx.state.creatures[creatureId]!.name}'s skin is covered and takes no damage`, creatureId });
       continue;
     }
     const record = ctx.roll(`${effect.dice} ${effect.type}`, { roller: null, purpose: `${active.name} damage` });
-    ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: ${c.name} touches the surface`, creatureId });
+    ctx.emit({ type: 'RuleApplied', ruleId: active.entry.ruleId, text: `${active.name}: ${ctx.state.creatures[creatureId]!.name} touches the surface`, creatureId });
     dealDamage(ctx, creatureId, damagePartsFromRoll(record, effect.type), { source: null, options: ['damage:world', `world:${active.entry.id}`], data: { world: active.entry.id } });
   }
 }

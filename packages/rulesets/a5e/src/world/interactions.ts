@@ -424,18 +424,19 @@ const spellAtMirror: CommandDef<z.infer<typeof spellSchema>> = {
   run(ctx, cmd) {
     requireCreatures(ctx, [cmd.casterId, cmd.targetId]);
     const { a, effect } = requireEffect(ctx, 'mirror', 'reflect', 'A5E-WORLD-26');
-    const t = ctx.state.creatures[cmd.targetId]!;
-    const cover = t.conditions.find((x) => x.conditionId === WORLD_COVER && (x.data as { entry?: string } | undefined)?.entry === a.entry.id) ?? null;
+    const t = () => (ctx.state.creatures[cmd.targetId])!;
+    const cover = t().conditions.find((x) => x.conditionId === WORLD_COVER && (x.data as { entry?: string } | undefined)?.entry === a.entry.id) ?? null;
+    const coverId = cover?.instanceId ?? null;
     const mapped = taggedSquares(ctx.state, a.entry.id).length > 0;
     // On a map, standing next to the mirror is using it as cover.
-    if (!cover && !(mapped && nearArea(ctx.state, a.entry.id, cmd.targetId, 5))) ctx.reject('no-mirror-cover', `${t.name} is not using the mirror as cover`, a.entry.ruleId);
+    if (!cover && !(mapped && nearArea(ctx.state, a.entry.id, cmd.targetId, 5))) ctx.reject('no-mirror-cover', `${t().name} is not using the mirror as cover`, a.entry.ruleId);
     if (cmd.spellLevel > effect.maxSpellLevel) ctx.reject('spell-too-powerful', `only a cantrip or 1st-level spell can be reflected, not level ${cmd.spellLevel}`, a.entry.ruleId);
-    if (!has(t, REACTION)) {
-      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t.name} has no reaction left to reflect the spell`, creatureId: t.id });
+    if (!has(t(), REACTION)) {
+      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t().name} has no reaction left to reflect the spell`, creatureId: t().id });
       return;
     }
     const answer = ctx.ask({
-      key: 'world.mirrorReflect', to: { controllerOf: cmd.targetId }, about: cmd.targetId, text: `A spell targets ${t.name} behind the mirror: use your reaction to reflect it?`,
+      key: 'world.mirrorReflect', to: { controllerOf: cmd.targetId }, about: cmd.targetId, text: `A spell targets ${t().name} behind the mirror: use your reaction to reflect it?`,
       options: [{ id: 'reflect', label: 'reflect it (reaction; the mirror breaks)' }, { id: 'no', label: 'let it through' }], ruleId: a.entry.ruleId,
     });
     if (answer !== 'reflect') return;
@@ -444,13 +445,14 @@ const spellAtMirror: CommandDef<z.infer<typeof spellSchema>> = {
     const theirs = a5eTest(ctx, { kind: 'check', actor: cmd.casterId, ability: cmd.casterAbility, dc: null, options: ['check:contest'], ruleId: a.entry.ruleId });
     const reflected = (mine.total ?? 0) > (theirs.total ?? 0);
     if (reflected) {
-      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t.name} reflects the spell (${mine.total} against ${theirs.total}): it targets ${ctx.state.creatures[cmd.casterId]!.name} instead, with the same attack roll or save DC`, creatureId: cmd.targetId });
+      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t().name} reflects the spell (${mine.total} against ${theirs.total}): it targets ${ctx.state.creatures[cmd.casterId]!.name} instead, with the same attack roll or save DC`, creatureId: cmd.targetId });
     } else {
       const square = randomSquare(ctx, cmd.casterId, cmd.rangeFeet ?? null);
-      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t.name} fails to reflect the spell (${mine.total} against ${theirs.total}${mine.total === theirs.total ? ': a tie fails' : ''}): it strikes ${square ? `the unoccupied square (${square.x},${square.y})` : 'a random unoccupied square the Narrator picks'}`, creatureId: cmd.targetId });
+      ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${t().name} fails to reflect the spell (${mine.total} against ${theirs.total}${mine.total === theirs.total ? ': a tie fails' : ''}): it strikes ${square ? `the unoccupied square (${square.x},${square.y})` : 'a random unoccupied square the Narrator picks'}`, creatureId: cmd.targetId });
     }
     useUp(ctx, a.entry.id);
-    if (cover) removeInstance(ctx, cmd.targetId, cover, 'the mirror breaks', a.entry.ruleId);
+    const coverNow = coverId === null ? undefined : t().conditions.find((x) => x.instanceId === coverId);
+    if (coverNow) removeInstance(ctx, cmd.targetId, coverNow, 'the mirror breaks', a.entry.ruleId);
     if (mapped) breakMirrorOnMap(ctx, cmd.targetId);
   },
 };

@@ -36,20 +36,20 @@ function abilityFor(ctx: Resolution, creatureId: string, ability: Ability | unde
  * natural 1 on it fails and takes the damage twice (FTD-CHECK-1, FTD-CRIT-2, FTD-TRAP-1).
  */
 export function dangerousCheck(ctx: Resolution, d: DangerousCheck): FtdCheckResult {
-  const c = creatureIn(ctx.state, d.creatureId);
+  const c = () => creatureIn(ctx.state, d.creatureId);
   const ability = abilityFor(ctx, d.creatureId, d.ability, d.label);
   const r = ftdCheck(ctx, {
     kind: 'check', actor: d.creatureId, ability,
-    proficient: d.proficient ?? (isProficient(c, ability) || (d.category !== undefined && isProficient(c, d.category))),
+    proficient: d.proficient ?? (isProficient(c(), ability) || (d.category !== undefined && isProficient(c(), d.category))),
     against: { label: `${d.label} DC`, value: d.dc }, selectors: d.category ? [`check:${d.category}`] : [],
-    ruleId: d.ruleId, dangerous: d.damage !== undefined && isPc(c),
+    ruleId: d.ruleId, dangerous: d.damage !== undefined && isPc(c()),
     ...(d.mode === 'advantage' || d.mode === 'disadvantage' ? { rollModeSources: [{ mode: d.mode, source: 'gm', label: 'GM ruling', ruleId: 'FTD-CHECK-3' }] } : {}),
   });
   if (r.outcome !== 'failure') return r;
   if (d.damage) {
     let amount = Math.max(0, ctx.roll(d.damage, { roller: null, purpose: `${d.label} damage` }).total);
-    if (r.natural === 1 && isPc(c)) {
-      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CRIT-2', text: `natural 1: ${c.name} takes double damage (${amount} → ${amount * 2})`, creatureId: c.id });
+    if (r.natural === 1 && isPc(c())) {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CRIT-2', text: `natural 1: ${c().name} takes double damage (${amount} → ${amount * 2})`, creatureId: c().id });
       amount *= 2;
     }
     dealDamage(ctx, d.creatureId, [{ type: 'damage', amount }], { source: null, options: ['damage:danger'] });
@@ -122,26 +122,26 @@ const checkCommands: NonNullable<FtdModule['commands']> = [
     actor: (c) => (c as { creatureId?: string }).creatureId ?? null,
     run: (ctx, raw) => {
       const cmd = raw as unknown as z.infer<typeof searchSchema>;
-      const c = ctx.state.creatures[cmd.creatureId];
-      if (!c) return ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
+      if (!ctx.state.creatures[cmd.creatureId]) return ctx.reject('unknown-creature', `no creature '${cmd.creatureId}'`);
+      const c = () => ctx.state.creatures[cmd.creatureId]!;
       const specific = [cmd.when, cmd.where, cmd.how].every((x) => typeof x === 'string' && x.trim().length > 0);
       if (!specific) {
         const allow = ctx.ask({
           key: 'ftd.trap.allowCheck', to: { role: 'gm' }, about: cmd.creatureId, ruleId: 'FTD-TRAP-2',
-          text: `${c.name} searches without saying when, where and how. Allow a check to ${cmd.intent} ${cmd.trap.name}?`,
+          text: `${c().name} searches without saying when, where and how. Allow a check to ${cmd.intent} ${cmd.trap.name}?`,
           options: [{ id: 'no', label: 'No check' }, { id: 'yes', label: 'Allow a check' }], default: 'no',
         });
         if (allow !== 'yes') {
-          ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `no check: the search was not specific`, creatureId: c.id });
+          ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `no check: the search was not specific`, creatureId: c().id });
           return;
         }
       }
       const ability: 'wis' | 'dex' = cmd.intent === 'notice' ? 'wis' : 'dex';
       const r = ftdCheck(ctx, {
-        kind: 'check', actor: c.id, ability, proficient: isProficient(c, 'traps') || isProficient(c, ability),
+        kind: 'check', actor: c().id, ability, proficient: isProficient(c(), 'traps') || isProficient(c(), ability),
         against: { label: `${cmd.trap.name} DC`, value: cmd.trap.dc }, selectors: ['check:traps'], ruleId: 'FTD-TRAP-2',
       });
-      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `${c.name} ${r.outcome === 'success' ? 'manages to' : 'fails to'} ${cmd.intent} ${cmd.trap.name}`, creatureId: c.id });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAP-2', text: `${c().name} ${r.outcome === 'success' ? 'manages to' : 'fails to'} ${cmd.intent} ${cmd.trap.name}`, creatureId: c().id });
     },
   },
 ];

@@ -54,10 +54,10 @@ export function resilienceCheck(ctx: Resolution, id: string, dc: number): boolea
 }
 
 function escalate(ctx: Resolution, id: string, over: number): void {
-  const c = creatureIn(ctx.state, id);
+  const c = () => creatureIn(ctx.state, id);
   const pick = ctx.ask({
     key: 'ftd.resilience.escalate', to: { role: 'gm' }, about: id, ruleId: 'FTD-RESIL-4',
-    text: `${c.name} is exhausted and still pushing on (${over} hours past resilience). What does it cost?`,
+    text: `${c().name} is exhausted and still pushing on (${over} hours past resilience). What does it cost?`,
     options: [
       { id: 'none', label: 'Nothing more yet' }, { id: 'hp', label: 'Lose 1d6 HP' },
       { id: 'injury', label: 'An injury (disadvantage on all checks until rest)' }, { id: 'pass-out', label: 'Passes out until rested' },
@@ -66,13 +66,13 @@ function escalate(ctx: Resolution, id: string, over: number): void {
   });
   if (pick === 'hp') {
     const amount = ctx.roll('1d6', { roller: null, purpose: 'exhaustion' }).total;
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-4', text: `${c.name} pushes on exhausted and loses ${amount} HP`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-4', text: `${c().name} pushes on exhausted and loses ${amount} HP`, creatureId: id });
     dealDamage(ctx, id, [{ type: 'damage', amount }], { source: null, options: ['damage:exhaustion'] });
   } else if (pick === 'injury') {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-4', text: `${c.name} pushes on exhausted and is injured`, creatureId: id });
-    if (!hasCondition(c, 'injured')) addCondition(ctx, id, 'injured', { source: 'exhaustion', ruleId: 'FTD-RESIL-4', duration: { kind: 'untilRest', rest: 'night' } });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-4', text: `${c().name} pushes on exhausted and is injured`, creatureId: id });
+    if (!hasCondition(c(), 'injured')) addCondition(ctx, id, 'injured', { source: 'exhaustion', ruleId: 'FTD-RESIL-4', duration: { kind: 'untilRest', rest: 'night' } });
   } else if (pick === 'pass-out') {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-4', text: `${c.name} collapses and passes out`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-4', text: `${c().name} collapses and passes out`, creatureId: id });
     addCondition(ctx, id, 'incapacitated', { source: 'exhaustion', ruleId: 'FTD-RESIL-4', duration: { kind: 'untilRest', rest: 'night' } });
   }
 }

@@ -89,35 +89,36 @@ function returnOne(ctx: Resolution, id: string, dc: number, path: 'dangerous' | 
 }
 
 function dangerousWay(ctx: Resolution, id: string, missed: number, natural1: boolean): void {
-  const c = creatureIn(ctx.state, id);
+  const c = () => creatureIn(ctx.state, id);
   let amount = ctx.roll(`${missed}d6`, { roller: null, purpose: 'the dangerous way back' }).total;
   if (natural1) {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CRIT-2', text: `natural 1: ${c.name} takes double damage (${amount} → ${amount * 2})`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CRIT-2', text: `natural 1: ${c().name} takes double damage (${amount} → ${amount * 2})`, creatureId: id });
     amount *= 2;
   }
   // No armour, no temporary HP and no healing stand in the way: the HP are simply lost (FTD-RETURN-6).
-  const hp = Math.max(0, c.hp - amount);
-  ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETURN-6', text: `${c.name} falls ${missed} short on the dangerous way back: ${missed}d6 = ${amount} damage, unavoidable`, creatureId: id });
+  const hp = Math.max(0, c().hp - amount);
+  ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETURN-6', text: `${c().name} falls ${missed} short on the dangerous way back: ${missed}d6 = ${amount} damage, unavoidable`, creatureId: id });
   ctx.emit({ type: 'HitPointsSet', target: id, hp, reason: 'the dangerous way back', ruleId: 'FTD-RETURN-6' });
   if (hp > 0) return;
   const fate = ctx.ask({
     key: 'ftd.return.zero', to: { role: 'gm' }, about: id, ruleId: 'FTD-RETURN-6',
-    text: `${c.name} reaches 0 HP on the way back. Dead, or carried in unconscious?`,
+    text: `${c().name} reaches 0 HP on the way back. Dead, or carried in unconscious?`,
     options: [{ id: 'unconscious', label: 'Unconscious' }, { id: 'dead', label: 'Dead' }], default: 'unconscious',
   });
   if (fate === 'dead') return die(ctx, id, 'the dangerous way back', 'FTD-RETURN-6');
-  ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETURN-6', text: `${c.name} arrives unconscious at 0 HP`, creatureId: id });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RETURN-6', text: `${c().name} arrives unconscious at 0 HP`, creatureId: id });
   addCondition(ctx, id, 'incapacitated', { source: 'return', ruleId: 'FTD-RETURN-6', duration: { kind: 'untilRest', rest: 'night' } });
 }
 
 function arduousWay(ctx: Resolution, id: string, missed: number): void {
-  const c = creatureIn(ctx.state, id);
-  const load = typeof c.vars['load'] === 'number' ? c.vars['load'] : sheetOf(c).load;
-  const coins = typeof c.vars['coins'] === 'number' ? c.vars['coins'] : sheetOf(c).coins;
+  const c = () => creatureIn(ctx.state, id);
+  const { load: heldLoad, coins: heldCoins } = c().vars;
+  const load = typeof heldLoad === 'number' ? heldLoad : sheetOf(c()).load;
+  const coins = typeof heldCoins === 'number' ? heldCoins : sheetOf(c()).coins;
   const coinLoads = Math.ceil(coins / 500);
   const first = ctx.ask({
     key: 'ftd.return.drop', to: { role: 'gm' }, about: id, ruleId: 'FTD-RETURN-7',
-    text: `${c.name} falls ${missed} short and must drop ${missed} load (${load} gear, ${coins} coins). Cheap, loosely carried things go first; weapons and armour last. What goes first?`,
+    text: `${c().name} falls ${missed} short and must drop ${missed} load (${load} gear, ${coins} coins). Cheap, loosely carried things go first; weapons and armour last. What goes first?`,
     options: [{ id: 'gear', label: 'Loose gear first, then coins' }, { id: 'coins', label: 'Coin purses first, then gear' }], default: 'gear',
   });
   let left = missed;
@@ -146,6 +147,6 @@ function arduousWay(ctx: Resolution, id: string, missed: number): void {
   if (newCoins !== coins) ctx.emit({ type: 'VarSet', creatureId: id, key: 'coins', value: newCoins });
   ctx.emit({
     type: 'RuleApplied', ruleId: 'FTD-RETURN-7', creatureId: id,
-    text: `${c.name} drops ${missed - left} load on the arduous way back (${coins - newCoins} coins, ${load - newLoad} gear)${left > 0 ? `; it had nothing more to lose` : ''}`,
+    text: `${c().name} drops ${missed - left} load on the arduous way back (${coins - newCoins} coins, ${load - newLoad} gear)${left > 0 ? `; it had nothing more to lose` : ''}`,
   });
 }

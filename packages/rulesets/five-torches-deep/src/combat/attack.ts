@@ -105,15 +105,15 @@ export interface AttackResult {
  * natural 20 for anyone (FTD-ATK-1, -7, -8, FTD-CRIT-1). Spends nothing: callers do.
  */
 export function resolveAttack(ctx: Resolution, actorId: string, targetId: string, attack: AttackDef, opts: { clever?: boolean } = {}): AttackResult {
-  const c = creatureIn(ctx.state, actorId);
-  const t = creatureIn(ctx.state, targetId);
+  const c = () => creatureIn(ctx.state, actorId);
+  const t = () => creatureIn(ctx.state, targetId);
   const sources = rangeRules(ctx, actorId, targetId, attack);
-  if (hasCondition(c, 'stealthed')) removeCondition(ctx, actorId, 'stealthed', 'attacking ends stealth');
+  if (hasCondition(c(), 'stealthed')) removeCondition(ctx, actorId, 'stealthed', 'attacking ends stealth');
   const edgeOption = ctx.state.options['edgePrompt'];
   const askEdge = flanking(ctx.state, actorId, targetId)
-    ? { ruleId: 'FTD-POS-1', why: `${c.name} and allies flank ${t.name}` }
-    : opts.clever ? { ruleId: 'FTD-POS-2', why: `${c.name} tries something clever` }
-    : edgeOption === 'always' ? { ruleId: 'FTD-ATK-1', why: `${c.name} attacks ${t.name}` } : null;
+    ? { ruleId: 'FTD-POS-1', why: `${c().name} and allies flank ${t().name}` }
+    : opts.clever ? { ruleId: 'FTD-POS-2', why: `${c().name} tries something clever` }
+    : edgeOption === 'always' ? { ruleId: 'FTD-ATK-1', why: `${c().name} attacks ${t().name}` } : null;
   const check = ftdCheck(ctx, {
     ...attackCheck(ctx.state, actorId, targetId, attack, sources),
     askEdge,
@@ -122,7 +122,7 @@ export function resolveAttack(ctx: Resolution, actorId: string, targetId: string
     },
   });
   if (check.outcome !== 'hit' && check.outcome !== 'crit') return { outcome: check.outcome, damage: 0 };
-  const roll = ctx.roll(damageExpression(c, attack), { roller: actorId, purpose: `${attack.name} damage` });
+  const roll = ctx.roll(damageExpression(c(), attack), { roller: actorId, purpose: `${attack.name} damage` });
   let amount = Math.max(0, roll.total);
   if (check.outcome === 'crit') {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CRIT-1', text: `critical hit: ${amount} doubled to ${amount * 2}`, creatureId: actorId });

@@ -102,7 +102,7 @@ export const injuryDice = {
 
 /** One roll on the Injury Table for a stabilized PC, then its row applied (FTD-INJURY-1..5). Returns false when it dies. */
 function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
-  const c = creatureIn(ctx.state, id);
+  const c = () => creatureIn(ctx.state, id);
   const r = ctx.roll(injuryDice.table.dice, { roller: id, purpose: injuryDice.table.purpose }).total;
   const row = injuryRow(r);
   if (row.kind === 'dies') {
@@ -116,23 +116,23 @@ function injuryRoll(ctx: Resolution, id: string, hp: number): boolean {
     const now = scores(creatureIn(ctx.state, id));
     const after = Math.max(0, now[ability] - loss);
     ctx.emit({ type: 'VarSet', creatureId: id, key: 'abilities', value: { ...now, [ability]: after } });
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-2', text: `${rowNames[ability]}: ${c.name} loses ${loss} ${ability.toUpperCase()} (${now[ability]} → ${after})`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-2', text: `${rowNames[ability]}: ${c().name} loses ${loss} ${ability.toUpperCase()} (${now[ability]} → ${after})`, creatureId: id });
     if (after === 0 && ability === 'con') die(ctx, id, 'CON 0', 'FTD-INJURY-2');
     else if (after === 0) addCondition(ctx, id, 'drained', { source: 'injury', ruleId: 'FTD-INJURY-2', data: { ability } });
   } else if (row.kind === 'part') {
     const part = ctx.ask({
       key: 'ftd.injury.bodyPart', to: { role: 'gm' }, about: id, ruleId: 'FTD-INJURY-3',
-      text: `${c.name} loses a body part (injury table ${r}). Which?`,
+      text: `${c().name} loses a body part (injury table ${r}). Which?`,
       options: bodyParts.map((p) => ({ id: p, label: p })), default: 'hand',
     }) as string;
-    const lost = Array.isArray(c.vars['lostParts']) ? (c.vars['lostParts'] as Json[]) : [];
+    const lost = Array.isArray(c().vars['lostParts']) ? (c().vars['lostParts'] as Json[]) : [];
     ctx.emit({ type: 'VarSet', creatureId: id, key: 'lostParts', value: [...lost, part] });
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-3', text: `${c.name} loses a ${part}`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-3', text: `${c().name} loses a ${part}`, creatureId: id });
   } else if (row.kind === 'injured') {
     addCondition(ctx, id, 'injured', { source: 'injury', ruleId: 'FTD-INJURY-4', duration: { kind: 'untilRest', rest: 'night' } });
   } else {
     const more = ctx.roll(injuryDice.standing.dice, { roller: id, purpose: injuryDice.standing.purpose }).total;
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-5', text: `Standing: ${c.name} heals ${more} more`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-INJURY-5', text: `Standing: ${c().name} heals ${more} more`, creatureId: id });
     heal(ctx, id, more, 'injury', 'FTD-INJURY-5');
   }
   return creatureIn(ctx.state, id).status !== 'dead';

@@ -31,15 +31,15 @@ function treatAction(ctx: Resolution, actorId: string, targets: string[]): void 
   const id = healTarget(ctx, actorId, targets);
   requireTurn(ctx, actorId);
   spend(ctx, actorId, 'active');
-  const t = creatureIn(ctx.state, id);
+  const t = () => creatureIn(ctx.state, id);
   const dc = ctx.ask({
     key: 'ftd.treat.dc', to: { role: 'gm' }, about: id, ruleId: 'FTD-HEAL-3',
-    text: `How hard is it to treat ${t.name}'s wound or condition?`,
+    text: `How hard is it to treat ${t().name}'s wound or condition?`,
     options: [{ id: '11', label: 'DC 11' }, { id: '8', label: 'DC 8' }, { id: '14', label: 'DC 14' }, { id: '17', label: 'DC 17' }], default: '11',
   });
-  const a = creatureIn(ctx.state, actorId);
+  const a = () => creatureIn(ctx.state, actorId);
   const r = ftdCheck(ctx, {
-    kind: 'check', actor: actorId, target: id, ability: 'wis', proficient: isProficient(a, 'healing') || isProficient(a, 'medicine'),
+    kind: 'check', actor: actorId, target: id, ability: 'wis', proficient: isProficient(a(), 'healing') || isProficient(a(), 'medicine'),
     against: { label: 'treatment DC', value: Number(dc) }, selectors: ['check:treat'], ruleId: 'FTD-HEAL-3',
   });
   ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-HEAL-3', text: `treatment restores no HP`, creatureId: id });
@@ -47,11 +47,11 @@ function treatAction(ctx: Resolution, actorId: string, targets: string[]): void 
   const removable = creatureIn(ctx.state, id).conditions.filter((c) => !c.impliedBy && c.conditionId !== 'incapacitated');
   const pick = ctx.ask({
     key: 'ftd.treat.remove', to: { role: 'gm' }, about: id, ruleId: 'FTD-HEAL-7',
-    text: `The treatment works. Which penalty on ${t.name} does it end?`,
+    text: `The treatment works. Which penalty on ${t().name} does it end?`,
     options: [{ id: 'none', label: 'None' }, ...removable.map((c) => ({ id: c.instanceId, label: ctx.ruleset.conditionById[c.conditionId]?.name ?? c.conditionId }))],
     default: removable[0]?.instanceId ?? 'none',
   });
-  const inst = removable.find((c) => c.instanceId === pick);
+  const inst = creatureIn(ctx.state, id).conditions.find((c) => c.instanceId === pick && !c.impliedBy && c.conditionId !== 'incapacitated');
   if (inst) removeInstance(ctx, id, inst, 'treated');
 }
 

@@ -66,18 +66,18 @@ export function moraleCheck(ctx: Resolution, ids: string[], o: MoraleOptions): v
     });
     if (r.outcome === 'success') continue;
     for (const id of group) {
-      const m = creatureIn(ctx.state, id);
-      if (isPc(m)) {
-        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-MORALE-6', text: `${m.name}'s nerve breaks: the player narrates surrender or flight`, creatureId: id });
+      const m = () => creatureIn(ctx.state, id);
+      if (isPc(m())) {
+        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-MORALE-6', text: `${m().name}'s nerve breaks: the player narrates surrender or flight`, creatureId: id });
         continue;
       }
       const choice = o.failure ?? ctx.ask({
         key: 'ftd.morale.failure', to: { role: 'gm' }, about: id, ruleId: 'FTD-MORALE-1',
-        text: `${m.name} fails morale. Does it flee or surrender?`,
+        text: `${m().name} fails morale. Does it flee or surrender?`,
         options: [{ id: 'flee', label: 'Flee' }, { id: 'surrender', label: 'Surrender' }], default: 'flee',
       });
       const cond = choice === 'surrender' ? 'surrendered' : 'fleeing';
-      if (!hasCondition(m, cond)) addCondition(ctx, id, cond, { source: 'morale', ruleId: 'FTD-MORALE-1' });
+      if (!hasCondition(m(), cond)) addCondition(ctx, id, cond, { source: 'morale', ruleId: 'FTD-MORALE-1' });
     }
   }
 }

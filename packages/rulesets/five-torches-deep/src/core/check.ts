@@ -79,11 +79,11 @@ export function askEdge(ctx: Resolution, actor: string, why: string, ruleId: str
  * disadvantage on all of them (FTD-LOAD-3); advantage and disadvantage cancel (FTD-CHECK-3).
  */
 export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult {
-  const c = creatureIn(ctx.state, req.actor);
+  const c = () => creatureIn(ctx.state, req.actor);
   const parts = ftdCheckParts(ctx, req);
   const { light, base, modifiers } = parts;
   if (light.impossible) {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-LIGHT-6', text: `${c.name} cannot see in darkness: the check fails without a roll`, creatureId: c.id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-LIGHT-6', text: `${c().name} cannot see in darkness: the check fails without a roll`, creatureId: c().id });
     ctx.emit({
       type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, ...(req.againstRows ? { againstRows: req.againstRows } : {}), outcome: 'failure',
       breakdown: { rows: [], rollMode: { mode: 'normal', bonus: 0, sources: [], verdict: 'none' }, dice: '', natural: null, total: 0 },
@@ -95,7 +95,7 @@ export function ftdCheck(ctx: Resolution, req: FtdCheckRequest): FtdCheckResult 
   if (edge === 'auto-success' || edge === 'auto-failure') {
     const success = edge === 'auto-success';
     const outcome = req.kind === 'attack' ? (success ? 'hit' : 'miss') : success ? 'success' : 'failure';
-    ctx.emit({ type: 'RuleApplied', ruleId: req.askEdge!.ruleId === 'FTD-POS-1' ? 'FTD-POS-3' : req.askEdge!.ruleId, text: `the GM rules ${c.name}'s ${req.kind} ${success ? 'succeeds' : 'fails'} without a roll`, creatureId: c.id });
+    ctx.emit({ type: 'RuleApplied', ruleId: req.askEdge!.ruleId === 'FTD-POS-1' ? 'FTD-POS-3' : req.askEdge!.ruleId, text: `the GM rules ${c().name}'s ${req.kind} ${success ? 'succeeds' : 'fails'} without a roll`, creatureId: c().id });
     ctx.emit({
       type: 'TestResolved', kind: req.kind, actor: req.actor, target: req.target ?? null, against: req.against, ...(req.againstRows ? { againstRows: req.againstRows } : {}), outcome,
       breakdown: { rows: [], rollMode: { mode: 'normal', bonus: 0, sources: [], verdict: 'none' }, dice: '', natural: null, total: 0 },
