@@ -48,7 +48,9 @@ export function dropState(state: object): void {
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
     objects.push(v);
-    for (const k of Object.keys(v)) collect((v as Record<string, unknown>)[k]);
+    // A stat block is not state a fight changes (evolve never writes inside one): an attack or a trait
+    // read from it may be held across a question. The creature holding it is poisoned all the same.
+    for (const k of Object.keys(v)) if (k !== 'sheet') collect((v as Record<string, unknown>)[k]);
   };
   collect(state);
   for (const o of objects) {
