@@ -11,6 +11,7 @@ export * from './core/encounter';
 export * from './core/log-version';
 export * from './core/digest';
 export * from './core/fast-encounter';
+export * from './core/working-copy';
 export * from './command/command';
 export * from './command/dice-text';
 export * from './modifier/index';

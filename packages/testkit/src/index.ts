@@ -3,6 +3,7 @@ export * from './table';
 export * from './arbitraries';
 export * from './campaign-table';
 export * from './random-play';
+export * from './decide-input';
 export * from './menu-check';
 export * from './setup-refusal';
 export * from './attack-check';

@@ -12,6 +12,7 @@ import { InPlaceMode } from '../resolve/in-place-mode';
 import { ReplayMode } from '../resolve/replay-mode';
 import { answerProblem, answerWords, type PromptSpec } from '../resolve/prompt';
 import { inputProblem, ownEntry } from './input-guard';
+import { workingCopy } from './working-copy';
 import type { CommandDef } from '../ruleset/ruleset';
 
 export type Decision =
@@ -132,7 +133,8 @@ export function decide(state: EncounterState, raw: unknown, rt: Runtime, command
   const gate = commandGate(state, type, def, who, def.actor?.(parsed.data as never) ?? null);
   if (gate) return { ok: false, error: gate };
   if (opts.inPlace) return runInPlace(state, envelope, rt, (ctx) => def.run(ctx, parsed.data as never), opts.sink ?? null);
-  const ctx = new Resolution(rt, envelope, new RecordingMode(cloneJson(state), () => cloneJson(coreOf(state))));
+  // The working state shares with `state` all that folding never writes into (stat blocks, the map): working-copy.ts.
+  const ctx = new Resolution(rt, envelope, new RecordingMode(workingCopy(state), () => cloneJson(coreOf(state))));
   return run(ctx, (ctx) => def.run(ctx, parsed.data as never));
 }
 
@@ -207,7 +209,7 @@ function decideAnswer(state: EncounterState, envelope: CommandEnvelope, rt: Runt
     const still = { ...cloneJson(pending), open: remaining, answers: { ...pending.answers, [promptId]: answer } };
     return { ok: true, events: [{ body: answered, ...(visibility ? { visibility } : {}) }, { body: { type: 'ResolutionPaused', pending: still } }] };
   }
-  const live = cloneJson(state);
+  const live = workingCopy(state);
   live.pending!.answers[promptId] = answer;
   live.version++;
   const origin = pending.envelope;

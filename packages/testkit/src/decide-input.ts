@@ -1,0 +1,68 @@
+import { canonicalJson, cloneJson, decide, type Command, type Encounter, type EncounterState, type Runtime } from '@fray/engine';
+import { commandFor, type Step } from './arbitraries';
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * `decide` never changes its input state (issue 18 item 4, ADR 0007): it decides `command` against a
+ * deep-frozen copy of `state` (any write into it throws) and checks the input is deep-equal to before.
+ * When the command ran to its end, the working state it hands back owns every creature (folding
+ * writes into them) and shares, by identity, what its events did not replace: each creature's stat
+ * block, the map, the options and modules. Returns the decision's event types, for a property's coverage.
+ */
+export function assertDecideLeavesInput(state: EncounterState, rt: Runtime, command: Command): string[] {
+  const input = deepFreeze(cloneJson(state));
+  const before = canonicalJson(input);
+  const runtime: Runtime = rt.policy ? { ruleset: rt.ruleset, policy: rt.policy } : { ruleset: rt.ruleset };
+  let d: ReturnType<typeof decide>;
+  try {
+    d = decide(input, { id: 'input-probe', issuedBy: { role: 'gm' }, command }, runtime);
+  } catch (e) {
+    if (e instanceof TypeError) throw new Error(`deciding ${JSON.stringify(command)} wrote into its input state: ${e.message}`);
+    throw e;
+  }
+  if (canonicalJson(input) !== before) throw new Error(`deciding ${JSON.stringify(command)} changed its input state`);
+  if (!d.ok) return [];
+  const types = d.events.map((e) => e.body.type);
+  const w = d.working;
+  if (!w) return types;
+  if (w === input || w.creatures === input.creatures) throw new Error('the working state is the input state');
+  if (w.options !== input.options || w.modules !== input.modules) throw new Error('the working state copied the options or modules, which no event changes');
+  if (!types.includes('SpaceChanged') && w.space !== input.space) throw new Error(`${command.type} copied the map without changing it`);
+  const rewritten = new Set(d.events.flatMap((e) => (e.body.type === 'CreatureUpdated' ? [e.body.creatureId] : e.body.type === 'CreatureAdded' ? [e.body.creature.id] : [])));
+  for (const id of Object.keys(input.creatures)) {
+    const mine = w.creatures[id];
+    if (!mine) continue;
+    if (mine === input.creatures[id]) throw new Error(`the working state shares creature ${id}, which folding writes into`);
+    if (!rewritten.has(id) && mine.sheet !== input.creatures[id]!.sheet) throw new Error(`${command.type} copied ${id}'s stat block without changing it`);
+  }
+  return types;
+}
+
+/** Plays random legal steps as `playSteps` does (a waiting prompt is answered: one of its options, or its default), holding each command's decision to `assertDecideLeavesInput` first. */
+export function playCheckingInputs(enc: Encounter, steps: readonly Step[]): { enc: Encounter; types: Set<string> } {
+  const gm = { role: 'gm' as const };
+  const types = new Set<string>();
+  let n = 0;
+  for (const step of steps) {
+    if ('undo' in step) {
+      enc.dispatch({ id: `u${n++}`, issuedBy: gm, command: { type: 'undo' } });
+      continue;
+    }
+    const open = enc.state.pending?.open[0];
+    const command: Command | null = open
+      ? { type: 'answerPrompt', promptId: open.id, answer: open.options.length ? open.options[step.pick % open.options.length]!.id : open.default }
+      : commandFor(enc.state, enc.rt.ruleset, step);
+    if (!command) break;
+    for (const t of assertDecideLeavesInput(enc.state, enc.rt, command)) types.add(t);
+    const r = enc.dispatch({ id: `c${n++}`, issuedBy: gm, command });
+    if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code}: ${r.error.message}`);
+  }
+  return { enc, types };
+}

@@ -1,0 +1,20 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Encounter, type PromptPolicy } from '@fray/engine';
+import { arbPlay, arbSeed, miniRuleset, playCheckingInputs } from '../src/index';
+import { fighter, goblin, ogre } from './fixtures';
+
+/** Half the prompts wait for an answer (so answers and resumed commands are decided too). */
+const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+
+describe('ENGINE-DECIDE decide never changes its input (mini ruleset)', () => {
+  it('every legal command of random play, decided against a frozen copy of the state, leaves it deep-equal, and shares stat blocks and the map with it', () => {
+    const seen = new Set<string>();
+    fc.assert(fc.property(arbSeed, arbPlay(60), (seed, steps) => {
+      const enc = Encounter.create({ id: 'input', seed, creatures: [fighter(), ogre(), goblin('g1'), goblin('g2')] }, { ruleset: miniRuleset, policy });
+      for (const t of playCheckingInputs(enc, steps).types) seen.add(t);
+    }), { numRuns: 40 });
+    expect([...seen].filter((t) => ['DamageApplied', 'ConditionAdded', 'ResolutionPaused', 'ResolutionEnded', 'PromptAnswered'].includes(t)).sort())
+      .toEqual(['ConditionAdded', 'DamageApplied', 'PromptAnswered', 'ResolutionEnded', 'ResolutionPaused']);
+  });
+});
