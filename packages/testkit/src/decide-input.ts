@@ -1,4 +1,4 @@
-import { canonicalJson, cloneJson, decide, type Command, type Encounter, type EncounterState, type Runtime } from '@fray/engine';
+import { canonicalJson, cloneJson, decide, type Command, type Encounter, type EncounterState, type Json, type PromptSpec, type Runtime } from '@fray/engine';
 import { commandFor, type Step } from './arbitraries';
 
 function deepFreeze<T>(value: T): T {
@@ -24,7 +24,7 @@ export function assertDecideLeavesInput(state: EncounterState, rt: Runtime, comm
   try {
     d = decide(input, { id: 'input-probe', issuedBy: { role: 'gm' }, command }, runtime);
   } catch (e) {
-    if (e instanceof TypeError) throw new Error(`deciding ${JSON.stringify(command)} wrote into its input state: ${e.message}`);
+    if (e instanceof TypeError && /read only|not extensible|Cannot delete|Cannot add/.test(e.message)) throw new Error(`deciding ${JSON.stringify(command)} wrote into its input state: ${e.message}`);
     throw e;
   }
   if (canonicalJson(input) !== before) throw new Error(`deciding ${JSON.stringify(command)} changed its input state`);
@@ -45,7 +45,7 @@ export function assertDecideLeavesInput(state: EncounterState, rt: Runtime, comm
   return types;
 }
 
-/** Plays random legal steps as `playSteps` does (a waiting prompt is answered: one of its options, or its default), holding each command's decision to `assertDecideLeavesInput` first. */
+/** Plays random legal steps as `playSteps` does (a waiting prompt is answered: `answerFor`), holding each command's decision to `assertDecideLeavesInput` first. */
 export function playCheckingInputs(enc: Encounter, steps: readonly Step[]): { enc: Encounter; types: Set<string> } {
   const gm = { role: 'gm' as const };
   const types = new Set<string>();
@@ -56,13 +56,18 @@ export function playCheckingInputs(enc: Encounter, steps: readonly Step[]): { en
       continue;
     }
     const open = enc.state.pending?.open[0];
-    const command: Command | null = open
-      ? { type: 'answerPrompt', promptId: open.id, answer: open.options.length ? open.options[step.pick % open.options.length]!.id : open.default }
-      : commandFor(enc.state, enc.rt.ruleset, step);
+    const command: Command | null = open ? { type: 'answerPrompt', promptId: open.id, answer: answerFor(open, step.pick) } : commandFor(enc.state, enc.rt.ruleset, step);
     if (!command) break;
     for (const t of assertDecideLeavesInput(enc.state, enc.rt, command)) types.add(t);
     const r = enc.dispatch({ id: `c${n++}`, issuedBy: gm, command });
     if (!r.ok) throw new Error(`legal command rejected: ${JSON.stringify(command)}: ${r.error.code}: ${r.error.message}`);
   }
   return { enc, types };
+}
+
+/** A valid answer to a prompt, picked by `pick`: one of its options, dice faces (entered dice), a number in range, else its default. */
+export function answerFor(p: PromptSpec, pick: number): Json {
+  if (p.input.kind === 'dice') return p.input.dice.flatMap((d) => Array.from({ length: d.count }, (_, i) => 1 + ((pick + i * 7) % d.sides)));
+  if (p.input.kind === 'number') return Math.min(p.input.max, p.input.min + (pick % 10));
+  return p.options.length ? p.options[pick % p.options.length]!.id : p.default;
 }

@@ -5,8 +5,8 @@ import { arbSeed, arbStep, playCheckingInputs } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
 
-/** Reactions and a few questions wait for an answer (so resumed commands are decided too); the rest take the first option. */
-const policy: PromptPolicy = (p) => (p.key === 'a5e.fallBack' || p.key === 'a5e.letPass' || p.key === 'a5e.hidePossible' ? undefined : p.input.kind === 'choice' ? p.options[0]?.id : p.default);
+/** Reactions and a few questions wait for an answer, and so do entered dice (so resumed commands are decided too); the rest take the first option. */
+const policy: PromptPolicy = (p) => (p.input.kind === 'dice' ? undefined : p.key === 'a5e.fallBack' || p.key === 'a5e.letPass' || p.key === 'a5e.hidePossible' ? undefined : p.input.kind === 'choice' ? p.options[0]?.id : p.default);
 
 function grid(): Json {
   let space = createGridSpace({ bounds: { width: 8, height: 8 } });
@@ -18,6 +18,13 @@ describe('A5E decide never changes its input state', () => {
   it('ENGINE-DECIDE every legal command of random A5E play on a grid, decided against a frozen copy, leaves it deep-equal and shares stat blocks and the map', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: 'a5e-input', seed, space: grid(), creatures: [ana(), rogue(), ogre(), goblin('g1'), wolf('fang')] }, { ruleset: a5eRuleset, policy });
+      playCheckingInputs(enc, steps);
+    }), { numRuns: 15 });
+  });
+
+  it('ENGINE-DECIDE with entered dice (every roll a question, answered after a pause), every legal command of random A5E play on a grid, decided against a frozen copy, leaves it deep-equal and shares stat blocks and the map', () => {
+    fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
+      const enc = Encounter.create({ id: 'a5e-input', seed, diceMode: 'entered', space: grid(), creatures: [ana(), rogue(), ogre(), goblin('g1'), wolf('fang')] }, { ruleset: a5eRuleset, policy });
       playCheckingInputs(enc, steps);
     }), { numRuns: 15 });
   });

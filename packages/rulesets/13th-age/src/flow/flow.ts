@@ -1,5 +1,5 @@
 import {
-  dealDamage, removeInstance, type AnyHook, type Resolution, type Json,
+  cloneJson, dealDamage, removeInstance, type AnyHook, type Resolution, type Json,
 } from '@fray/engine';
 import type { ThirteenModule } from '../module';
 import { initiativeBonus } from '../core/stats';
@@ -16,17 +16,18 @@ export const UNBOUND = 'escalationUnbound';
 
 /** 13A-INIT-1/4/5: d20 + bonus once per battle; ties: higher bonus, then PCs, then join order. */
 export function rollInitiative13a(ctx: Resolution, id: string): { total: number; tiebreak: number[] } {
-  const c = ctx.state.creatures[id]!;
+  const c = () => ctx.state.creatures[id]!;
   const bonus = initiativeBonus(ctx.state, id);
   // The bonus rides in the roll, so the roll's line shows the total the order uses.
   const r = ctx.roll(bonus ? `1d20${bonus > 0 ? '+' : ''}${bonus}` : '1d20', { roller: id, purpose: 'initiative' });
-  if (c.tempHp > 0) ctx.emit({ type: 'HitPointsSet', target: id, tempHp: 0, reason: 'rolled initiative', ruleId: '13A-INIT-5' });
-  return { total: r.total, tiebreak: [bonus, isPc(c) ? 1 : 0] };
+  if (c().tempHp > 0) ctx.emit({ type: 'HitPointsSet', target: id, tempHp: 0, reason: 'rolled initiative', ruleId: '13A-INIT-5' });
+  return { total: r.total, tiebreak: [bonus, isPc(c()) ? 1 : 0] };
 }
 
 /** End-of-turn processing (13A-ACT-8): ongoing damage first, then its save (13A-ONG-1/2, 13A-SAVE-3). */
 export function ongoingTick(ctx: Resolution, id: string): void {
-  for (const inst of [...ctx.state.creatures[id]!.conditions]) {
+  // Copies, not the state's instances: an entered roll is a question, after which the state is another object.
+  for (const inst of cloneJson(ctx.state.creatures[id]!.conditions)) {
     if (inst.conditionId !== 'ongoing-damage') continue;
     const d = inst.data as { amount: string; type: string; natural: number | null; magical: boolean; name: string };
     const r = ctx.roll(d.amount, { roller: inst.source, purpose: `ongoing ${d.type} damage (${d.name})` });
@@ -38,7 +39,7 @@ export function ongoingTick(ctx: Resolution, id: string): void {
 
 /** Saves against every save-ends effect at once (used when a delayed turn lapses). */
 export function saveAll(ctx: Resolution, id: string): void {
-  for (const inst of [...ctx.state.creatures[id]!.conditions]) {
+  for (const inst of cloneJson(ctx.state.creatures[id]!.conditions)) {
     if (inst.duration.kind !== 'saveEnds') continue;
     if (rollSave(ctx, id, difficultyOf(inst.duration.save), inst.conditionId, inst.conditionId === 'ongoing-damage' ? '13A-ONG-2' : '13A-SAVE-2')) removeInstance(ctx, id, inst, 'saved');
   }

@@ -26,11 +26,11 @@ export const healingModule: ThirteenModule = {
     rally: (ctx, id) => {
       const refusal = rallyRefusal(ctx, id);
       if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
-      const c = ctx.state.creatures[id]!;
-      const rallies = c.tallies['rallies'] ?? 0;
+      const c = () => (ctx.state.creatures[id])!;
+      const rallies = c().tallies['rallies'] ?? 0;
       if (rallies > 0) {
         if (!rollSave(ctx, id, 'normal', 'rally', '13A-HEAL-6')) {
-          ctx.emit({ type: 'RuleApplied', ruleId: '13A-HEAL-6', text: `${c.name} cannot rally this round; the standard action is still there`, creatureId: id });
+          ctx.emit({ type: 'RuleApplied', ruleId: '13A-HEAL-6', text: `${c().name} cannot rally this round; the standard action is still there`, creatureId: id });
           return;
         }
       }

@@ -173,26 +173,26 @@ export const movementModule: ThirteenModule = {
     },
     /** 13A-ENGAGE-6/7/8, 13A-GRAB-3: a normal save, -1 per extra foe, -5 if grabbed (unless it hit the grabber this turn). */
     disengage: (ctx, id, targets, options) => {
-      const c = ctx.state.creatures[id]!;
+      const c = () => (ctx.state.creatures[id])!;
       const engaged = engagedFoes(ctx.state, id).filter((f) => hostile(ctx.state, id, f));
       const refusal = disengageBlock(ctx, id);
       if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       const from = targets.length ? targets : engaged;
-      for (const f of from) if (!engaged.includes(f)) ctx.reject('illegal-target', `${c.name} is not engaged with ${f}`, '13A-ENGAGE-6');
+      for (const f of from) if (!engaged.includes(f)) ctx.reject('illegal-target', `${c().name} is not engaged with ${f}`, '13A-ENGAGE-6');
       spendAction(ctx, id, 'move', '13A-ENGAGE-6');
       const penalties = [];
       if (from.length > 1) penalties.push({ id: 'extra-foes', label: `${from.length - 1} extra foe(s)`, value: -(from.length - 1), ruleId: '13A-ENGAGE-6' });
       const grabbers = grabbersOf(ctx, id).filter((g) => from.includes(g));
-      if (grabbers.length && c.vars['hitGrabberThisTurn'] !== true) penalties.push({ id: 'grabbed', label: 'grabbed', value: -5, ruleId: '13A-GRAB-3' });
+      if (grabbers.length && c().vars['hitGrabberThisTurn'] !== true) penalties.push({ id: 'grabbed', label: 'grabbed', value: -5, ruleId: '13A-GRAB-3' });
       if (rollSave(ctx, id, 'normal', 'disengage', '13A-ENGAGE-6', penalties)) {
         for (const g of grabbers) releaseGrab(ctx, g, id, 'disengaged', '13A-GRAB-3');
         breakEngagement(ctx, id, from);
-        ctx.emit({ type: 'RuleApplied', ruleId: '13A-ENGAGE-7', text: `${c.name} pops free of ${from.join(', ')}`, creatureId: id });
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-ENGAGE-7', text: `${c().name} pops free of ${from.join(', ')}`, creatureId: id });
         const rest = engagedFoes(ctx.state, id).filter((f) => hostile(ctx.state, id, f));
         if (options['farAway'] === true && !rest.length) setWhereabouts(ctx, id, otherEnemies(ctx, id), 'far away');
       } else {
         setVar(ctx, id, 'disengageFailed', true);
-        ctx.emit({ type: 'RuleApplied', ruleId: '13A-ENGAGE-8', text: `${c.name} fails to disengage: no move, still engaged, no opportunity attacks`, creatureId: id });
+        ctx.emit({ type: 'RuleApplied', ruleId: '13A-ENGAGE-8', text: `${c().name} fails to disengage: no move, still engaged, no opportunity attacks`, creatureId: id });
       }
     },
     /** 13A-TELE-1/2: teleporting ends engagement and grabs with no opportunity attacks; casting it is a spell (provokes unless close-quarters). */

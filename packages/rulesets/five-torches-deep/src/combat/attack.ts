@@ -150,10 +150,10 @@ export const attackModule: FtdModule = {
     hide: (ctx, actorId) => {
       requireTurn(ctx, actorId);
       spend(ctx, actorId, 'active');
-      const c = creatureIn(ctx.state, actorId);
+      const c = () => creatureIn(ctx.state, actorId);
       const dc = ctx.ask({
         key: 'ftd.hide.dc', to: { role: 'gm' }, about: actorId, ruleId: 'FTD-POS-4',
-        text: `${c.name} tries to hide. How hard is it here?`,
+        text: `${c().name} tries to hide. How hard is it here?`,
         options: [
           { id: '11', label: 'DC 11' }, { id: '8', label: 'DC 8 (easy)' }, { id: '14', label: 'DC 14 (hard)' },
           { id: '17', label: 'DC 17 (very hard)' }, { id: 'impossible', label: 'Impossible here' },
@@ -161,14 +161,14 @@ export const attackModule: FtdModule = {
         default: '11',
       });
       if (dc === 'impossible') {
-        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-POS-4', text: `stealth is impossible here for ${c.name}`, creatureId: actorId });
+        ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-POS-4', text: `stealth is impossible here for ${c().name}`, creatureId: actorId });
         return;
       }
       const r = ftdCheck(ctx, {
-        kind: 'check', actor: actorId, ability: 'dex', proficient: sheetOf(c).proficient.includes('stealth'),
+        kind: 'check', actor: actorId, ability: 'dex', proficient: sheetOf(c()).proficient.includes('stealth'),
         against: { label: 'stealth DC', value: Number(dc) }, selectors: ['check:stealth'], ruleId: 'FTD-POS-4',
       });
-      if (r.outcome === 'success' && !hasCondition(c, 'stealthed')) addCondition(ctx, actorId, 'stealthed', { source: actorId, ruleId: 'FTD-POS-4' });
+      if (r.outcome === 'success' && !hasCondition(c(), 'stealthed')) addCondition(ctx, actorId, 'stealthed', { source: actorId, ruleId: 'FTD-POS-4' });
     },
   },
 };

@@ -180,9 +180,9 @@ export function stabilizeCheck(state: EncounterState, actorId: string, targetId:
 function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>): void {
   const targetId = targets[0];
   if (!targetId) return ctx.reject('no-target', 'stabilize needs the creature at 0 HP as its target');
-  const t = creatureIn(ctx.state, targetId);
-  if (t.status !== 'dying') ctx.reject('not-dying', `${t.name} is not at 0 HP and dying`, 'FTD-DEATH-3');
-  if (t.side !== creatureIn(ctx.state, actorId).side || targetId === actorId) ctx.reject('not-an-ally', 'only an ally can stabilize a creature', 'FTD-DEATH-3');
+  const t = () => creatureIn(ctx.state, targetId);
+  if (t().status !== 'dying') ctx.reject('not-dying', `${t().name} is not at 0 HP and dying`, 'FTD-DEATH-3');
+  if (t().side !== creatureIn(ctx.state, actorId).side || targetId === actorId) ctx.reject('not-an-ally', 'only an ally can stabilize a creature', 'FTD-DEATH-3');
   const method = (options['method'] ?? 'check') as string;
   if (!(stabilizeMethods as readonly string[]).includes(method)) ctx.reject('bad-option', `method is one of ${stabilizeMethods.join(', ')}`);
   const dice = options['dice'];
@@ -193,9 +193,9 @@ function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], op
     const ability = (typeof options['ability'] === 'string' ? options['ability'] : 'wis') as Ability;
     if (!abilityIds.includes(ability)) ctx.reject('bad-option', `ability is one of ${abilityIds.join(', ')}`);
     const dc = typeof options['dc'] === 'number' ? options['dc'] : STABILIZE_DC;
-    const actor = creatureIn(ctx.state, actorId);
+    const actor = () => creatureIn(ctx.state, actorId);
     const r = ftdCheck(ctx, stabilizeCheck(ctx.state, actorId, targetId, ability, dc));
-    if (r.outcome === 'success') stabilize(ctx, targetId, 0, `${actor.name}'s check`);
+    if (r.outcome === 'success') stabilize(ctx, targetId, 0, `${actor().name}'s check`);
     return;
   }
   const healed = typeof dice === 'string' ? Math.max(0, ctx.roll(dice, { roller: actorId, purpose: 'healing' }).total) : 0;
