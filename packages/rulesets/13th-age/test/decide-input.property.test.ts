@@ -13,13 +13,13 @@ describe('13th Age decide never changes its input state', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: '13a-input', seed, creatures: [kira({ hp: 18 }), ostin({ hp: 12 }), brute(), grunt('g1'), grunt('g2')] }, { ruleset: R, policy });
       playCheckingInputs(enc, steps);
-    }), { numRuns: 15 });
+    }), { numRuns: Number(process.env["FRAY_INPUT_RUNS"] ?? 15) });
   });
 
   it('ENGINE-DECIDE with entered dice (every roll a question, answered after a pause), every legal command of random 13th Age play, decided against a frozen copy, leaves it deep-equal and shares stat blocks', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: '13a-input', seed, diceMode: 'entered', creatures: [kira({ hp: 18 }), ostin({ hp: 12 }), brute(), grunt('g1'), grunt('g2')] }, { ruleset: R, policy });
       playCheckingInputs(enc, steps);
-    }), { numRuns: 15 });
+    }), { numRuns: Number(process.env["FRAY_INPUT_RUNS"] ?? 15) });
   });
 });

@@ -19,13 +19,13 @@ describe('A5E decide never changes its input state', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: 'a5e-input', seed, space: grid(), creatures: [ana(), rogue(), ogre(), goblin('g1'), wolf('fang')] }, { ruleset: a5eRuleset, policy });
       playCheckingInputs(enc, steps);
-    }), { numRuns: 15 });
+    }), { numRuns: Number(process.env["FRAY_INPUT_RUNS"] ?? 15) });
   });
 
   it('ENGINE-DECIDE with entered dice (every roll a question, answered after a pause), every legal command of random A5E play on a grid, decided against a frozen copy, leaves it deep-equal and shares stat blocks and the map', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: 'a5e-input', seed, diceMode: 'entered', space: grid(), creatures: [ana(), rogue(), ogre(), goblin('g1'), wolf('fang')] }, { ruleset: a5eRuleset, policy });
       playCheckingInputs(enc, steps);
-    }), { numRuns: 15 });
+    }), { numRuns: Number(process.env["FRAY_INPUT_RUNS"] ?? 15) });
   });
 });

@@ -17,7 +17,7 @@ describe('Five Torches Deep decide never changes its input state', () => {
         creatures: [brenna(), odo(), gob('g1'), tusk('tusk')],
       }, { ruleset: ftdRuleset, policy });
       playCheckingInputs(enc, steps);
-    }), { numRuns: 15 });
+    }), { numRuns: Number(process.env["FRAY_INPUT_RUNS"] ?? 15) });
   });
 
   it('ENGINE-DECIDE with entered dice (every roll a question, answered after a pause), every legal command of random FTD play in zones, decided against a frozen copy, leaves it deep-equal and shares stat blocks and the map', () => {
@@ -28,6 +28,6 @@ describe('Five Torches Deep decide never changes its input state', () => {
         creatures: [brenna(), odo(), gob('g1'), tusk('tusk')],
       }, { ruleset: ftdRuleset, policy });
       playCheckingInputs(enc, steps);
-    }), { numRuns: 15 });
+    }), { numRuns: Number(process.env["FRAY_INPUT_RUNS"] ?? 15) });
   });
 });

@@ -56,29 +56,29 @@ function wake(ctx: Resolution, id: string, ruleId: string): void {
 
 /** 13A-DYING-1..4, 13A-DYING-9: the death save at the start of an unconscious PC's turn. */
 export function deathSave(ctx: Resolution, id: string): void {
-  const c = ctx.state.creatures[id]!;
+  const c = () => (ctx.state.creatures[id])!;
   const p = d20Test(ctx, {
     kind: 'save', actor: id, selectors: ['save', 'save:death'], options: ['save:death'],
-    base: { label: 'save bonus', value: pcSheet(c)?.saveBonus ?? 0 }, against: { label: 'death save', value: 16 }, ruleId: '13A-DYING-1',
+    base: { label: 'save bonus', value: pcSheet(c())?.saveBonus ?? 0 }, against: { label: 'death save', value: 16 }, ruleId: '13A-DYING-1',
   });
   if (p.outcome === 'success') {
     useRecovery(ctx, id, 'death save');
     wake(ctx, id, '13A-DYING-2');
     if (p.natural === 20) {
-      ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-3', text: `natural 20: ${c.name} takes a full turn`, creatureId: id });
+      ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-3', text: `natural 20: ${c().name} takes a full turn`, creatureId: id });
     } else {
       for (const k of ['standard', 'move', 'quick']) ctx.emit({ type: 'ResourceSet', creatureId: id, key: k, value: 0, ruleId: '13A-DYING-2' });
-      ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-2', text: `${c.name} wakes but takes no actions this turn`, creatureId: id });
+      ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-2', text: `${c().name} wakes but takes no actions this turn`, creatureId: id });
     }
     return;
   }
   if (hasCondition(ctx.state.creatures[id]!, 'stabilized')) {
-    ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-9', text: `${c.name} is stabilized: the failed death save is ignored`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-9', text: `${c().name} is stabilized: the failed death save is ignored`, creatureId: id });
     return;
   }
-  const fails = (c.tallies['deathSaveFailures'] ?? 0) + 1;
+  const fails = (c().tallies['deathSaveFailures'] ?? 0) + 1;
   ctx.emit({ type: 'TallySet', creatureId: id, key: 'deathSaveFailures', value: fails, ruleId: '13A-DYING-4' });
-  if (fails >= 4) die(ctx, id, '13A-DYING-4', `${c.name} fails a fourth death save this battle and dies`);
+  if (fails >= 4) die(ctx, id, '13A-DYING-4', `${c().name} fails a fourth death save this battle and dies`);
 }
 
 export const dyingHooks: AnyHook[] = [

@@ -74,7 +74,7 @@ export const maneuverAction: ActionHandler = (ctx, actorId, targets, options) =>
   const basic = (basicManeuvers as readonly string[]).includes(name);
   const target = oneTarget(ctx, targets, 'A maneuver', 'A5E-ACT-4');
   requireLiving(ctx, target, 'A5E-ACT-4');
-  const me = ctx.state.creatures[actorId]!;
+  const me = () => (ctx.state.creatures[actorId])!;
   if (basic) {
     spendOneAttack(ctx, actorId, 'A5E-ACT-4');
   } else {
@@ -85,9 +85,9 @@ export const maneuverAction: ActionHandler = (ctx, actorId, targets, options) =>
   const ruleId = basic ? 'A5E-ACT-4' : 'A5E-ACT-5';
   const result = ctx.ask({
     key: 'a5e.maneuverResult', to: { role: 'gm' }, about: actorId, ruleId,
-    text: `${me.name} attempts ${name} against ${ctx.state.creatures[target]!.name}: resolve it by the Combat Maneuvers rules.`,
+    text: `${me().name} attempts ${name} against ${ctx.state.creatures[target]!.name}: resolve it by the Combat Maneuvers rules.`,
     options: [{ id: 'success', label: 'It works' }, { id: 'failure', label: 'It fails' }],
     default: 'failure',
   });
-  ctx.emit({ type: 'RuleApplied', ruleId, text: `${me.name}'s ${name} against ${ctx.state.creatures[target]!.name}: ${result === 'success' ? 'it works' : 'it fails'}`, creatureId: actorId });
+  ctx.emit({ type: 'RuleApplied', ruleId, text: `${me().name}'s ${name} against ${ctx.state.creatures[target]!.name}: ${result === 'success' ? 'it works' : 'it fails'}`, creatureId: actorId });
 };

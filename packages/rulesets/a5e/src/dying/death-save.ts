@@ -12,7 +12,7 @@ export const DEATH_SAVE = 'save:death';
  * apply (selector `save`), ability-specific ones do not, as the roll has no ability.
  */
 export function deathSave(ctx: Resolution, id: string): TestPayload {
-  const c = ctx.state.creatures[id]!;
+  const c = () => (ctx.state.creatures[id])!;
   const p = d20Test(ctx, {
     kind: 'save',
     actor: id,
@@ -23,7 +23,7 @@ export function deathSave(ctx: Resolution, id: string): TestPayload {
     ruleId: 'A5E-DYING-4',
   });
   if (p.natural === 20) {
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-6', text: `${c.name} rolls a natural 20: 1 hit point, conscious, and the rest of its turn`, creatureId: id });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-DYING-6', text: `${c().name} rolls a natural 20: 1 hit point, conscious, and the rest of its turn`, creatureId: id });
     heal(ctx, id, 1, null, 'A5E-DYING-6');
     return p;
   }
@@ -36,11 +36,11 @@ export function deathSave(ctx: Resolution, id: string): TestPayload {
     return p;
   }
   if (p.outcome === 'success') {
-    const successes = (c.tallies[SUCCESSES] ?? 0) + 1;
+    const successes = (c().tallies[SUCCESSES] ?? 0) + 1;
     // Still without air, it cannot be stabilized, not even by its own saves (A5E-ENV-6, A5E-DYING-19).
     if (successes >= 3 && suffocatingAtZero(ctx, id)) {
       setTally(ctx, id, SUCCESSES, 3, 'A5E-DYING-4');
-      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ENV-6', text: `${c.name} still cannot breathe: three successes, yet not stable`, creatureId: id });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ENV-6', text: `${c().name} still cannot breathe: three successes, yet not stable`, creatureId: id });
     } else if (successes >= 3) becomeStable(ctx, id, 'A5E-DYING-4');
     else setTally(ctx, id, SUCCESSES, successes, 'A5E-DYING-4');
   } else addDeathSaveFailure(ctx, id, 'A5E-DYING-4');
@@ -56,18 +56,18 @@ export function judgeDeathSave(_ctx: Resolution, p: TestPayload): void {
 
 /** Dying creatures roll as their turn starts; stable ones do not (A5E-DYING-3, A5E-DYING-12). */
 export function deathSaveAtTurnStart(ctx: Resolution, id: string): void {
-  const c = ctx.state.creatures[id]!;
-  const droppedOn = c.vars[DROPPED_ON_TURN];
+  const c = () => (ctx.state.creatures[id])!;
+  const droppedOn = c().vars[DROPPED_ON_TURN];
   if (droppedOn !== undefined) {
     ctx.emit({ type: 'VarSet', creatureId: id, key: DROPPED_ON_TURN, value: null });
     // It had hit points when this turn began: only a turn that starts at 0 brings a save (seed 002; A5E-ROUND-5).
-    if (droppedOn === ctx.state.round && c.status === DYING) {
-      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ROUND-5', text: `${c.name} dropped as its turn began: its first death save comes at the start of its next turn`, creatureId: id });
+    if (droppedOn === ctx.state.round && c().status === DYING) {
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ROUND-5', text: `${c().name} dropped as its turn began: its first death save comes at the start of its next turn`, creatureId: id });
       return;
     }
   }
-  if (c.status === DYING && c.hp === 0) deathSave(ctx, id);
-  if (c.status === DOOMED_AT_ZERO && c.vars['finalTurn'] !== true) ctx.emit({ type: 'VarSet', creatureId: id, key: 'finalTurn', value: true });
+  if (c().status === DYING && c().hp === 0) deathSave(ctx, id);
+  if (c().status === DOOMED_AT_ZERO && c().vars['finalTurn'] !== true) ctx.emit({ type: 'VarSet', creatureId: id, key: 'finalTurn', value: true });
 }
 
 /** A doomed NPC's final turn ends in death (A5E-DYING-16, A5E-DYING-18). */

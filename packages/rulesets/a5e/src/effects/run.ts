@@ -299,7 +299,7 @@ export function offerHitReactions(ctx: Resolution, p: TestPayload, mayReact: (id
   });
   const entry = offered.find((r) => r.id === answer);
   if (!entry) return;
-  spend(ctx, me.id, REACTION, 'A5E-ROUND-4');
-  markUsed(ctx, me.id, entry);
-  runA5eEffects(ctx, me.id, entry.name, entry.effects, targetLimit(entry) === 0 ? [] : [p.actor], { trigger: p, options: [`action:id:${entry.id}`] });
+  spend(ctx, p.target, REACTION, 'A5E-ROUND-4');
+  markUsed(ctx, p.target, entry);
+  runA5eEffects(ctx, p.target, entry.name, entry.effects, targetLimit(entry) === 0 ? [] : [p.actor], { trigger: p, options: [`action:id:${entry.id}`] });
 }
