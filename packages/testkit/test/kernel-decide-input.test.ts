@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { Encounter, type PromptPolicy } from '@fray/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStaleStateReads, Encounter, type PromptPolicy } from '@fray/engine';
 import { arbPlay, arbSeed, miniRuleset, playCheckingInputs } from '../src/index';
 import { fighter, goblin, ogre } from './fixtures';
 
@@ -8,6 +8,10 @@ import { fighter, goblin, ogre } from './fixtures';
 const policy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
 
 describe('ENGINE-DECIDE decide never changes its input (mini ruleset)', () => {
+  // Resumed commands are decided here too: hold the rules to reading state afresh after each question.
+  beforeAll(() => checkStaleStateReads(true));
+  afterAll(() => checkStaleStateReads(false));
+
   it('every legal command of random play, decided against a frozen copy of the state, leaves it deep-equal, and shares stat blocks and the map with it', () => {
     const seen = new Set<string>();
     fc.assert(fc.property(arbSeed, arbPlay(60), (seed, steps) => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { StaleStateError, checkStaleStateReads, loadRuleset, type CommandDef, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { TestTable, miniRulesetDef } from '../src/index';
@@ -39,7 +39,8 @@ function waiting(type: string): TestTable {
 }
 
 describe('ENGINE-RESOLVE state held across a question', () => {
-  afterEach(() => checkStaleStateReads(true));
+  beforeEach(() => checkStaleStateReads(true));
+  afterEach(() => checkStaleStateReads(false));
 
   it('a handler that reads the creature again after ctx.ask heals from the live state, GM override included', () => {
     const t = waiting('mini.freshBandage');
@@ -47,7 +48,7 @@ describe('ENGINE-RESOLVE state held across a question', () => {
     expect(t.creature('ana').hp).toBe(9);
   });
 
-  it('a handler that holds the creature across ctx.ask throws StaleStateError when resumed (the check the suite runs with)', () => {
+  it('a handler that holds the creature across ctx.ask throws StaleStateError when resumed, with the check on', () => {
     const t = waiting('mini.staleBandage');
     expect(() => t.answer('mini.bandage', 'yes')).toThrow(StaleStateError);
     expect(t.creature('ana').hp).toBe(4);

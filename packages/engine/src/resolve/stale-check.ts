@@ -4,9 +4,9 @@
  * live state (ADR 0001): a creature or any other object read from `ctx.state` before the ask is then
  * an object of the dropped copy, and reading it gives numbers from before the pause (a GM override
  * made while the question waited is missed). With the check on, the dropped copy is poisoned: every
- * object in it loses its contents and throws `StaleStateError` on any read. The test setup turns it
- * on for the whole suite (test/stale-state-setup.ts); products leave it off (it costs a walk of the
- * state on each resume).
+ * object in it loses its contents and throws `StaleStateError` on any read. Tests turn it on (the
+ * decide-input property tests of every ruleset, kernel-stale-state.test.ts; a test setup file can
+ * turn it on for a whole run); products leave it off (it costs a walk of the state on each resume).
  */
 
 let poisonDropped = false;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { Encounter, type PromptPolicy } from '@fray/engine';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { checkStaleStateReads, Encounter, type PromptPolicy } from '@fray/engine';
 import { arbSeed, arbStep, playCheckingInputs } from '@fray/testkit';
 import { thirteenthAgeRuleset as R } from '../src/index';
 import { brute, grunt, kira, ostin } from './fixtures';
@@ -9,6 +9,10 @@ import { brute, grunt, kira, ostin } from './fixtures';
 const policy: PromptPolicy = (p) => (p.input.kind === 'dice' ? undefined : p.key === '13a.intercept' || p.key === '13a.opportunity' ? undefined : p.default);
 
 describe('13th Age decide never changes its input state', () => {
+  // Resumed commands are decided here too: hold the rules to reading state afresh after each question.
+  beforeAll(() => checkStaleStateReads(true));
+  afterAll(() => checkStaleStateReads(false));
+
   it('ENGINE-DECIDE every legal command of random 13th Age play, decided against a frozen copy, leaves it deep-equal and shares stat blocks', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: '13a-input', seed, creatures: [kira({ hp: 18 }), ostin({ hp: 12 }), brute(), grunt('g1'), grunt('g2')] }, { ruleset: R, policy });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { Encounter, createGridSpace, placeCreature, type Json, type PromptPolicy } from '@fray/engine';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { checkStaleStateReads, Encounter, createGridSpace, placeCreature, type Json, type PromptPolicy } from '@fray/engine';
 import { arbSeed, arbStep, playCheckingInputs } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
 import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
@@ -15,6 +15,10 @@ function grid(): Json {
 }
 
 describe('A5E decide never changes its input state', () => {
+  // Resumed commands are decided here too: hold the rules to reading state afresh after each question.
+  beforeAll(() => checkStaleStateReads(true));
+  afterAll(() => checkStaleStateReads(false));
+
   it('ENGINE-DECIDE every legal command of random A5E play on a grid, decided against a frozen copy, leaves it deep-equal and shares stat blocks and the map', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({ id: 'a5e-input', seed, space: grid(), creatures: [ana(), rogue(), ogre(), goblin('g1'), wolf('fang')] }, { ruleset: a5eRuleset, policy });

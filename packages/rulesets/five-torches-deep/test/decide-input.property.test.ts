@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
-import { Encounter, type PromptPolicy } from '@fray/engine';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { checkStaleStateReads, Encounter, type PromptPolicy } from '@fray/engine';
 import { arbSeed, arbStep, playCheckingInputs } from '@fray/testkit';
 import { ftdRuleset } from '../src/index';
 import { brenna, gob, odo, tusk, zones } from './fixtures';
@@ -9,6 +9,10 @@ import { brenna, gob, odo, tusk, zones } from './fixtures';
 const policy: PromptPolicy = (p) => (p.input.kind === 'dice' ? undefined : p.key.length % 2 === 0 ? undefined : p.default);
 
 describe('Five Torches Deep decide never changes its input state', () => {
+  // Resumed commands are decided here too: hold the rules to reading state afresh after each question.
+  beforeAll(() => checkStaleStateReads(true));
+  afterAll(() => checkStaleStateReads(false));
+
   it('ENGINE-DECIDE every legal command of random FTD play in zones, decided against a frozen copy, leaves it deep-equal and shares stat blocks and the map', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 20, maxLength: 60 }), (seed, steps) => {
       const enc = Encounter.create({
