@@ -1,5 +1,5 @@
 import {
-  activeEffects, currentCreatureId, distanceFeet, flagEffect as engineFlagEffect, flagSources, hasFlag, type ActiveEffect, type ConditionEffect,
+  activeEffects, currentCreatureId, distanceFeet, flagEffect as engineFlagEffect, hasFlag, type ActiveEffect, type ConditionEffect,
   type ConditionIndex, type CreatureState, type EncounterState, type Json, type Resolution, type SpaceState,
 } from '@fray/engine';
 import { sheetOf } from '../sheet/derived';
@@ -163,11 +163,20 @@ export function hostileActionBlock(state: EncounterState, actor: string, target:
   const c = state.creatures[actor];
   if (!c) return null;
   if (c.conditions.length === 0) return null;
-  const calm = engineFlagEffect(rules, c, FLAG.noHostileActions);
-  if (calm && !ignoresFearAndCalm(state, actor, rules)) {
+  // One pass over the effects: legal-command lists ask this for every foe.
+  let calm: ActiveEffect | undefined;
+  let enraged = false;
+  let charmedBy = false;
+  for (const a of activeEffects(rules, c)) {
+    if (a.effect.kind !== 'flag') continue;
+    if (a.effect.flag === FLAG.noHostileActions) calm ??= a;
+    else if (a.effect.flag === FLAG.ignoresFearAndCalm) enraged = true;
+    else if (a.effect.flag === FLAG.noHostileAgainstSource && target !== null && a.instance.source === target) charmedBy = true;
+  }
+  if (calm && !enraged) {
     return { code: 'placid', message: `${c.name} is ${calm.conditionId} and cannot take hostile or aggressive actions`, ruleId: calm.effect.ruleId ?? 'A5E-COND-22' };
   }
-  if (target && flagSources(rules, c, FLAG.noHostileAgainstSource).includes(target)) {
+  if (target && charmedBy) {
     return { code: 'charmed', message: `${c.name} is charmed by ${state.creatures[target]?.name ?? target} and cannot act against it`, ruleId: 'A5E-COND-7' };
   }
   return null;
@@ -187,13 +196,22 @@ export interface MovementLimits {
 export function movementLimits(state: EncounterState, id: string, rules: ConditionIndex): MovementLimits {
   const c = state.creatures[id];
   if (!c || c.conditions.length === 0) return { crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: false };
-  const enraged = ignoresFearAndCalm(state, id, rules);
-  return {
-    crawlOnly: hasConditionFlag(state, id, FLAG.crawlOnly, rules),
-    cannotApproach: enraged ? [] : flagSources(rules, c, FLAG.cannotApproachSource),
-    doubleCostAwayFrom: flagSources(rules, c, FLAG.awayFromSourceCostsDouble),
-    mustApproachClosestEnemy: hasConditionFlag(state, id, FLAG.mustApproachClosestEnemy, rules),
-  };
+  // One pass over the effects (a move asks this for every step it rehearses).
+  const out: MovementLimits = { crawlOnly: false, cannotApproach: [], doubleCostAwayFrom: [], mustApproachClosestEnemy: false };
+  let enraged = false;
+  for (const a of activeEffects(rules, c)) {
+    if (a.effect.kind !== 'flag') continue;
+    const source = a.instance.source;
+    switch (a.effect.flag) {
+      case FLAG.crawlOnly: out.crawlOnly = true; break;
+      case FLAG.mustApproachClosestEnemy: out.mustApproachClosestEnemy = true; break;
+      case FLAG.ignoresFearAndCalm: enraged = true; break;
+      case FLAG.cannotApproachSource: if (source && !out.cannotApproach.includes(source)) out.cannotApproach.push(source); break;
+      case FLAG.awayFromSourceCostsDouble: if (source && !out.doubleCostAwayFrom.includes(source)) out.doubleCostAwayFrom.push(source); break;
+    }
+  }
+  if (enraged) out.cannotApproach = [];
+  return out;
 }
 
 const gridOf = (state: EncounterState): Extract<SpaceState, { kind: 'grid' }> | null => {
