@@ -5,8 +5,8 @@
  * an object of the dropped copy, and reading it gives numbers from before the pause (a GM override
  * made while the question waited is missed). With the check on, the dropped copy is poisoned: every
  * object in it loses its contents and throws `StaleStateError` on any read. Tests turn it on (the
- * decide-input property tests of every ruleset, kernel-stale-state.test.ts; a test setup file can
- * turn it on for a whole run); products leave it off (it costs a walk of the state on each resume).
+ * decide-input property tests of every ruleset, kernel-stale-state.test.ts; test/stale-state-setup.ts
+ * turns it on for every test); products leave it off (it costs a walk of the state on each resume).
  */
 
 let poisonDropped = false;

@@ -51,7 +51,7 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
       default: 'yes',
     });
     if (ok !== 'yes') {
-      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-10', text: `the Narrator rules ${me.name} cannot help with ${task}; no action spent`, creatureId: actorId });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-10', text: `the Narrator rules ${ctx.creature(actorId).name} cannot help with ${task}; no action spent`, creatureId: actorId });
       return;
     }
     spend(ctx, actorId, ACTION, 'A5E-ACT-10');

@@ -35,7 +35,8 @@ export function readiedOf(c: { vars: Record<string, Json> } | undefined): Readie
  * concentration, which ends any other concentration (A5E-ACT-16, proposed ruling).
  */
 export const readyAction: ActionHandler = (ctx, actorId, targets, options) => {
-  const me = ctx.state.creatures[actorId]!;
+  // Read again at each use: spending (a duel's cost) or ending concentration may ask a question first.
+  const me = () => ctx.creature(actorId);
   const trigger = options['trigger'];
   if (typeof trigger !== 'string' || !trigger.trim()) return ctx.reject('no-trigger', 'Ready needs a perceivable trigger (options.trigger)', 'A5E-ACT-15');
   const action = options['readied'];
@@ -58,12 +59,12 @@ export const readyAction: ActionHandler = (ctx, actorId, targets, options) => {
   requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-15');
   spend(ctx, actorId, ACTION, 'A5E-ACT-15');
   if (spell) {
-    if (me.vars[CONCENTRATING] !== undefined || me.conditions.some((x) => x.conditionId === CONCENTRATING)) endConcentration(ctx, actorId, `holding ${spell.name} instead`);
+    if (me().vars[CONCENTRATING] !== undefined || me().conditions.some((x) => x.conditionId === CONCENTRATING)) endConcentration(ctx, actorId, `holding ${spell.name} instead`);
     ctx.emit({ type: 'VarSet', creatureId: actorId, key: CONCENTRATING, value: spell.name });
-    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-16', text: `${me.name} casts ${spell.name} and holds it with concentration`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-16', text: `${me().name} casts ${spell.name} and holds it with concentration`, creatureId: actorId });
   }
   ctx.emit({ type: 'VarSet', creatureId: actorId, key: READIED, value: entry as unknown as Json });
-  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-15', text: `${me.name} readies ${action === 'move' ? 'a move' : action} for: ${trigger}`, creatureId: actorId });
+  ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-15', text: `${me().name} readies ${action === 'move' ? 'a move' : action} for: ${trigger}`, creatureId: actorId });
 };
 
 function clearReadied(ctx: Resolution, id: string, why: string, ruleId: string): void {
