@@ -12,6 +12,9 @@ export function Shortcuts() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
   const back = useRef<HTMLElement | null>(null);
+  // Set when this component closes the dialog: the close event comes later as a task, and Chromium runs
+  // input before such tasks, so a quick `?` may reopen the dialog before that event arrives.
+  const closing = useRef(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -56,6 +59,7 @@ export function Shortcuts() {
       d.showModal();
       d.querySelector<HTMLElement>('button')?.focus();
     } else if (!open && d.open) {
+      closing.current = true;
       d.close();
     }
   }, [open]);
@@ -88,7 +92,11 @@ export function Shortcuts() {
       data-testid="shortcuts"
       onKeyDown={onDialogKey}
       onClose={() => {
-        setOpen(false);
+        const ours = closing.current;
+        closing.current = false;
+        // Reopened before this event arrived: nothing to undo, and focus belongs in the dialog.
+        if (ref.current?.open) return;
+        if (!ours) setOpen(false);
         back.current?.focus?.();
       }}
     >
