@@ -1,17 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, createGridSpace, currentCreatureId, placeCreature, type Json, type PromptPolicy } from '@fray/engine';
+import { Encounter, currentCreatureId, type PromptPolicy } from '@fray/engine';
 import { arbSeed, arbStep, attackDisagreements, playSteps, refusalDisagreements } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
-import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
-
-/** Everyone within a few squares, so reach, range and cover all come up. */
-function battlefield(): Json {
-  let space = createGridSpace({ bounds: { width: 8, height: 8 } });
-  const at: [string, number, number, string][] = [['ana', 1, 1, 'medium'], ['rue', 1, 2, 'small'], ['fang', 0, 1, 'medium'], ['ogre', 2, 0, 'large'], ['g1', 2, 2, 'small'], ['g2', 6, 6, 'small']];
-  for (const [id, x, y, size] of at) space = placeCreature(space, id, { x, y, size });
-  return space as unknown as Json;
-}
+import { ana, closeQuarters, goblin, ogre, rogue, wolf } from './flow-fixtures';
 
 const policy: PromptPolicy = (p) => (p.input.kind === 'choice' ? p.options[0]?.id : p.default);
 const ids = ['ana', 'rue', 'fang', 'ogre', 'g1', 'g2'];
@@ -26,7 +18,7 @@ describe('A5E attack query against dispatch', () => {
   it('A5E-ACT-3 A5E-ATK-13 A5E-ATK-15 A5E-COND-7 A5E-COND-22 in random legal states, a5eAttackOptions allows an attack on a target exactly when dispatch accepts it, and refuses it with dispatch\'s code and words; a5eCommandRefusal refuses exactly the menu\'s and legal commands dispatch refuses, in its words', () => {
     fc.assert(fc.property(arbSeed, fc.array(arbCondition, { maxLength: 3 }), fc.array(arbStep, { minLength: 3, maxLength: 50 }), fc.boolean(), (seed, conditions, steps, onGrid) => {
       const enc = Encounter.create({
-        id: 'a5e-attacks', seed, ...(onGrid ? { space: battlefield() } : {}),
+        id: 'a5e-attacks', seed, ...(onGrid ? { space: closeQuarters() } : {}),
         creatures: [ana(), rogue(), ogre(), goblin('g1'), goblin('g2'), wolf('fang')],
       }, { ruleset: a5eRuleset, policy });
       playSteps(enc, a5eRuleset, steps);

@@ -1,4 +1,4 @@
-import type { CreatureSetup, Json } from '@fray/engine';
+import { createGridSpace, placeCreature, type CreatureSetup, type Json } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eModules, buildA5eRuleset, type A5eModule } from '../src/index';
 import { ana, goblin, ogre } from './fixtures';
@@ -41,3 +41,11 @@ export function fight(extra: CreatureSetup[] = [], options: Record<string, Json>
 
 export const act = (actorId: string, action: string, targets: string[] = [], options: Record<string, Json> = {}) =>
   ({ type: 'takeAction', actorId, action, targets, options }) as const;
+
+/** Ana, Rue, Fang, the ogre and two goblins within a few squares of an 8×8 grid (g2 far off), so reach, range, cover and opportunity attacks all come up. */
+export function closeQuarters(): Json {
+  let space = createGridSpace({ bounds: { width: 8, height: 8 } });
+  const at: [string, number, number, string][] = [['ana', 1, 1, 'medium'], ['rue', 1, 2, 'small'], ['fang', 0, 1, 'medium'], ['ogre', 2, 0, 'large'], ['g1', 2, 2, 'small'], ['g2', 6, 6, 'small']];
+  for (const [id, x, y, size] of at) space = placeCreature(space, id, { x, y, size });
+  return space as unknown as Json;
+}

@@ -1,23 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, createGridSpace, createZoneSpace, engage, placeCreature, type Json, type PromptPolicy } from '@fray/engine';
+import { Encounter, createZoneSpace, engage, placeCreature, type Json, type PromptPolicy } from '@fray/engine';
 import { arbSeed, arbStep, menuDisagreements, placeDisagreements, playSteps } from '@fray/testkit';
 import { a5eRuleset } from '../src/index';
-import { ana, goblin, ogre, rogue, wolf } from './flow-fixtures';
-
-/** Everyone within a few squares, so reach, range and opportunity attacks all come up. */
-function battlefield(): Json {
-  let space = createGridSpace({ bounds: { width: 8, height: 8 } });
-  const at: [string, number, number, string][] = [['ana', 1, 1, 'medium'], ['rue', 1, 2, 'small'], ['fang', 0, 1, 'medium'], ['ogre', 2, 0, 'large'], ['g1', 2, 2, 'small'], ['g2', 6, 6, 'small']];
-  for (const [id, x, y, size] of at) space = placeCreature(space, id, { x, y, size });
-  return space as unknown as Json;
-}
+import { ana, closeQuarters, goblin, ogre, rogue, wolf } from './flow-fixtures';
 
 const policy: PromptPolicy = (p) => (p.input.kind === 'choice' ? p.options[0]?.id : p.default);
 
 function play(seed: number, steps: fc.Arbitrary<never>[] | unknown[], onGrid: boolean): Encounter {
   const enc = Encounter.create({
-    id: 'a5e-menu', seed, ...(onGrid ? { space: battlefield() } : {}),
+    id: 'a5e-menu', seed, ...(onGrid ? { space: closeQuarters() } : {}),
     creatures: [ana(), rogue(), ogre(), goblin('g1'), goblin('g2'), wolf('fang')],
   }, { ruleset: a5eRuleset, policy });
   return playSteps(enc, a5eRuleset, steps as never);
