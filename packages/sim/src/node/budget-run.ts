@@ -49,6 +49,16 @@ export interface BudgetRun {
  * and stops when they are all played, the time budget is spent, or `stop()` is called. Fight i is
  * the same fight as in `simulate` with the same seed, so a finished run's tally equals `simulate`'s.
  */
+/** The progress callback a run's messages go through: each count at most once and never backwards (the last message may repeat the tally's count). */
+export function forwardProgress(opts: Pick<BudgetOptions, 'n' | 'onProgress'>): (done: number) => void {
+  let reported = 0;
+  return (done) => {
+    if (done <= reported) return;
+    reported = done;
+    opts.onProgress?.(done, opts.n);
+  };
+}
+
 export function simulateInBackground(scenario: SimScenario & { source: NonNullable<SimScenario['source']> }, opts: BudgetOptions): BudgetRun {
   if (!Number.isInteger(opts.n) || opts.n < 1) throw new RangeError(`n must be a whole number of fights, at least 1 (got ${opts.n})`);
   const { port1, port2 } = new MessageChannel();
@@ -66,12 +76,7 @@ export function simulateInBackground(scenario: SimScenario & { source: NonNullab
       void worker.terminate();
       f();
     };
-    let reported = 0;
-    const progress = (done: number) => {
-      if (done <= reported) return;
-      reported = done;
-      opts.onProgress?.(done, opts.n);
-    };
+    const progress = forwardProgress(opts);
     port1.on('message', (msg: BudgetMessage) => {
       if (msg.type === 'progress') progress(msg.done);
       else if (msg.type === 'done') {

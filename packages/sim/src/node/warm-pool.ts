@@ -1,7 +1,7 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { SimScenario } from '../core/scenario';
 import type { Tally } from '../core/tally';
-import type { BudgetJob, BudgetMessage, BudgetOptions, BudgetRun, BudgetStop } from './budget-run';
+import { forwardProgress, type BudgetJob, type BudgetMessage, type BudgetOptions, type BudgetRun, type BudgetStop } from './budget-run';
 import type { WarmWorkerReply, WarmWorkerRequest } from './warm-worker';
 
 export interface WarmPoolOptions {
@@ -67,12 +67,7 @@ export class WarmSimWorkers {
         }
         f();
       };
-      let reported = 0;
-      const progress = (done: number) => {
-        if (done <= reported) return;
-        reported = done;
-        opts.onProgress?.(done, opts.n);
-      };
+      const progress = forwardProgress(opts);
       w.failRun = (err) => finish(() => reject(err), false);
       port1.on('message', (msg: BudgetMessage) => {
         if (msg.type === 'progress') progress(msg.done);
