@@ -4,51 +4,16 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
-import { BACKSTOP_PAGES, WalCheckpointer, type CheckpointOptions, type CheckpointReport } from './checkpointer';
+import { BACKSTOP_PAGES, SqliteWriter, type CheckpointOptions, type CheckpointReport, type WriterRequest, type WriterStats } from './sqlite-writer';
 import { migrationProvider } from './migrations';
 import { APPENDS_CHANNEL, SEATS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
 import type { StoreDatabase, StreamsTable, TablesTable } from './schema';
+import { eventRow, streamRow, writerSql } from './writer-sql';
+import type { WirePart } from './writer-thread';
 
-/** The append was decided against an older version of the stream: someone else wrote first. */
-export class VersionConflict extends Error {
-  readonly code = 'version-conflict';
-  constructor(
-    readonly stream: string,
-    readonly expected: number,
-    readonly actual: number | null,
-  ) {
-    super(`stream '${stream}' is at version ${actual ?? 'unknown'}, not ${expected}: another command was written first`);
-    this.name = 'VersionConflict';
-  }
-}
-
-/** The store already holds as many tables as the caller allows (`createTable`'s `atMost`). */
-export class TooManyTables extends Error {
-  readonly code = 'too-many-tables';
-  constructor(readonly atMost: number) {
-    super(`the store holds ${atMost} tables, its most`);
-    this.name = 'TooManyTables';
-  }
-}
-
-/** A table the store does not hold. */
-export class UnknownTable extends Error {
-  readonly code = 'unknown-table';
-  constructor(readonly table: string) {
-    super(`no table '${table}'`);
-    this.name = 'UnknownTable';
-  }
-}
-
-/** A stream the store does not hold (append to it without `create`, or read it). */
-export class UnknownStream extends Error {
-  readonly code = 'unknown-stream';
-  constructor(readonly stream: string) {
-    super(`no stream '${stream}'`);
-    this.name = 'UnknownStream';
-  }
-}
+import { TooManyTables, UnknownStream, UnknownTable, VersionConflict, WriterThreadFailed } from './errors';
+export { TooManyTables, UnknownStream, UnknownTable, VersionConflict, WriterThreadFailed } from './errors';
 
 export type StreamKind = 'campaign' | 'encounter';
 
@@ -103,8 +68,15 @@ export interface StoreOptions {
   fileName?: string;
   synchronous?: Synchronous;
   /**
-   * SQLite's WAL checkpoints: on a thread of their own (the default; checkpointer.ts says when), or
-   * `false` for SQLite's own, inside the commit that takes the WAL past 1,000 pages.
+   * SQLite: appends are written by a thread of the store's own with group commit (the default;
+   * writer-thread.ts), or, with `false`, on the caller's thread (group commit among the appends that
+   * arrive while a commit is under way).
+   */
+  writerThread?: boolean;
+  /**
+   * SQLite's WAL checkpoints: run by the writer thread at its idle moments (the default; writer-thread.ts
+   * says when), or `false` for SQLite's own, inside the commit that takes the WAL past 1,000 pages
+   * (always so without the writer thread).
    */
   checkpoint?: CheckpointOptions | false;
   /** a PostgreSQL database instead of the SQLite file (dataDir, fileName and synchronous are then unused) */
@@ -161,8 +133,13 @@ export class EventStore {
     private readonly pgOptions: PostgresOptions | null = null,
   ) {}
 
-  /** SQLite: the thread that checkpoints the WAL (null: SQLite checkpoints inside commits, or PostgreSQL) */
-  private checkpointer: WalCheckpointer | null = null;
+  /** SQLite: the thread that writes the appends and checkpoints (null: appends are written on this thread, or PostgreSQL) */
+  private writer: SqliteWriter | null = null;
+  /** the writer thread stopped by itself: its unanswered appends are being settled (new ones wait for that) */
+  private recovering: Promise<void> | null = null;
+  /** the writer thread runs the WAL's checkpoints (else SQLite does, inside commits) */
+  private checkpointing = false;
+  private closed = false;
 
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
     if (opts.postgres) return EventStore.openPostgres(opts.postgres);
@@ -182,13 +159,12 @@ export class EventStore {
       throw e;
     }
     const store = new EventStore(db, file, 'sqlite', raw, null);
-    if (opts.checkpoint !== false) {
-      raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-      // Should the thread fail, SQLite checkpoints inside commits again, as it does by default.
-      store.checkpointer = new WalCheckpointer(file, opts.synchronous ?? 'FULL', opts.checkpoint ?? {}, () => {
-        store.checkpointer = null;
-        if (raw.open) raw.pragma('wal_autocheckpoint = 1000');
-      });
+    if (opts.writerThread !== false) {
+      // This connection writes only what cannot be handed over (a table's meta changed by a callback,
+      // seats, snapshots; `mainWrite`), so it leaves the checkpoints to the thread too.
+      if (opts.checkpoint !== false) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      store.checkpointing = opts.checkpoint !== false;
+      store.writer = new SqliteWriter(file, opts.synchronous ?? 'FULL', writerSql(db), opts.checkpoint ?? {}, (unanswered, reason) => store.writerDied(unanswered, reason));
     }
     return store;
   }
@@ -214,20 +190,45 @@ export class EventStore {
     return this.raw ? (this.raw.pragma('synchronous', { simple: true }) as number) : null;
   }
 
+  /**
+   * Closes the store once every append it was handed is settled (the writer thread's, then this
+   * thread's); the last connection's close checkpoints the rest and removes the WAL.
+   */
   async close(): Promise<void> {
-    await this.checkpointer?.close();
-    this.checkpointer = null;
+    this.closed = true;
+    await this.writer?.close();
+    this.writer = null;
+    await this.recovering;
+    while (this.flushing) await this.flushed;
     await this.db.destroy();
   }
 
-  /** SQLite: the checkpoints the checkpoint thread has run and the last one's report (null when SQLite checkpoints inside commits, and on PostgreSQL). */
+  /** SQLite: the checkpoints the writer thread has run and the last one's report (null when SQLite checkpoints inside commits, and on PostgreSQL). */
   walCheckpoints(): { runs: number; last: CheckpointReport | null } | null {
-    return this.checkpointer ? { runs: this.checkpointer.runs, last: this.checkpointer.last } : null;
+    if (!this.writer || !this.checkpointing) return null;
+    const s = this.writer.writerStats();
+    return { runs: s.checkpoints, last: s.lastCheckpoint };
   }
 
-  /** A transaction committed (SQLite): the checkpoint thread takes it into the database file soon. */
-  private wrote(): void {
-    this.checkpointer?.committed();
+  /** SQLite with the writer thread: its counters and samples (`reset` starts new samples); null otherwise. */
+  writerStats(reset = false): WriterStats | null {
+    return this.writer?.writerStats(reset) ?? null;
+  }
+
+  /** For tests: stops the writer thread as a crash would. Resolves once the store has settled the appends it held. */
+  async killWriterForTest(): Promise<void> {
+    const w = this.writer;
+    if (!w) return;
+    await w.kill();
+    await this.recovering;
+  }
+
+  /**
+   * A write on this thread's connection (SQLite), while the writer thread holds no transaction: the
+   * two connections never wait for each other's lock.
+   */
+  private mainWrite<T>(fn: () => Promise<T>): Promise<T> {
+    return this.writer ? this.writer.exclusive(fn) : fn();
   }
 
   /**
@@ -238,26 +239,24 @@ export class EventStore {
   async createTable(t: { id: string; name: string; ruleset: { id: string; version: string }; meta?: unknown }, o: { atMost?: number } = {}): Promise<void> {
     const row: TablesTable = { id: t.id, name: t.name, ruleset: t.ruleset.id, ruleset_version: t.ruleset.version, meta: JSON.stringify(t.meta ?? {}), created_at: now() };
     if (o.atMost === undefined) {
-      await this.db.insertInto('fray_tables').values(row).execute();
-      return this.wrote();
+      await this.mainWrite(() => this.db.insertInto('fray_tables').values(row).execute());
+      return;
     }
     const atMost = o.atMost;
-    await this.db.transaction().execute(async (trx) => {
+    await this.mainWrite(() => this.db.transaction().execute(async (trx) => {
       if (this.backend === 'postgres') await sql`select pg_advisory_xact_lock(${TABLE_COUNT_LOCK})`.execute(trx);
       // Insert, then count (SQLite: the write takes the lock before the read; see appendOne).
       await trx.insertInto('fray_tables').values(row).execute();
       const r = await trx.selectFrom('fray_tables').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       if (Number(r.n) > atMost) throw new TooManyTables(atMost);
-    });
-    this.wrote();
+    }));
   }
 
   async updateTableMeta(id: string, meta: unknown): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.mainWrite(() => this.db.transaction().execute(async (trx) => {
       await trx.updateTable('fray_tables').set({ meta: JSON.stringify(meta) }).where('id', '=', id).execute();
       await this.notifySeats(trx, id);
-    });
-    this.wrote();
+    }));
   }
 
   /**
@@ -266,7 +265,7 @@ export class EventStore {
    * the other) both count. Returns the meta written.
    */
   async changeTableMeta<T>(id: string, change: (meta: T) => T): Promise<T> {
-    const out = await this.db.transaction().execute(async (trx) => {
+    return this.mainWrite(() => this.db.transaction().execute(async (trx) => {
       // A write that changes nothing takes the row's lock (PostgreSQL) or the database's (SQLite) first.
       const touched = await trx.updateTable('fray_tables').set((eb) => ({ meta: eb.ref('meta') })).where('id', '=', id).executeTakeFirst();
       if (!Number(touched.numUpdatedRows)) throw new UnknownTable(id);
@@ -275,9 +274,7 @@ export class EventStore {
       await trx.updateTable('fray_tables').set({ meta: JSON.stringify(next) }).where('id', '=', id).execute();
       await this.notifySeats(trx, id);
       return next;
-    });
-    this.wrote();
-    return out;
+    }));
   }
 
   /** PostgreSQL: tells every process (once this transaction commits) that a table's seats or meta changed. */
@@ -313,14 +310,68 @@ export class EventStore {
   append(parts: readonly StreamAppend[]): Promise<void> {
     // PostgreSQL runs concurrent transactions itself (and shares its WAL flushes): each append is its own.
     if (this.backend === 'postgres') return this.appendAlone(parts);
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    // The writer thread stopped: its unanswered appends go first, in their order.
+    if (this.recovering) return this.recovering.then(() => this.append(parts));
+    if (this.writer) {
+      let wire: WirePart[];
+      try {
+        wire = wireParts(parts);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return this.writer.append(parts, wire);
+    }
+    return this.appendHere(parts);
+  }
+
+  /** SQLite without the writer thread: group commit on this thread's connection. */
+  private appendHere(parts: readonly StreamAppend[]): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ parts, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (!this.flushing) this.flushed = this.flush();
     });
   }
 
   private pending: { parts: readonly StreamAppend[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private flushing = false;
+  private flushed: Promise<void> = Promise.resolve();
+
+  /**
+   * The writer thread stopped by itself (writer-thread.ts). Its appends already committed are
+   * answered as written (read back here: the first event of the append is in its place); the others,
+   * and those it was not handed yet, are written on this thread, in their order, as every append
+   * from now on. Nothing acknowledged is lost: an append is answered only after its commit.
+   */
+  private writerDied(unanswered: WriterRequest[], reason: string): void {
+    this.writer = null;
+    if (this.raw?.open) this.raw.pragma('wal_autocheckpoint = 1000');
+    const settle = async () => {
+      for (const r of unanswered) {
+        let written: boolean | null;
+        try {
+          written = await this.wasWritten(r.source);
+        } catch {
+          written = null;
+        }
+        if (written === true) r.resolve();
+        else if (written === null) r.reject(new WriterThreadFailed(reason));
+        else this.appendHere(r.source).then(r.resolve, r.reject);
+      }
+    };
+    const done = settle().finally(() => {
+      if (this.recovering === done) this.recovering = null;
+    });
+    this.recovering = done;
+  }
+
+  /** Whether an append is in the store (null: it writes no events, so nothing tells). */
+  private async wasWritten(parts: readonly StreamAppend[]): Promise<boolean | null> {
+    const p = parts.find((x) => x.events.length);
+    if (!p) return parts.some((x) => x.create) ? null : false;
+    const row = await this.db.selectFrom('fray_events').select('command_id').where('stream', '=', p.stream).where('seq', '=', p.expectedVersion).executeTakeFirst();
+    return row?.command_id === p.events[0]!.commandId;
+  }
 
   private async flush(): Promise<void> {
     this.flushing = true;
@@ -349,8 +400,7 @@ export class EventStore {
             }
           }
           await trx.commit().execute();
-          this.wrote();
-        } catch (e) {
+              } catch (e) {
           // The commit itself failed: nothing of the batch was written.
           if (trx) await trx.rollback().execute().catch(() => undefined);
           for (const item of batch) item.reject(e);
@@ -378,7 +428,6 @@ export class EventStore {
     } catch (e) {
       throw await this.mapError(e, parts);
     }
-    this.wrote();
   }
 
   /** The store's typed error for a failed append (`db`: the open transaction, if any, to read the version with). */
@@ -460,9 +509,8 @@ export class EventStore {
   }
 
   async saveSnapshot(stream: string, seq: number, state: unknown): Promise<void> {
-    await this.db.insertInto('fray_snapshots').values({ stream, seq, state: JSON.stringify(state), at: now() })
-      .onConflict((oc) => oc.columns(['stream', 'seq']).doNothing()).execute();
-    this.wrote();
+    const row = { stream, seq, state: JSON.stringify(state), at: now() };
+    await this.mainWrite(() => this.db.insertInto('fray_snapshots').values(row).onConflict((oc) => oc.columns(['stream', 'seq']).doNothing()).execute());
   }
 
   /** The newest snapshot of a stream at or before `atMost` (default: any). */
@@ -474,8 +522,8 @@ export class EventStore {
   }
 
   async addSeat(s: { tableId: string; seat: string; role: 'gm' | 'seat'; name: string; tokenHash: string }): Promise<void> {
-    await this.db.insertInto('fray_seats').values({ table_id: s.tableId, seat: s.seat, role: s.role, name: s.name, token_hash: s.tokenHash, created_at: now(), revoked_at: null }).execute();
-    this.wrote();
+    const row = { table_id: s.tableId, seat: s.seat, role: s.role, name: s.name, token_hash: s.tokenHash, created_at: now(), revoked_at: null };
+    await this.mainWrite(() => this.db.insertInto('fray_seats').values(row).execute());
   }
 
   /** The live (not revoked) seat a token hash opens, or null. */
@@ -491,14 +539,26 @@ export class EventStore {
 
   /** Revokes every live token of a seat; returns how many. On PostgreSQL every process hears of it (SEATS_CHANNEL). */
   async revokeSeat(tableId: string, seat: string): Promise<number> {
-    const n = await this.db.transaction().execute(async (trx) => {
+    return this.mainWrite(() => this.db.transaction().execute(async (trx) => {
       const r = await trx.updateTable('fray_seats').set({ revoked_at: now() }).where('table_id', '=', tableId).where('seat', '=', seat).where('revoked_at', 'is', null).executeTakeFirst();
       await this.notifySeats(trx, tableId);
       return Number(r.numUpdatedRows);
-    });
-    this.wrote();
-    return n;
+    }));
   }
+}
+
+/** An append as the writer thread takes it: rows built and serialized here (STREAM_COLUMNS, EVENT_COLUMNS' order). */
+function wireParts(parts: readonly StreamAppend[]): WirePart[] {
+  const at = now();
+  return parts.map((p) => ({
+    stream: p.stream,
+    expectedVersion: p.expectedVersion,
+    create: p.create ? streamRow(p.stream, p.create, at) : null,
+    rows: p.events.map((e, i) => {
+      if (e.seq !== p.expectedVersion + i) throw new Error(`event ${i} of the append to '${p.stream}' has seq ${e.seq}, expected ${p.expectedVersion + i}`);
+      return eventRow({ stream: p.stream, seq: e.seq, command_id: e.commandId, type: e.type, body: JSON.stringify(e), at });
+    }),
+  }));
 }
 
 async function versionIn(db: Kysely<StoreDatabase> | Transaction<StoreDatabase>, stream: string): Promise<number | null> {
