@@ -21,7 +21,7 @@ import process from 'node:process';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleAnswers, type Command, type FrayEvent, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { EventStore } from '@fray/store';
+import { EventStore, type WriterStats } from '@fray/store';
 import { a5eDemoPromptPolicy } from '@fray/sim';
 import { ADMIN, Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
 import { menusFor, viewFor } from '../packages/server/src/projection';
@@ -30,6 +30,9 @@ import { duration, median, perSecond, printTable, type Row } from './harness';
 import { PauseWatch, pauseLine, type PauseSummary } from './server-pauses';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
+/** where SQLite's appends are written: the store's writer thread (the default) or the server's thread (as before it); `thread,main` runs both */
+type WriterKind = 'thread' | 'main';
+const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'thread').split(',').filter((w): w is WriterKind => w === 'thread' || w === 'main');
 const SEATS = 5;
 
 function percentile(xs: number[], p: number): number {
@@ -115,6 +118,8 @@ interface Step {
 interface LoadResult {
   /** the server thread's pauses in each measured phase: the paced steps, flat out, one GM alone */
   pauses?: PauseSummary[];
+  /** the store's writer thread in each phase (null: written on the server's thread) */
+  writer?: (WriterStats | null)[];
   /** what one push would carry as a whole view (the protocol before patches), GM and seats, on average */
   wholeViewBytes?: number;
   paced: Step[];
@@ -227,8 +232,8 @@ if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'server-
 }
 
 /** One SQLite commit of one event, alone: what a GM command's write costs at this synchronous setting. */
-async function commitAlone(dir: string, sync: 'FULL' | 'NORMAL'): Promise<number[]> {
-  const store = await EventStore.open({ dataDir: dir, fileName: `commit-${sync}.sqlite`, synchronous: sync });
+async function commitAlone(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKind): Promise<number[]> {
+  const store = await EventStore.open({ dataDir: dir, fileName: `commit-${sync}-${writer}.sqlite`, synchronous: sync, writerThread: writer === 'thread' });
   await store.createTable({ id: 'c', name: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version } });
   const event = (seq: number) => ({ type: 'CounterSet', key: 'bench', value: seq, seq, commandId: `c${seq}` }) as unknown as FrayEvent;
   await store.append([{ stream: 'c/fight', expectedVersion: 0, events: [event(0)], create: { kind: 'encounter', tableId: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version }, schemaVersion: 1 } }]);
@@ -276,8 +281,8 @@ interface StepCosts {
  * commands, so a busy machine's stalls drop out): the part the ack waits for, and what follows it. The
  * six connections are subscribers that only count the text they are handed.
  */
-async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL'): Promise<StepCosts> {
-  const server = await startServer(path.join(dir, `steps-${sync}`), { limits: { maxMessagesPerSecond: 100_000 }, synchronous: sync });
+async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKind): Promise<StepCosts> {
+  const server = await startServer(path.join(dir, `steps-${sync}-${writer}`), { limits: { maxMessagesPerSecond: 100_000 }, synchronous: sync, writerThread: writer === 'thread' });
   try {
     const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string } };
     const live = server.tables.get(t.tableId)!;
@@ -314,8 +319,8 @@ async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL'): Promise<StepCost
   }
 }
 
-async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResult> {
-  const server = await startServer(path.join(dir, sync), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync });
+async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: WriterKind): Promise<LoadResult> {
+  const server = await startServer(path.join(dir, `${sync}-${writerKind}`), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync, writerThread: writerKind === 'thread' });
   try {
     const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: 5000 };
     for (let i = 0; i < TABLES; i++) {
@@ -326,20 +331,24 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResu
     const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'server-bench-clients', spec } });
     const watch = new PauseWatch();
     const pauses: PauseSummary[] = [];
+    const writer: (WriterStats | null)[] = [];
     const result = await new Promise<LoadResult>((resolve, reject) => {
       worker.on('message', (m: LoadResult | { mark: 'begin' | 'end' }) => {
         if (!('mark' in m)) return resolve(m);
         if (m.mark === 'begin') {
+          server.store.writerStats(true);
           watch.begin();
           worker.postMessage('go');
         } else void watch.end().then((p) => {
           pauses.push(p);
+          writer.push(server.store.writerStats(true));
           worker.postMessage('go');
         });
       });
       worker.once('error', reject);
     });
     result.pauses = pauses;
+    result.writer = writer;
     await worker.terminate();
     // The baseline for the pushes' size: the whole view each connection of a table would get instead.
     const live = server.tables.get(spec.tables[0]!.tableId)!;
@@ -353,6 +362,17 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL'): Promise<LoadResu
 
 const pc = (xs: number[]) => `p50 ${duration(percentile(xs, 50))}, p99 ${duration(percentile(xs, 99))}`;
 
+/** The writer thread's share of a phase (its counters are the phase's: reset when it began). */
+function writerLine(w: WriterStats | null | undefined): string {
+  if (!w) return 'writer: the server\'s own thread';
+  const g = w.samples.group;
+  const appends = g.reduce((a, b) => a + b, 0);
+  const ck = w.samples.checkpointMs;
+  return `writer thread: ${appends} appends in ${g.length} transactions (${(appends / Math.max(1, g.length)).toFixed(2)} per transaction, largest ${Math.max(0, ...g)}); `
+    + `queue wait ${pc(w.samples.waitMs)}; transaction ${pc(w.samples.transactionMs)}; append round trip ${pc(w.samples.appendMs)}; `
+    + `checkpoints ${ck.length}${ck.length ? ` (${pc(ck)}, max ${duration(Math.max(...ck))})` : ''}`;
+}
+
 export default async function run(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-bench-server-'));
   const only = process.env['FRAY_BENCH_SYNC'];
@@ -362,11 +382,12 @@ export default async function run(): Promise<void> {
     const decideMs = decideAloneMs();
     console.log(`the engine's decide alone (a GM command on the demo fight): ${duration(decideMs)}`);
     const rows: Row[] = [];
-    for (const sync of modes) {
-      const commit = await commitAlone(dir, sync);
-      const steps = await stepCosts(dir, sync);
-      const r = await serverRun(dir, sync);
-      console.log(`\nSQLite synchronous=${sync}: one commit alone ${pc(commit)}`);
+    for (const sync of modes) for (const writerKind of WRITERS) {
+      const commit = await commitAlone(dir, sync, writerKind);
+      const steps = await stepCosts(dir, sync, writerKind);
+      const r = await serverRun(dir, sync, writerKind);
+      const label = WRITERS.length > 1 ? `${sync} ${writerKind}` : sync;
+      console.log(`\nSQLite synchronous=${sync}, appends written on ${writerKind === 'thread' ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);
       console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a worker thread); round trip = send → ack:`);
@@ -375,25 +396,28 @@ export default async function run(): Promise<void> {
         const p = r.pauses?.[r.paced.indexOf(st)];
         console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
         if (p) console.log(`    ${pauseLine(p, st.commands)}`);
+        console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)])}`);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)}, shown ${pc(r.flat.gmShown)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
       const flatPauses = r.pauses?.[r.paced.length];
       if (flatPauses) console.log(`    ${pauseLine(flatPauses, r.flat.commands)}`);
+      console.log(`    ${writerLine(r.writer?.[r.paced.length])}`);
       const pushBytes = r.pushedBytes / Math.max(1, r.pushes);
       console.log(`  one GM alone: ${pc(r.solo)}, shown ${pc(r.soloShown)}; pushes: ${r.pushes}, ${pushBytes.toFixed(0)} bytes each on average (the whole view they patch: ${r.wholeViewBytes!.toFixed(0)} bytes)`);
       const soloPauses = r.pauses?.[r.paced.length + 1];
       if (soloPauses) console.log(`    ${pauseLine(soloPauses, r.solo.length)}`);
+      console.log(`    ${writerLine(r.writer?.[r.paced.length + 1])}`);
       rows.push(
-        { name: `${sync}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
-        { name: `${sync}: server's part of a GM ack vs ack after the pushes`, measured: duration(steps.ack), baseline: duration(steps.ack + steps.pushes), ratio: (steps.ack + steps.pushes) / steps.ack, goal: 1 },
-        { name: `${sync}: GM round trip alone (p50) vs decide alone`, measured: duration(percentile(r.solo, 50)), baseline: duration(decideMs), ratio: decideMs / percentile(r.solo, 50), goal: 0.01 },
+        { name: `${label}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
+        { name: `${label}: server's part of a GM ack vs ack after the pushes`, measured: duration(steps.ack), baseline: duration(steps.ack + steps.pushes), ratio: (steps.ack + steps.pushes) / steps.ack, goal: 1 },
+        { name: `${label}: GM round trip alone (p50) vs decide alone`, measured: duration(percentile(r.solo, 50)), baseline: duration(decideMs), ratio: decideMs / percentile(r.solo, 50), goal: 0.01 },
       );
       for (const st of r.paced.filter((x) => x.pace <= 2)) {
         const offered = `${st.pace * TABLES} cmd/s`;
         rows.push(
-          { name: `${sync}: paced ${offered}, GM p99 vs 5 ms`, measured: duration(percentile(st.gm, 99)), baseline: '5 ms', ratio: 5 / percentile(st.gm, 99), goal: 1 },
-          { name: `${sync}: paced ${offered}, GM shown p99 vs 5 ms`, measured: duration(percentile(st.gmShown, 99)), baseline: '5 ms', ratio: 5 / percentile(st.gmShown, 99), goal: 1 },
-          { name: `${sync}: paced ${offered}, GM p99 vs commit alone p99`, measured: duration(percentile(st.gm, 99)), baseline: duration(percentile(commit, 99)), ratio: percentile(commit, 99) / percentile(st.gm, 99), goal: 0.2 },
+          { name: `${label}: paced ${offered}, GM p99 vs 5 ms`, measured: duration(percentile(st.gm, 99)), baseline: '5 ms', ratio: 5 / percentile(st.gm, 99), goal: 1 },
+          { name: `${label}: paced ${offered}, GM shown p99 vs 5 ms`, measured: duration(percentile(st.gmShown, 99)), baseline: '5 ms', ratio: 5 / percentile(st.gmShown, 99), goal: 1 },
+          { name: `${label}: paced ${offered}, GM p99 vs commit alone p99`, measured: duration(percentile(st.gm, 99)), baseline: duration(percentile(commit, 99)), ratio: percentile(commit, 99) / percentile(st.gm, 99), goal: 0.2 },
         );
       }
     }

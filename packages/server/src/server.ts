@@ -60,6 +60,8 @@ export interface ServerOptions {
   publicUrl?: string;
   limits?: Partial<ServerLimits>;
   synchronous?: Synchronous;
+  /** SQLite: write on the store's writer thread with group commit (default true), or on the server's own thread */
+  writerThread?: boolean;
   /** a PostgreSQL database instead of the SQLite file in dataDir (`fray serve --database postgres://…`) */
   database?: PostgresOptions;
   /** events between a stream's snapshots (default SNAPSHOT_EVERY) */
@@ -128,6 +130,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
   const store = await EventStore.open({
     dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}), ...(opts.database ? { postgres: opts.database } : {}),
+    ...(opts.writerThread === false ? { writerThread: false } : {}),
   });
   const tables = new Map<string, LiveTable>();
   const unavailable = new Map<string, string>();

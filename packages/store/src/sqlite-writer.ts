@@ -239,8 +239,18 @@ export class SqliteWriter {
     this.port.close();
   }
 
-  /** For tests: stops the thread the way a crash would (whatever it was doing). */
-  kill(): Promise<number> {
-    return this.worker.terminate();
+  /**
+   * For tests: stops the thread the way a crash would: now (whatever it is doing), or inside its next
+   * group, just before or just after the commit (so that group's appends are unanswered either way).
+   */
+  kill(when: 'now' | 'before-commit' | 'after-commit'): Promise<void> {
+    if (when === 'now') return this.worker.terminate().then(() => undefined);
+    this.port.postMessage({ die: when } satisfies ToWriter);
+    return Promise.resolve();
+  }
+
+  /** Resolves once the thread has stopped. */
+  stopped(): Promise<void> {
+    return this.exited;
   }
 }

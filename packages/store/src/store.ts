@@ -85,6 +85,18 @@ export interface StoreOptions {
 
 export type Backend = 'sqlite' | 'postgres';
 
+/** The writer thread stopped by itself: why, and what became of the appends it had not answered. */
+export interface WriterFailure {
+  reason: string;
+  unanswered: number;
+  /** found in the store (committed before the thread stopped): answered as written */
+  readBack: number;
+  /** not in the store: written on the store's own thread */
+  writtenHere: number;
+  /** appends that write no events but create a stream: refused with WriterThreadFailed */
+  unknown: number;
+}
+
 const now = () => new Date().toISOString();
 
 /**
@@ -215,13 +227,26 @@ export class EventStore {
     return this.writer?.writerStats(reset) ?? null;
   }
 
-  /** For tests: stops the writer thread as a crash would. Resolves once the store has settled the appends it held. */
-  async killWriterForTest(): Promise<void> {
+  /**
+   * For tests: stops the writer thread as a crash would, now or inside its next group (just before or
+   * just after its commit: call, then append). `now` resolves once the store has settled what it held.
+   */
+  async killWriterForTest(when: 'now' | 'before-commit' | 'after-commit' = 'now'): Promise<void> {
     const w = this.writer;
     if (!w) return;
-    await w.kill();
-    await this.recovering;
+    await w.kill(when);
+    if (when === 'now') {
+      await w.stopped();
+      await this.recovering;
+    }
   }
+
+  /** SQLite: why the writer thread stopped by itself and how its unanswered appends were settled (null while it runs). */
+  writerFailure(): WriterFailure | null {
+    return this.failure;
+  }
+
+  private failure: WriterFailure | null = null;
 
   /**
    * A write on this thread's connection (SQLite), while the writer thread holds no transaction: the
@@ -345,6 +370,8 @@ export class EventStore {
    */
   private writerDied(unanswered: WriterRequest[], reason: string): void {
     this.writer = null;
+    const failure: WriterFailure = { reason, unanswered: unanswered.length, readBack: 0, writtenHere: 0, unknown: 0 };
+    this.failure = failure;
     if (this.raw?.open) this.raw.pragma('wal_autocheckpoint = 1000');
     const settle = async () => {
       for (const r of unanswered) {
@@ -354,9 +381,16 @@ export class EventStore {
         } catch {
           written = null;
         }
-        if (written === true) r.resolve();
-        else if (written === null) r.reject(new WriterThreadFailed(reason));
-        else this.appendHere(r.source).then(r.resolve, r.reject);
+        if (written === true) {
+          failure.readBack++;
+          r.resolve();
+        } else if (written === null) {
+          failure.unknown++;
+          r.reject(new WriterThreadFailed(reason));
+        } else {
+          failure.writtenHere++;
+          this.appendHere(r.source).then(r.resolve, r.reject);
+        }
       }
     };
     const done = settle().finally(() => {

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { WriterSql } from './writer-sql';
 
 /**
@@ -21,7 +22,7 @@ export interface WriterThreadData {
   synchronous: string;
   sql: WriterSql;
   /** the thread's end of the store's MessageChannel */
-  port: import('node:worker_threads').MessagePort;
+  port: MessagePort;
   /** [0]: bumped by the store after each message it posts */
   signal: Int32Array;
   /** null: SQLite checkpoints inside commits (wal_autocheckpoint = 1000), as by default */
@@ -38,7 +39,11 @@ export interface WirePart {
   rows: unknown[][];
 }
 
-export type ToWriter = { id: number; at: number; parts: WirePart[] } | { stop: true };
+export type ToWriter =
+  | { id: number; at: number; parts: WirePart[] }
+  | { stop: true }
+  /** tests: the thread stops (as a crash would) inside its next group, just before or just after the commit */
+  | { die: 'before-commit' | 'after-commit' };
 
 /** Why an append failed, as the thread reports it; the store turns it back into its typed errors. */
 export type WireError =
@@ -148,18 +153,20 @@ function runGroup(group) {
       db.exec('RELEASE fray_append');
       results.push([m.id, null]);
     } catch (e) {
-      const err = wireError(e, m.parts);
+      // Rolled back first: the version a conflict names is the stream's without this append's rows.
       if (db.inTransaction) {
         db.exec('ROLLBACK TO fray_append');
         db.exec('RELEASE fray_append');
-        results.push([m.id, err]);
+        results.push([m.id, wireError(e, m.parts)]);
       } else {
+        const err = wireError(e, m.parts);
         for (const r of results) if (r[1] === null) r[1] = err;
         results.push([m.id, err]);
       }
     }
   }
   let wrote = false;
+  if (dying === 'before-commit') process.exit(1);
   if (db.inTransaction) {
     try {
       db.exec('COMMIT');
@@ -171,6 +178,7 @@ function runGroup(group) {
       for (const r of results) r[1] = err;
     }
   }
+  if (dying === 'after-commit') process.exit(1);
   port.postMessage({ results, began, committed: clock() });
   return wrote;
 }
@@ -184,6 +192,7 @@ function runCheckpoint() {
 }
 
 let stopping = false;
+let dying = null;
 // Commits not yet checkpointed: when the oldest was made (0: none) and when the last was.
 let oldest = 0;
 let last = 0;
@@ -193,6 +202,7 @@ for (;;) {
   let m;
   while ((m = receiveMessageOnPort(port))) {
     if (m.message.stop) stopping = true;
+    else if (m.message.die) dying = m.message.die;
     else group.push(m.message);
   }
   const now = Date.now();

@@ -40,7 +40,7 @@ async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void
   }
 }
 
-describe('WAL checkpoints on their own thread (SQLite)', () => {
+describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)', () => {
   let dir: string;
   let store: EventStore | null = null;
   beforeEach(() => {
@@ -56,7 +56,7 @@ describe('WAL checkpoints on their own thread (SQLite)', () => {
     for (let i = from; i < from + n; i++) await s.append([{ stream: 't1/f', expectedVersion: i, events: [ev(i)], ...(i === 0 ? { create } : {}) }]);
   }
 
-  it('the store\'s own connection does not checkpoint inside commits: 400 commits (past SQLite\'s 1,000 pages) stay in the WAL while the thread waits', async () => {
+  it('the writer does not checkpoint inside commits: 400 commits (past SQLite\'s 1,000 pages) stay in the WAL while the thread waits for a quiet moment', async () => {
     store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', checkpoint: { quietMs: 60_000, maxDelayMs: 60_000 } });
     const raw = new Database(path.join(dir, 'fray.sqlite'));
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -100,7 +100,7 @@ describe('WAL checkpoints on their own thread (SQLite)', () => {
     expect(await store.version('t1/f')).toBe(n);
   });
 
-  it('the store\'s connection keeps a backstop (it checkpoints by itself past BACKSTOP_PAGES); with checkpoint: false SQLite checkpoints inside commits as by default', async () => {
+  it('the connections keep a backstop (it checkpoints by itself past BACKSTOP_PAGES); with checkpoint: false SQLite checkpoints inside commits as by default', async () => {
     store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL' });
     const own = (store as unknown as { raw: Database.Database }).raw;
     expect(own.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);
