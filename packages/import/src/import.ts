@@ -14,7 +14,7 @@ import { from13aText, type Mapped13a } from './sources/text-13a';
 import { fromFtdText } from './sources/text-ftd';
 import { draftToA5e } from './targets/a5e';
 import { draftToFtd } from './targets/ftd';
-import { kebab } from './text/kebab';
+import { uniqueIds } from './text/kebab';
 
 export const importFormats = ['open5e-v2', 'open5e-v1', '5etools', 'text'] as const;
 export type ImportFormat = (typeof importFormats)[number];
@@ -115,19 +115,9 @@ export function importCreatures(input: string, opts: ImportOptions = {}): Import
   // Parsed once: the detection and the import read the same document.
   const parsed = looksJson && opts.format !== 'text' ? { doc: parseJson(input) } : null;
   const format: ImportFormat = opts.format && opts.format !== 'auto' ? opts.format : parsed ? (detectJsonFormat(parsed.doc) ?? unknownJson()) : 'text';
-  const seen = new Set<string>();
-  // The next number to try per name, so a file of 5,000 "Goblin"s is not quadratic.
-  const next = new Map<string, number>();
-  const slugOf = (name: string) => {
-    const base = kebab(name, 'creature');
-    let s = base;
-    for (let i = next.get(base) ?? 2; seen.has(s); i++) {
-      s = `${base}-${i}`;
-      next.set(base, i + 1);
-    }
-    seen.add(s);
-    return s;
-  };
+  // A second "Goblin" becomes goblin-2 (numbered per name, so 5,000 Goblins are not quadratic).
+  const uniqueSlug = uniqueIds();
+  const slugOf = (name: string) => uniqueSlug(name, 'creature');
   const creatures: CreatureImport[] = [];
 
   if (format === 'text') {
