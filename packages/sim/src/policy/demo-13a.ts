@@ -1,5 +1,6 @@
-import { currentCreatureId, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
+import { type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
 import { demoPromptPolicy, isUp } from './demo';
+import { actingCreature } from './turn';
 
 type Action = Command & { type: 'takeAction'; actorId: string; action: string; targets?: string[] };
 const MOVES = new Set(['engage', 'disengage', 'rally', 'moveAway', 'comeBack', 'teleport', 'popFree', 'release', 'stabilize', 'potion', 'check', 'flexible', 'unarmed']);
@@ -29,9 +30,9 @@ const attacksOf = (c: CreatureState): SheetAttack[] => ((c.sheet as { attacks?: 
  * When nothing listed fits, the turn ends.
  */
 export function choose13aCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
-  const current = currentCreatureId(state);
-  if (!current) return null;
-  const me = state.creatures[current]!;
+  const me = actingCreature(state);
+  if (!me) return null;
+  const current = me.id;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me) || !ruleset.legalCommands) return endTurn;
   const legal = ruleset.legalCommands(state, { role: 'gm' }).filter((c): c is Action => c.type === 'takeAction' && (c as Action).actorId === current);

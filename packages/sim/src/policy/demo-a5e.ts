@@ -1,6 +1,7 @@
-import { currentCreatureId, hasCondition, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy, type PromptSpec } from '@fray/engine';
+import { hasCondition, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy, type PromptSpec } from '@fray/engine';
 import { ACTION, ATTACKS_LEFT, MOVEMENT, canSpend, readyRechargeAction, sheetOf, sizeRank, speedOf } from '@fray/ruleset-a5e';
 import { demoPromptPolicy, isUp } from './demo';
+import { actingCreature } from './turn';
 
 const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
 
@@ -24,9 +25,9 @@ function weakestFoe(state: EncounterState, me: CreatureState): CreatureState | n
  * A stat-block action with a recharge (a breath weapon) is used whenever it is ready, before attacking.
  */
 export function chooseA5eCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
-  const current = currentCreatureId(state);
-  if (!current) return null;
-  const me = state.creatures[current]!;
+  const me = actingCreature(state);
+  if (!me) return null;
+  const current = me.id;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me)) return endTurn;
   const duel = duelView(state, current);

@@ -1,5 +1,6 @@
-import { currentCreatureId, hasCondition, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
+import { hasCondition, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
 import { demoPromptPolicy, isUp } from './demo';
+import { actingCreature } from './turn';
 
 const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
 const isPc = (c: CreatureState) => c.tags.includes('pc');
@@ -34,9 +35,9 @@ function weakest(state: EncounterState, ids: readonly string[]): string | undefi
  * - then it ends its turn.
  */
 export function chooseFtdCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
-  const current = currentCreatureId(state);
-  if (!current) return null;
-  const me = state.creatures[current]!;
+  const me = actingCreature(state);
+  if (!me) return null;
+  const current = me.id;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me)) return endTurn;
   const legal = legalCommands(state, { role: 'gm' }, ruleset).filter((c) => (c as { actorId?: string }).actorId === current);

@@ -1,4 +1,5 @@
-import { currentCreatureId, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
+import { type Command, type CreatureState, type EncounterState, type LoadedRuleset, type PromptPolicy } from '@fray/engine';
+import { turnChoices } from './turn';
 
 /** Up: still fighting (not dropped, not dead). */
 export const isUp = (c: CreatureState): boolean => c.status === 'conscious' && c.hp > 0;
@@ -11,11 +12,9 @@ const hurt = (c: CreatureState) => c.hp / Math.max(1, c.maxHp);
  * the engine's legal commands, so it never tries anything the rules would refuse.
  */
 export function chooseCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
-  const current = currentCreatureId(state);
-  if (!current) return null;
-  const me = state.creatures[current]!;
-  const legal = legalCommands(state, { role: 'gm' }, ruleset);
-  const endTurn = legal.find((c) => c.type === 'endTurn') ?? null;
+  const turn = turnChoices(state, ruleset);
+  if (!turn) return null;
+  const { me, legal, endTurn } = turn;
   if (!isUp(me)) return endTurn;
   let best: { cmd: Command; target: CreatureState; index: number } | null = null;
   for (const cmd of legal) {

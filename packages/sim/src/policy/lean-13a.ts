@@ -1,5 +1,6 @@
-import { currentCreatureId, hasFlag, isForbidden, type Command, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { hasFlag, isForbidden, type Command, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { isUp } from './demo';
+import { actingCreature, offeredEndTurn } from './turn';
 import { pickCandidate, type TargetStrategy } from './legal';
 import type { PolicyRng, SimPolicies } from './types';
 
@@ -66,11 +67,10 @@ function engagedHostiles(state: EncounterState, id: string, side: string): reado
  */
 export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
-    const current = currentCreatureId(state);
-    if (!current) return null;
-    // `legalCommands` offers endTurn to the GM whenever it is someone's turn in a running, unpaused fight.
-    const endTurn: Command | null = state.phase === 'ended' || state.phase === 'setup' || state.pending ? null : { type: 'endTurn' };
-    const me = state.creatures[current]!;
+    const me = actingCreature(state);
+    if (!me) return null;
+    const current = me.id;
+    const endTurn = offeredEndTurn(state);
     if (endTurn === null || !isUp(me)) return endTurn;
     // legalCommands13a: the helpless and those a condition forbids actions (stunned, unconscious, asleep) get nothing but the turn's end
     if (flag(ruleset, me, 'helpless') || (me.conditions.length > 0 && isForbidden(ruleset, me, 'action'))) return endTurn;

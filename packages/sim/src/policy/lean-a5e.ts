@@ -1,7 +1,8 @@
-import { currentCreatureId, hasCondition, type Command, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { hasCondition, type Command, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { isActingNow, isHiddenFrom, optionRefusal } from '@fray/ruleset-a5e';
 import { approachMove } from './approach';
 import { isUp } from './demo';
+import { actingCreature, offeredEndTurn } from './turn';
 import { pickCandidate, type TargetStrategy } from './legal';
 import type { PolicyRng, SimPolicies } from './types';
 
@@ -19,11 +20,10 @@ import type { PolicyRng, SimPolicies } from './types';
  */
 export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
-    const current = currentCreatureId(state);
-    if (!current) return null;
-    // `legalCommands` offers endTurn to the GM whenever it is someone's turn in a running, unpaused fight.
-    const endTurn: Command | null = state.phase === 'ended' || state.phase === 'setup' || state.pending ? null : { type: 'endTurn' };
-    const me = state.creatures[current]!;
+    const me = actingCreature(state);
+    if (!me) return null;
+    const current = me.id;
+    const endTurn = offeredEndTurn(state);
     if (!isUp(me) || endTurn === null) return endTurn;
     if (hasCondition(me, 'prone')) {
       const stand = standUp(ruleset, state, current);

@@ -1,6 +1,7 @@
-import { currentCreatureId, hasCondition, legalCommands, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { hasCondition, type Command, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { approachMove } from './approach';
 import { demoPromptPolicy, isUp } from './demo';
+import { turnChoices } from './turn';
 import type { PolicyRng, SimPolicies } from './types';
 
 /** Which hostile an attacker goes for. */
@@ -42,21 +43,19 @@ function attackIds(c: CreatureState): ReadonlySet<string> {
  */
 export function legalTurnPolicy(target: TargetStrategy = 'weakest'): SimPolicies['chooseCommand'] {
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
-    const current = currentCreatureId(state);
-    if (!current) return null;
-    const me = state.creatures[current]!;
-    const legal = legalCommands(state, { role: 'gm' }, ruleset);
-    const endTurn = legal.find((c) => c.type === 'endTurn') ?? null;
+    const turn = turnChoices(state, ruleset);
+    if (!turn) return null;
+    const { me, legal, endTurn } = turn;
     if (!isUp(me)) return endTurn;
     if (hasCondition(me, 'prone')) {
-      const stand = legal.find((c) => c.type === 'takeAction' && (c as { action?: string }).action === 'stand-up' && (c as { actorId?: string }).actorId === current);
+      const stand = legal.find((c) => c.type === 'takeAction' && (c as { action?: string }).action === 'stand-up' && (c as { actorId?: string }).actorId === me.id);
       if (stand) return stand;
     }
     const attacks = attackIds(me);
     // first legal attack per target, in encounter order
     const byTarget = new Map<string, Command>();
     for (const cmd of legal) {
-      if (cmd.type !== 'takeAction' || (cmd as { actorId?: string }).actorId !== current) continue;
+      if (cmd.type !== 'takeAction' || (cmd as { actorId?: string }).actorId !== me.id) continue;
       const action = (cmd as { action?: string }).action ?? '';
       if (action !== 'attack' && !attacks.has(action)) continue;
       const t = (cmd as { targets?: string[] }).targets?.[0];
