@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import type { EncounterSetup } from '@fray/engine';
 import { thirteenthAgeRuleset } from '@fray/ruleset-13th-age';
 import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '../src/index';
+import { contentBlock } from './content';
 
 /** 13th Age stat blocks for the compiled-fight tests: the repository's content, and some with more going on. */
-const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/13th-age');
-const block = (file: string): Record<string, unknown> => parse(fs.readFileSync(path.join(content, file), 'utf8')) as Record<string, unknown>;
+const block = (file: string) => contentBlock('13th-age', file);
 
 const tessel = block('tessel.yaml');
 const wren = block('wren.yaml');

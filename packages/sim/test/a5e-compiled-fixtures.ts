@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import type { EncounterSetup } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { scenarioFromSetup, simPoliciesFor, type SimScenario, type TargetStrategy } from '../src/index';
+import { contentBlock } from './content';
 
 /** A5E stat blocks for the compiled-fight tests (the standard 4v4's, and some with more going on). */
 const abilities = (str: number, dex: number) => ({ str, dex, con: 12, int: 10, wis: 10, cha: 10 });
@@ -30,8 +27,7 @@ const rogue = {
 };
 
 /** The repository's A5E content: four level-3 characters, and monsters whose first attacks the kernel admits. */
-const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/a5e');
-const block = (file: string): Record<string, unknown> => parse(fs.readFileSync(path.join(content, file), 'utf8')) as Record<string, unknown>;
+const block = (file: string) => contentBlock('a5e', file);
 const brannoc = block('characters/brannoc-vale.yaml');
 const tamsin = block('characters/tamsin-reed.yaml');
 const ilse = block('characters/ilse-marrow.yaml');

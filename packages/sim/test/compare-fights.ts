@@ -1,11 +1,32 @@
 import { expect } from 'vitest';
+import type { FrayEvent } from '@fray/engine';
 import {
-  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, shapeOf, simRuntime,
+  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, shapeOf, simRuntime, summarize,
   type SimScenario, type SimShape, type Tally,
 } from '../src/index';
 
 /** What a fight adds to a tally, without the counts only one path can make (events, which path played it). */
 export const comparable = (t: Tally) => ({ ...t, events: 0, compiled: 0, fallbacks: 0, checked: 0, mismatched: 0 });
+
+/**
+ * The summaries of two runs of the same fights agree (the compiled and the engine's): everything but the
+ * paths (which side of the run played each fight), and of the means the attacks and commands.
+ */
+export function expectSameSummary(fast: Tally, engine: Tally, scenario: SimScenario, label: string): void {
+  const { paths: _p, mean: fm, ...restFast } = summarize(fast, shapeOf(scenario.start), label);
+  const { paths: _q, mean: em, ...restEngine } = summarize(engine, shapeOf(scenario.start), label);
+  expect(restFast).toEqual(restEngine);
+  expect([fm.attacks, fm.commands]).toEqual([em.attacks, em.commands]);
+}
+
+const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
+
+/** The engine log's dice, tests and damage, as event bodies; a compiled record keeps the dice state per fight, not per roll. */
+export const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, digest: _d, ...body }) => {
+  if (body.type !== 'DiceRolled') return body;
+  const { rngAfter: _r, ...roll } = body;
+  return roll;
+});
 
 /** The same scenario with policies a ruleset cannot compile: every fight plays on the engine. */
 export const onEngine = (s: SimScenario): SimScenario => ({ ...s, policies: { chooseCommand: s.policies.chooseCommand, prompts: s.policies.prompts } });

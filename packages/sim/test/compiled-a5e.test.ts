@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FrayEvent } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { fightDice, runRange, shapeOf, summarize, type FightRecord } from '../src/index';
+import { fightDice, runRange, type FightRecord } from '../src/index';
 import { compiledCase, type CompiledCase } from './a5e-compiled-fixtures';
-import { comparable, compareFights } from './compare-fights';
+import { comparable, compareFights, engineRecord, expectSameSummary } from './compare-fights';
 
 describe('the compiled A5E fight plays the engine\'s fights', () => {
   const cases: [CompiledCase, 'random' | 'weakest', number][] = [
@@ -71,10 +71,7 @@ describe('the compiled A5E fight plays the engine\'s fights', () => {
     expect(fast.compiled + fast.fallbacks).toBe(300);
     expect(fast.fallbacks).toBeGreaterThan(0);
     expect(comparable(fast)).toEqual(comparable(engine));
-    const { paths: _p, mean: fm, ...restFast } = summarize(fast, shapeOf(scenario.start), 'mixed');
-    const { paths: _q, mean: em, ...restEngine } = summarize(engine, shapeOf(scenario.start), 'mixed');
-    expect(restFast).toEqual(restEngine);
-    expect([fm.attacks, fm.commands]).toEqual([em.attacks, em.commands]);
+    expectSameSummary(fast, engine, scenario, 'mixed');
   });
 });
 
@@ -116,13 +113,6 @@ describe('what is not compiled', () => {
 });
 
 describe('a recorded compiled fight', () => {
-  const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
-  /** The engine log's dice, tests and damage, as event bodies; a compiled record keeps the dice state per fight, not per roll. */
-  const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, digest: _d, ...body }) => {
-    if (body.type !== 'DiceRolled') return body;
-    const { rngAfter: _r, ...roll } = body;
-    return roll;
-  });
 
   for (const which of ['standard', 'boss', 'defences', 'party', 'table', 'outnumbered', 'archers', 'dragon', 'captain', 'rival-party', 'relentless'] as const) {
     it(`A5E-DMG-1 A5E-DMG-4 A5E-INIT-1 A5E-DYING-4 A5E-DYING-13 A5E-DMG-16 A5E-COND-24 ${which}: every die, d20 test and damage row is the engine's own event`, () => {

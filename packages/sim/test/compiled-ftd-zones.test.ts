@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { Encounter, buildSpace, type EncounterState, type FrayEvent, type MapSetup } from '@fray/engine';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import { fightDice, fightPolicyRng, fightStart, runRange, simPoliciesFor, totalPolicy, type FightRecord, type SimScenario, type TargetStrategy } from '../src/index';
 import { ftdCompiledCase } from './ftd-compiled-fixtures';
-import { compareFights } from './compare-fights';
+import { compareFights, engineRecord } from './compare-fights';
+import { contentBlock } from './content';
 
-const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/five-torches-deep');
-const block = (file: string): unknown => parse(fs.readFileSync(path.join(content, `${file}.yaml`), 'utf8'));
+const block = (file: string) => contentBlock('five-torches-deep', `${file}.yaml`);
 
 type Placed = { id: string; side: string; sheet: string; zone?: string };
 
@@ -99,12 +95,6 @@ describe('the compiled Five Torches Deep fight in zones and under way plays the 
   });
 
   it('FTD-INIT-1 FTD-ATK-1 FTD-DEATH-3 recorded: every die, d20 test and damage row is the engine\'s own event, in zones and under way', () => {
-    const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
-    const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, digest: _d, ...body }) => {
-      if (body.type !== 'DiceRolled') return body;
-      const { rngAfter: _r, ...roll } = body;
-      return roll;
-    });
     for (const [name, scenario] of [['crypt', from(cryptAmbush(), 'random')], ['rooms', from(twoRooms(), 'weakest')]] as const) {
       const engineLogs = new Map<number, unknown[]>();
       runRange(scenario, { seed: name, from: 0, to: 60, mode: 'recorded', engine: true, onRecord: (r) => engineLogs.set(r.fight, engineRecord(r.events as FrayEvent[])) });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { EncounterState, FrayEvent } from '@fray/engine';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import {
-  fightDice, runRange, shapeOf, simPoliciesFor, summarize, type FightRecord,
+  fightDice, runRange, simPoliciesFor, type FightRecord,
 } from '../src/index';
 import { ftdCompiledCase, type FtdCompiledCase } from './ftd-compiled-fixtures';
-import { comparable, compareFights, onEngine } from './compare-fights';
+import { comparable, compareFights, engineRecord, expectSameSummary, onEngine } from './compare-fights';
 
 
 
@@ -84,21 +84,11 @@ describe('the compiled Five Torches Deep fight plays the engine\'s fights', () =
     const engine = runRange(onEngine(scenario), { seed: 'whole', from: 0, to: 300 });
     expect([fast.compiled, fast.fallbacks, engine.compiled]).toEqual([300, 0, 0]);
     expect(comparable(fast)).toEqual(comparable(engine));
-    const { paths: _p, mean: fm, ...restFast } = summarize(fast, shapeOf(scenario.start), 'whole');
-    const { paths: _q, mean: em, ...restEngine } = summarize(engine, shapeOf(scenario.start), 'whole');
-    expect(restFast).toEqual(restEngine);
-    expect([fm.attacks, fm.commands]).toEqual([em.attacks, em.commands]);
+    expectSameSummary(fast, engine, scenario, 'whole');
   });
 });
 
 describe('a recorded compiled Five Torches Deep fight', () => {
-  const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
-  /** The engine log's dice, tests and damage, as event bodies; a compiled record keeps the dice state per fight, not per roll. */
-  const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, digest: _d, ...body }) => {
-    if (body.type !== 'DiceRolled') return body;
-    const { rngAfter: _r, ...roll } = body;
-    return roll;
-  });
 
   const cases: [FtdCompiledCase, Prompts][] = [['standard', 'sim'], ['delvers', 'ftd-demo'], ['delvers', 'sim'], ['warband', 'sim'], ['dark', 'ftd-demo'], ['dim', 'ftd-demo'], ['brilliant', 'sim'], ['oddities', 'ftd-demo'], ['three-sides', 'ftd-demo']];
   for (const [which, prompts] of cases) {

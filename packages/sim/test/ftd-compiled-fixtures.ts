@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import type { EncounterSetup, Json } from '@fray/engine';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import { ftdDemoPromptPolicy, scenarioFromSetup, simPoliciesFor, type SimPolicies, type SimScenario, type TargetStrategy } from '../src/index';
+import { contentBlock } from './content';
 
 /** Five Torches Deep stat blocks for the compiled-fight tests: the repository's content, the standard 4v4's, and some with more going on. */
-const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/five-torches-deep');
-const block = (file: string): Record<string, unknown> => parse(fs.readFileSync(path.join(content, `${file}.yaml`), 'utf8')) as Record<string, unknown>;
+const block = (file: string) => contentBlock('five-torches-deep', `${file}.yaml`);
 
 const abilities = (str: number, dex: number, wis = 10) => ({ str, dex, con: 12, int: 10, wis, cha: 10 });
 /** The standard 4v4's guards as FTD characters: STR +3 and PB 2 to hit, 1d8 + STR, DEX 14 (init +2). */

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { Encounter, buildSpace, type EncounterState } from '@fray/engine';
 import { ftdRuleset } from '@fray/ruleset-five-torches-deep';
 import { runRange, simPoliciesFor, summarize, shapeOf, totalPolicy, type SimPolicies, type SimScenario } from '../src/index';
+import { contentBlock } from './content';
 
-const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios/content/five-torches-deep');
-const block = (file: string): unknown => parse(fs.readFileSync(path.join(content, `${file}.yaml`), 'utf8'));
+const block = (file: string) => contentBlock('five-torches-deep', `${file}.yaml`);
 
 /**
  * A Five Torches Deep fight under way in zones: two delvers against a tusk brute and a mire hound,
