@@ -3,12 +3,10 @@ import {
   Campaign, ContentError, Encounter, campaignCommandsOf, clockAt, encounterResult, encounterSetupFromCampaign, engineCommandSchemas, formatClock,
   type CampaignSetup, type CommandEnvelope, type EncounterSetup, type Json, type LoadedRuleset, type Runtime,
 } from '@fray/engine';
-import { displayPath } from '../paths';
 import { narrate } from '../narrate';
 import { EXIT } from '../result';
-import { findRuleset, rulesetIds } from '../rulesets';
 import { checkExpect } from './expect';
-import { ScenarioError, checkDice, checkStep, creatureSetupOf, readSource, spaceOf, zodProblem, type Path, type SourceFile } from './load';
+import { ScenarioError, checkDice, orScenarioError, checkStep, creatureSetupOf, readTableFile, spaceOf, zodProblem, type Path, type SourceFile } from './load';
 import { StepFailure, namesOf, runStep, type StepLog } from './run';
 import type { RejectionReport } from '../report';
 import type { PlannedFight } from '@fray/server';
@@ -65,13 +63,7 @@ function checkCampaignCommand(source: SourceFile, ruleset: LoadedRuleset, comman
 
 /** Reads and checks a campaign file (throws `ScenarioError`, exit 2): the roster, every fight and step. */
 export function loadCampaignFile(file: string, cwd: string = process.cwd()): LoadedCampaign {
-  const absolute = path.resolve(cwd, file);
-  const source = readSource(absolute, displayPath(absolute, cwd), null);
-  const parsed = campaignFileSchema.safeParse(source.data ?? {});
-  if (!parsed.success) throw zodProblem(source, parsed.error);
-  const doc = parsed.data;
-  const ruleset = findRuleset(doc.ruleset);
-  if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${doc.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
+  const { absolute, source, doc, ruleset } = readTableFile(file, cwd, campaignFileSchema);
   const dir = path.dirname(absolute);
   const creatures = doc.creatures.map((c, i) => creatureSetupOf(source, dir, ruleset, c, ['creatures', i], cwd));
   const placed = doc.creatures.findIndex((c) => c.at !== undefined);
@@ -153,15 +145,12 @@ export function createCampaign(loaded: LoadedCampaign, rt: Runtime): Campaign {
 
 /** Reads and checks a campaign file, then plays it: campaign steps in the campaign, fights as encounters written back. */
 export function runCampaignFile(file: string, cwd: string = process.cwd()): CampaignOutcome {
-  let loaded: LoadedCampaign;
-  try {
-    loaded = loadCampaignFile(file, cwd);
-  } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0, rejections: [] };
-    throw err;
-  }
-  return runCampaign(loaded);
+  const loaded = orScenarioError(() => loadCampaignFile(file, cwd));
+  return loaded instanceof ScenarioError ? invalidInput(loaded) : runCampaign(loaded);
 }
+
+/** Invalid input (exit 2): its message, and nothing played. */
+const invalidInput = (err: ScenarioError): CampaignOutcome => ({ exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0, rejections: [] });
 
 /**
  * Plays a loaded campaign file step by step; stops at the first failure. `until`: stop before that
@@ -170,13 +159,8 @@ export function runCampaignFile(file: string, cwd: string = process.cwd()): Camp
 export function runCampaign(loaded: LoadedCampaign, opts: { until?: number } = {}): CampaignOutcome {
   const { doc, ruleset } = loaded;
   const rt: Runtime = { ruleset };
-  let campaign: Campaign;
-  try {
-    campaign = createCampaign(loaded, rt);
-  } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], campaign: null, stepsRun: 0, rejections: [] };
-    throw err;
-  }
+  const campaign = orScenarioError(() => createCampaign(loaded, rt));
+  if (campaign instanceof ScenarioError) return invalidInput(campaign);
   const lines = [`Campaign ${campaign.state.id} (${ruleset.name}), ${formatClock(campaign.state.clockSeconds)}`, ...narrate(campaign.events, { ruleset })];
   const log: StepLog = { lines, rejections: [] };
   const fights = new Map(loaded.fights.map((f) => [f.step, f]));

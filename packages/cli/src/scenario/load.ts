@@ -25,6 +25,16 @@ export class ScenarioError extends Error {
   }
 }
 
+/** What `read` returns, or the `ScenarioError` it throws (the file's invalid input); anything else it throws goes on. */
+export function orScenarioError<T>(read: () => T): T | ScenarioError {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ScenarioError) return err;
+    throw err;
+  }
+}
+
 /** A parsed YAML (or JSON) file that can tell the line of a path, for error messages. */
 export interface SourceFile {
   file: string;
@@ -104,16 +114,24 @@ export interface LoadedScenario {
   lineOf(p: Path): number | undefined;
 }
 
-/** Reads, parses and checks a scenario file: everything that can be wrong before any command runs. */
-export function loadScenarioFile(file: string, cwd: string = process.cwd()): LoadedScenario {
+/**
+ * A table file (scenario or campaign) read and checked against its schema, with the ruleset it names
+ * (throws `ScenarioError`, exit 2): `absolute` its path, `doc` what its schema made of it.
+ */
+export function readTableFile<T extends { ruleset: string }>(file: string, cwd: string, schema: z.ZodType<T>): { absolute: string; source: SourceFile; doc: T; ruleset: LoadedRuleset } {
   const absolute = path.resolve(cwd, file);
   const source = readSource(absolute, displayPath(absolute, cwd), null);
-  const parsed = scenarioSchema.safeParse(source.data ?? {});
+  const parsed = schema.safeParse(source.data ?? {});
   if (!parsed.success) throw zodProblem(source, parsed.error);
-  const scenario = parsed.data;
+  const doc = parsed.data;
+  const ruleset = findRuleset(doc.ruleset);
+  if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${doc.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
+  return { absolute, source, doc, ruleset };
+}
 
-  const ruleset = findRuleset(scenario.ruleset);
-  if (!ruleset) throw new ScenarioError(source.file, ['ruleset'], `unknown ruleset '${scenario.ruleset}'; known: ${rulesetIds().join(', ')}`, source.lineOf(['ruleset']));
+/** Reads, parses and checks a scenario file: everything that can be wrong before any command runs. */
+export function loadScenarioFile(file: string, cwd: string = process.cwd()): LoadedScenario {
+  const { absolute, source, doc: scenario, ruleset } = readTableFile(file, cwd, scenarioSchema);
 
   const creatures = scenario.creatures.map((c, i) => creatureSetupOf(source, path.dirname(absolute), ruleset, c, ['creatures', i], cwd));
 

@@ -4,7 +4,7 @@ import { narrate } from '../narrate';
 import type { RejectionReport } from '../report';
 import { EXIT } from '../result';
 import { checkExpect } from './expect';
-import { createEncounter, loadScenarioFile, ScenarioError, type LoadedScenario } from './load';
+import { createEncounter, loadScenarioFile, orScenarioError, ScenarioError, type LoadedScenario } from './load';
 import type { ScenarioStep } from './schema';
 
 export interface ScenarioOutcome {
@@ -23,15 +23,12 @@ export interface ScenarioOutcome {
 
 /** Loads and runs a scenario file; invalid input comes back as exit 2 with the message. */
 export function runScenarioFile(file: string, cwd: string = process.cwd()): ScenarioOutcome {
-  let loaded: LoadedScenario;
-  try {
-    loaded = loadScenarioFile(file, cwd);
-  } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0, rejections: [] };
-    throw err;
-  }
-  return runScenario(loaded);
+  const loaded = orScenarioError(() => loadScenarioFile(file, cwd));
+  return loaded instanceof ScenarioError ? invalidInput(loaded) : runScenario(loaded);
 }
+
+/** Invalid input (exit 2): its message, and nothing run. */
+const invalidInput = (err: ScenarioError): ScenarioOutcome => ({ exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0, rejections: [] });
 
 export const principal = (as: string | undefined): Principal => (as === undefined || as === 'gm' ? { role: 'gm' } : { role: 'player', seat: as });
 
@@ -70,13 +67,8 @@ export class StepFailure extends Error {
  */
 export function runScenario(loaded: LoadedScenario): ScenarioOutcome {
   const rt: Runtime = { ruleset: loaded.ruleset };
-  let encounter: Encounter;
-  try {
-    encounter = createEncounter(loaded, rt);
-  } catch (err) {
-    if (err instanceof ScenarioError) return { exitCode: EXIT.invalidInput, message: err.message, lines: [], encounter: null, stepsRun: 0, rejections: [] };
-    throw err;
-  }
+  const encounter = orScenarioError(() => createEncounter(loaded, rt));
+  if (encounter instanceof ScenarioError) return invalidInput(encounter);
   const lines = narrate(encounter.events, { ruleset: loaded.ruleset });
   const log: StepLog = { lines, rejections: [] };
   const steps = loaded.scenario.steps;
