@@ -31,41 +31,22 @@ function bothWays(file: string, target: TargetStrategy, n: number): { kept: numb
   return r;
 }
 
+/** Fights 0..n-1 of a file, targets picked either way: the compiled fight keeps every one, with more than `moreAttacksThan` attacks. */
+function everyFightKept(file: string, n: number, moreAttacksThan: number): void {
+  for (const target of ['weakest', 'random'] as const) {
+    const r = bothWays(file, target, n);
+    expect([r.kept, r.handedBack]).toEqual([n, 0]);
+    expect(r.attacks).toBeGreaterThan(moreAttacksThan);
+  }
+}
+
 describe('scenario files the compiled fights now admit play the engine\'s fights', () => {
   it('FTD-RETREAT-5 FTD-POS-4 FTD-DEATH-2 a Five Torches Deep fight where a creature escaped (out of the turn order, never a target, neither helping nor helped after the fight)', () => {
     // the barrow: the ogre escaped and the two others lie dying, so the party has won; only the minute after is played
     const barrow = bothWays('five-torches-deep/barrow-skirmish.yaml', 'weakest', 100);
     expect([barrow.kept, barrow.handedBack, barrow.attacks]).toEqual([100, 0, 0]);
     // the mire: Ilka escaped the hound, Wren fights on alone
-    for (const target of ['weakest', 'random'] as const) {
-      const r = bothWays('five-torches-deep/mire-retreat.yaml', target, 150);
-      expect([r.kept, r.handedBack]).toEqual([150, 0]);
-      expect(r.attacks).toBeGreaterThan(150);
-    }
-  });
-
-  it('FTD-INIT-1 FTD-INIT-4 a Five Torches Deep fight whose foes\' initiative was set before it started: the rest counted, ties over everyone rolled off', () => {
-    for (const target of ['weakest', 'random'] as const) {
-      const r = bothWays('campaigns/ftd-sunken-stair.yaml', target, 150);
-      expect([r.kept, r.handedBack]).toEqual([150, 0]);
-      expect(r.attacks).toBeGreaterThan(0);
-    }
-  });
-
-  it('FTD-LIGHT-2 FTD-LIGHT-7 a campaign fight in darkness lit by a lantern that burns for hours yet, the party hours out of a haven: the checks are built with the light', () => {
-    for (const target of ['weakest', 'random'] as const) {
-      const r = bothWays('campaigns/ftd-day.yaml', target, 150);
-      expect([r.kept, r.handedBack]).toEqual([150, 0]);
-      expect(r.attacks).toBeGreaterThan(150);
-    }
-  });
-
-  it('A5E-INIT-1 A5E-INIT-3 an A5E campaign fight whose bandit\'s initiative was set before it started: the party rolls, ties over everyone rolled off', () => {
-    for (const target of ['weakest', 'random'] as const) {
-      const r = bothWays('campaigns/a5e-day.yaml', target, 150);
-      expect([r.kept, r.handedBack]).toEqual([150, 0]);
-      expect(r.attacks).toBeGreaterThan(150);
-    }
+    everyFightKept('five-torches-deep/mire-retreat.yaml', 150, 150);
   });
 
   it('13A-ENGAGE-1 13A-ESC-1 13A-ACT-8 13th Age fights under way in one zone: the order, round and escalation die as they stand, the current creature\'s actions left, the engagements already made', () => {
@@ -79,11 +60,12 @@ describe('scenario files the compiled fights now admit play the engine\'s fights
     }
   });
 
-  it('13A-INIT-1 13A-INIT-3 13A-ENGAGE-1 a 13th Age campaign fight whose brute\'s initiative was set before it, engaged with Brann from the start: the party rolls, the set count sorts after rolled ties', () => {
-    for (const target of ['weakest', 'random'] as const) {
-      const r = bothWays('campaigns/13a-two-battles.yaml', target, 150);
-      expect([r.kept, r.handedBack]).toEqual([150, 0]);
-      expect(r.attacks).toBeGreaterThan(150);
-    }
-  });
+  // campaign fights whose initiative was set before they started, and one in the dark: 150 fights each way, every one kept
+  const campaignFights: [title: string, file: string, moreAttacksThan: number][] = [
+    ['FTD-INIT-1 FTD-INIT-4 a Five Torches Deep fight whose foes\' initiative was set before it started: the rest counted, ties over everyone rolled off', 'campaigns/ftd-sunken-stair.yaml', 0],
+    ['FTD-LIGHT-2 FTD-LIGHT-7 a campaign fight in darkness lit by a lantern that burns for hours yet, the party hours out of a haven: the checks are built with the light', 'campaigns/ftd-day.yaml', 150],
+    ['A5E-INIT-1 A5E-INIT-3 an A5E campaign fight whose bandit\'s initiative was set before it started: the party rolls, ties over everyone rolled off', 'campaigns/a5e-day.yaml', 150],
+    ['13A-INIT-1 13A-INIT-3 13A-ENGAGE-1 a 13th Age campaign fight whose brute\'s initiative was set before it, engaged with Brann from the start: the party rolls, the set count sorts after rolled ties', 'campaigns/13a-two-battles.yaml', 150],
+  ];
+  it.each(campaignFights)('%s', (_title, file, moreAttacksThan) => everyFightKept(file, 150, moreAttacksThan));
 });

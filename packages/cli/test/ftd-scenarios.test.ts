@@ -15,16 +15,6 @@ describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', ()
 
   itRunsEach('five-torches-deep', files);
 
-  it('shots around a melee on zones: the shooter in melee has disadvantage (FTD-ATK-5), a shot into the melee none, a shot at close range once (FTD-POS-6)', () => {
-    const lines = run('shot-into-melee.yaml').output.split('\n');
-    expectLines(lines, [
-      '  Sable Quickfinger attacks Gloomgob: d20 5 + 3 + 2 proficiency bonus = 10 vs AC 12, miss',
-      '  Wren the Warden attacks Gloomgob Slinger: d20 6 (disadvantage from ranged attack while in melee: rolled 15 and 6, kept 6) + 1 + 2 proficiency bonus = 9 vs AC 11, miss',
-      '  Gloomgob Slinger attacks Wren the Warden: d20 13 + 3 = 16 vs AC 15, hit',
-      '  Gloomgob attacks Wren the Warden: d20 14 (disadvantage from ranged attack at close range: rolled 16 and 14, kept 14) + 3 = 17 vs AC 15, hit',
-    ]);
-  });
-
   it('FTD-DEATH-2 crypt: the ambush order, a doubled natural 20, and the minute running out after the fight, at the table (a campaign file: fight, then time)', () => {
     const lines = run('crypt-ambush.yaml').output.split('\n');
     expectLines(lines, [
@@ -45,15 +35,5 @@ describe('bundled Five Torches Deep scenarios (scenarios/five-torches-deep)', ()
 
   it('no bundled FTD file ends its fight with ftd.endFight: a fight ends with its file (or its fight step), time after it passes at the table', () => {
     for (const f of files) expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).not.toContain('ftd.endFight');
-  });
-
-  it('barrow: the battle-begins morale roll by the leader, a permanent delay, the tide turning and a retreat', () => {
-    const lines = run('barrow-skirmish.yaml').output.split('\n');
-    expectLines(lines, [
-      '  Ash Cultist makes a morale check: d20 12 + 0 + 1 morale bonus (HD) = 13 vs morale DC 11, success',
-      '  Initiative: Sable Quickfinger 16, Gloomgob Slinger 15, Ash Cultist 12, Ilka Lampbearer 11 (tie-break 2), Wren the Warden 11 (tie-break 1), Tunnel Ogre 8 (Wren the Warden delays: from now on acts after Ilka Lampbearer)',
-      '  Tunnel Ogre makes a morale check: d20 6 - 1 + 2 morale bonus (HD) = 7 vs morale DC 11, failure',
-      '    [FTD-RETREAT-5] Tunnel Ogre escapes and leaves the initiative order',
-    ]);
   });
 });

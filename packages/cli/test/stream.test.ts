@@ -38,27 +38,6 @@ describe('one table, one stream of play: fray run plays campaign files', () => {
     expect(campaignCommand(scenario('campaigns/13a-two-battles.yaml')).output).toBe(r.output);
   });
 
-  it('A5E-HP-10 A5E-REST-11 an A5E day: a ward between fights soaks a bite on the grid, what is left of it lasts into the next fight, the long rest ends it', () => {
-    const lines = runCommand(scenario('campaigns/a5e-watchtower.yaml')).output.split('\n');
-    expectLines(lines, [
-      '  Tamsin Reed makes a DEX (stealth) check: d20 9 + 1d4 expertise 2 + 5 = 16 vs DC 13, success',
-      '    2d4+1 piercing → 4+2 +1 = 7 piercing, 7 absorbed by temporary hit points; Brannoc Vale 28 → 28 HP',
-      "[steps.4.fight] fight 'stair' at day 1, 06:00:06: Brannoc Vale, Tamsin Reed against bandit",
-      '  Road Bandit attacks Brannoc Vale: d20 3 + 3 = 6 vs AC 18, miss',
-      "  Brannoc Vale's temporary hit points end (temporary hit points without a duration end with a long rest)",
-    ]);
-  });
-
-  it('FTD-CHECK-2 FTD-LOAD-3 a Five Torches Deep descent: a check between fights, a shot into a melee on zones, loot that slows, a fight in the dark', () => {
-    const lines = runCommand(scenario('campaigns/ftd-sunken-stair.yaml')).output.split('\n');
-    expectLines(lines, [
-      '  Wren the Warden makes a DEX check: d20 5 + 1 = 6 vs the crumbling stair DC 12, failure',
-      '  Sable Quickfinger attacks Gloomgob: d20 14 + 3 + 2 proficiency bonus = 19 vs AC 12, hit',
-      '    [FTD-LOAD-5] Sable Quickfinger carries 13 load (5 of it coins) against STR 10: speed 15 ft',
-      '  Mire Hound attacks Sable Quickfinger: d20 11 (disadvantage from attacking in darkness: rolled 15 and 11, kept 11) + 4 = 15 vs AC 13, hit',
-    ]);
-  });
-
   it('--json of a campaign: the table after the last step, derived numbers, the fights', () => {
     const doc = JSON.parse(runCommand(scenario('campaigns/13a-two-battles.yaml'), { json: true }).output) as EncounterReport & { encounters: { id: string; rounds: number }[] };
     expect(doc.encounters.map((e) => [e.id, e.rounds])).toEqual([['bridge', 2], ['ford', 1]]);
