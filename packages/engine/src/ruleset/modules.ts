@@ -6,8 +6,11 @@ import type { ConditionDef } from '../condition/condition';
 import type { AnyHook, CommandDef, Ruleset } from './ruleset';
 import { mergeSettings, type SettingSchemas } from './declarations';
 
-/** What `takeAction` runs for one action id. */
-export type ActionHandler = (ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>) => void;
+/**
+ * What `takeAction` runs for one action id. `action` is the id it runs under, so a handler can say what
+ * it buys when it pays (an A5E duel prices each option, ADR 0010) without reading the envelope.
+ */
+export type ActionHandler = (ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string) => void;
 
 /**
  * A module: one area of a ruleset's rules (conditions, dying, movement, a duel, ...) as a fragment:
@@ -75,7 +78,7 @@ export function runActionFrom(actions: Record<string, ActionHandler>): NonNullab
   return (ctx, actorId, action, targets, options) => {
     const handler = Object.hasOwn(actions, action) ? actions[action] : undefined;
     if (!handler) return ctx.reject('unknown-action', `no action '${action}'; actions: ${Object.keys(actions).sort().join(', ')}`);
-    handler(ctx, actorId, targets, options);
+    handler(ctx, actorId, targets, options, action);
   };
 }
 

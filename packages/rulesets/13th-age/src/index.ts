@@ -73,7 +73,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     commands: merged.commands,
     runAction(ctx, actorId, action, targets, options) {
       const handler = merged.actions[action];
-      if (handler) return handler(ctx, actorId, targets, options);
+      if (handler) return handler(ctx, actorId, targets, options, action);
       if (attackAction(ctx, actorId, action, targets, options)) return;
       ctx.reject('unknown-action', `no action '${action}'; actions: its attacks, unarmed, flexible, ${Object.keys(merged.actions).sort().join(', ')}`);
     },

@@ -1,4 +1,4 @@
-import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend } from '../core/economy';
+import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { requireNamedAction } from './common';
 
@@ -7,10 +7,10 @@ import { requireNamedAction } from './common';
  * movement pool grows by the current Speed and what was already walked still counts. Fatigue in effect
  * forbids it (A5E-FATIGUE-1); fatigue deferred until the encounter ends does not (proposed ruling).
  */
-export const dashAction: ActionHandler = (ctx, actorId) => {
+export const dashAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   requireNamedAction(ctx, actorId, 'dash', 'A5E-ACT-7');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-7', { mountMay: true });
+  spend(ctx, actorId, ACTION, 'A5E-ACT-7', { mountMay: true, purchase: purchaseOf(action, targets, options) });
   const speed = effectiveSpeed(ctx.ruleset, ctx.state, c.id);
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT, value: (c.resources[MOVEMENT] ?? 0) + speed, ruleId: 'A5E-ACT-7' });
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT_MAX, value: (c.resources[MOVEMENT_MAX] ?? 0) + speed, ruleId: 'A5E-ACT-7' });

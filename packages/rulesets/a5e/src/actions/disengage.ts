@@ -1,5 +1,5 @@
 import { addCondition, currentCreatureId, type ConditionDef } from '@fray/engine';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 
 /** flag the movement rules read: this creature's movement provokes no opportunity attacks */
@@ -11,8 +11,8 @@ export const disengagedCondition: ConditionDef = {
 };
 
 /** Disengage (A5E-ACT-8): for the rest of this turn its movement provokes no opportunity attacks. */
-export const disengageAction: ActionHandler = (ctx, actorId) => {
-  spend(ctx, actorId, ACTION, 'A5E-ACT-8', { mountMay: true });
+export const disengageAction: ActionHandler = (ctx, actorId, targets, options, action) => {
+  spend(ctx, actorId, ACTION, 'A5E-ACT-8', { mountMay: true, purchase: purchaseOf(action, targets, options) });
   // Ends with the turn in progress (a controlled mount's is its rider's), not the creature's next one.
   const owner = currentCreatureId(ctx.state) ?? actorId;
   addCondition(ctx, actorId, 'disengaged', { source: actorId, ruleId: 'A5E-ACT-8', duration: { kind: 'turns', creatureId: owner, boundary: 'end', count: 1, skipCurrent: false } });

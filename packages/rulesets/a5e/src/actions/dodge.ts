@@ -1,5 +1,5 @@
 import { addCondition, hasCondition, removeInstance, type ConditionDef, type Hook } from '@fray/engine';
-import { ACTION, effectiveSpeed, spend } from '../core/economy';
+import { ACTION, effectiveSpeed, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { turnOwner } from './common';
 
@@ -19,10 +19,10 @@ export const dodgingCondition: ConditionDef = {
 };
 
 /** Dodge (A5E-ACT-9): not with Speed 0. */
-export const dodgeAction: ActionHandler = (ctx, actorId) => {
+export const dodgeAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   if (effectiveSpeed(ctx.ruleset, ctx.state, c.id) === 0) ctx.reject('speed-zero', `${c.name}'s Speed is 0, so it cannot Dodge`, 'A5E-ACT-9');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-9', { mountMay: true });
+  spend(ctx, actorId, ACTION, 'A5E-ACT-9', { mountMay: true, purchase: purchaseOf(action, targets, options) });
   addCondition(ctx, actorId, 'dodging', { source: actorId, ruleId: 'A5E-ACT-9', duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type EncounterState, type Hook, type Json, type LoadedRuleset } from '@fray/engine';
-import { ACTION, spend, type Refusal } from '../core/economy';
+import { ACTION, spend, type Refusal, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { livingRefusal, oneTarget, requireCanSpend, requireLiving, turnOwner, within } from './common';
 import { hostileActionBlock } from '../conditions/queries';
@@ -33,7 +33,7 @@ const dataOf = (inst: ConditionInstance) => inst.data as unknown as HelpData;
  * the Narrator confirms the helper can meaningfully assist) or 'attack' (target: the foe, which must be
  * within 5 ft of the helper; `options.ally`: the friend whose next attack on it gains advantage).
  */
-export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
+export const helpAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const target = oneTarget(ctx, targets, 'Help', 'A5E-ACT-10');
   const me = ctx.state.creatures[actorId]!;
   const mode = options['mode'] ?? (ctx.state.creatures[target]!.side === me.side ? 'task' : 'attack');
@@ -54,7 +54,7 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
       ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-10', text: `the Narrator rules ${ctx.creature(actorId).name} cannot help with ${task}; no action spent`, creatureId: actorId });
       return;
     }
-    spend(ctx, actorId, ACTION, 'A5E-ACT-10');
+    spend(ctx, actorId, ACTION, 'A5E-ACT-10', { purchase: purchaseOf(action, targets, options) });
     addCondition(ctx, target, 'helped', { source: actorId, ruleId: 'A5E-ACT-10', data: { kind: 'task', task }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
     return;
   }
@@ -67,7 +67,7 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options) => {
   if (allyId === actorId || ally.side !== me.side) ctx.reject('illegal-target', `${ally.name} is not a friendly creature to help`, 'A5E-ACT-11');
   const refused = helpAttackTargetRefusal(ctx.ruleset, ctx.state, actorId, target);
   if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
-  spend(ctx, actorId, ACTION, 'A5E-ACT-11');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-11', { purchase: purchaseOf(action, targets, options) });
   addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
 };
 

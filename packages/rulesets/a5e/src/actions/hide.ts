@@ -1,7 +1,7 @@
 import { hasFlag, type Hook } from '@fray/engine';
 import { FLAG } from '../conditions/definitions';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { seesThroughConditions } from '../conditions/queries';
 import { requireCanSpend } from './common';
@@ -14,7 +14,7 @@ import { HIDDEN, canObserve, hiddenState, hostile, isHiddenFrom, passivePercepti
  * Perception of each creature able to observe it (`options.observers`, default every hostile creature
  * that can notice anything): it is hidden from each one whose score it strictly beats (A5E-CORE-12).
  */
-export const hideAction: ActionHandler = (ctx, actorId, _targets, options) => {
+export const hideAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const me = () => (ctx.state.creatures[actorId])!;
   const given = Array.isArray(options['observers']) ? options['observers'].filter((x): x is string => typeof x === 'string') : null;
   for (const o of given ?? []) if (!ctx.state.creatures[o]) ctx.reject('unknown-creature', `no observer '${o}'`, 'A5E-ACT-12');
@@ -31,7 +31,7 @@ export const hideAction: ActionHandler = (ctx, actorId, _targets, options) => {
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-12', text: `the Narrator rules ${me().name} has nowhere to hide; no action spent`, creatureId: actorId });
     return;
   }
-  spend(ctx, actorId, ACTION, 'A5E-ACT-12');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-12', { purchase: purchaseOf(action, targets, options) });
   const stealth = a5eTest(ctx, { kind: 'check', actor: actorId, ability: 'dex', skill: 'stealth', dc: null, options: ['check:stealth', 'check:hide'], ruleId: 'A5E-ACT-12' }).total ?? 0;
   const from: string[] = [];
   for (const o of observers) {

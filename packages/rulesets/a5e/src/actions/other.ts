@@ -1,6 +1,6 @@
 import type { Json } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, spendOneAttack, type Cost } from '../core/economy';
+import { ACTION, spend, spendOneAttack, type Cost, purchaseOf } from '../core/economy';
 import { spellBlock } from '../conditions/queries';
 import type { ActionHandler } from '../module';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
@@ -13,7 +13,7 @@ const costOf = (v: Json | undefined, fallback: Cost = ACTION): Cost => (v === 'b
  * (or `options.cost`) and, if `options.check` names one `{ ability, skill?, dc }`, that check decides it.
  * Other rules' action costs (pushing over a table, dislodging a boulder) go the same way (A5E-ACT-21).
  */
-export const improviseAction: ActionHandler = (ctx, actorId, _targets, options) => {
+export const improviseAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const me = () => (ctx.state.creatures[actorId])!;
   const what = typeof options['description'] === 'string' && options['description'] ? options['description'] : 'something improvised';
   const cost = costOf(options['cost']);
@@ -32,7 +32,7 @@ export const improviseAction: ActionHandler = (ctx, actorId, _targets, options) 
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-1', text: `the Narrator rules ${me().name} cannot ${what}; nothing spent`, creatureId: actorId });
     return;
   }
-  spend(ctx, actorId, cost, 'A5E-ACT-21');
+  spend(ctx, actorId, cost, 'A5E-ACT-21', { purchase: purchaseOf(action, targets, options) });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-21', text: `${me().name}: ${what} (${cost === ACTION ? 'action' : cost})`, creatureId: actorId });
   if (check) {
     a5eTest(ctx, {
@@ -47,7 +47,7 @@ export const improviseAction: ActionHandler = (ctx, actorId, _targets, options) 
  * `options.castingTime`); the spell's effects are outside these rules. Strife 6+ allows cantrips only
  * (`options.level` 0; A5E-STRIFE-6).
  */
-export const castSpellAction: ActionHandler = (ctx, actorId, _targets, options) => {
+export const castSpellAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const me = ctx.state.creatures[actorId]!;
   const spell = typeof options['spell'] === 'string' && options['spell'] ? options['spell'] : null;
   if (!spell) return ctx.reject('no-spell', 'name the spell (options.spell)', 'A5E-ACT-6');
@@ -56,7 +56,7 @@ export const castSpellAction: ActionHandler = (ctx, actorId, _targets, options) 
   if (blocked) ctx.reject(blocked.code, blocked.message, blocked.ruleId);
   const cost = costOf(options['castingTime']);
   if (cost === 'free') ctx.reject('bad-option', "castingTime is 'action', 'bonusAction' or 'reaction'", 'A5E-ACT-6');
-  spend(ctx, actorId, cost, 'A5E-ACT-6');
+  spend(ctx, actorId, cost, 'A5E-ACT-6', { purchase: purchaseOf(action, targets, options) });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-6', text: `${me.name} casts ${spell} (${cost === ACTION ? '1 action' : cost})`, creatureId: actorId });
 };
 
@@ -68,7 +68,7 @@ export const basicManeuvers = ['disarm', 'grapple', 'knockdown', 'overrun', 'sho
  * outside these rules, so the Narrator records whether it worked (A5E-ACT-5 likewise for combat maneuvers,
  * `options.maneuver` any name with `options.cost`).
  */
-export const maneuverAction: ActionHandler = (ctx, actorId, targets, options) => {
+export const maneuverAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const name = options['maneuver'];
   if (typeof name !== 'string' || !name) return ctx.reject('no-maneuver', `name the maneuver: ${basicManeuvers.join(', ')} or a combat maneuver`, 'A5E-ACT-4');
   const basic = (basicManeuvers as readonly string[]).includes(name);
@@ -76,11 +76,11 @@ export const maneuverAction: ActionHandler = (ctx, actorId, targets, options) =>
   requireLiving(ctx, target, 'A5E-ACT-4');
   const me = () => (ctx.state.creatures[actorId])!;
   if (basic) {
-    spendOneAttack(ctx, actorId, 'A5E-ACT-4');
+    spendOneAttack(ctx, actorId, 'A5E-ACT-4', 'A5E-ACT-4', { purchase: purchaseOf(action, targets, options) });
   } else {
     const cost = costOf(options['cost']);
     requireCanSpend(ctx, actorId, cost, 'A5E-ACT-5');
-    spend(ctx, actorId, cost, 'A5E-ACT-5');
+    spend(ctx, actorId, cost, 'A5E-ACT-5', { purchase: purchaseOf(action, targets, options) });
   }
   const ruleId = basic ? 'A5E-ACT-4' : 'A5E-ACT-5';
   const result = ctx.ask({

@@ -1,5 +1,5 @@
 import { addCondition, hasFlag, type ConditionDef, type Hook, type Json } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { oneTarget, requireLiving, requireMayHarm, turnOwner, within } from './common';
 import { meleeReach } from '../conditions/queries';
@@ -39,7 +39,7 @@ const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
  * may follow 5 ft; neither step spends Speed or provokes. A raging creature cannot Fall Back, nor can one
  * with no free square behind it (proposed ruling).
  */
-export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets) => {
+export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const target = oneTarget(ctx, targets, 'Press the Attack', 'A5E-ACT-13');
   if (target === actorId) ctx.reject('illegal-target', 'a creature cannot press the attack against itself', 'A5E-ACT-13');
   const foe = () => requireLiving(ctx, target, 'A5E-ACT-13');
@@ -49,7 +49,7 @@ export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets) => {
   if (!within(ctx.state, actorId, target, meleeReach(me()))) ctx.reject('out-of-reach', `${foe().name} is not within ${me().name}'s reach`, 'A5E-ACT-13');
   const presser = ctx.state.creatureIds.find((x) => pressOf(ctx.state.creatures[x])?.target === target);
   if (presser) ctx.reject('already-pressed', `${foe().name} is already the target of ${ctx.state.creatures[presser]!.name}'s Press the Attack`, 'A5E-ACT-13');
-  spend(ctx, actorId, BONUS, 'A5E-ACT-13');
+  spend(ctx, actorId, BONUS, 'A5E-ACT-13', { purchase: purchaseOf(action, targets, options) });
   // It only makes sense with the Attack action still to come (slowed or strife 3 rule that out).
   const after = economyRefusal(ctx.ruleset, ctx.state, actorId, ACTION);
   if (after) ctx.reject(after.code, `${after.message}: Press the Attack needs the Attack action after it`, after.ruleId);

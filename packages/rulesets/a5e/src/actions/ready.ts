@@ -1,7 +1,7 @@
 import { removeCondition, type AnyHook, type CommandDef, type Json, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
-import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, costNote, effectiveSpeed, spend } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, costNote, effectiveSpeed, spend, purchaseOf } from '../core/economy';
 import { splitDeclared, withDeclarations } from '../combat/declarations';
 import { sheetOf } from '../sheet/derived';
 import type { ActionHandler } from '../module';
@@ -34,7 +34,7 @@ export function readiedOf(c: { vars: Record<string, Json> } | undefined): Readie
  * `options.spell: { name, castingTime }`) must take 1 action; it is cast now and held with
  * concentration, which ends any other concentration (A5E-ACT-16, proposed ruling).
  */
-export const readyAction: ActionHandler = (ctx, actorId, targets, options) => {
+export const readyAction: ActionHandler = (ctx, actorId, targets, options, readyId) => {
   // Read again at each use: spending (a duel's cost) or ending concentration may ask a question first.
   const me = () => ctx.creature(actorId);
   const trigger = options['trigger'];
@@ -57,7 +57,7 @@ export const readyAction: ActionHandler = (ctx, actorId, targets, options) => {
     entry.spell = s.name;
   }
   requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-15');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-15');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-15', { purchase: purchaseOf(readyId, targets, options) });
   if (spell) {
     if (me().vars[CONCENTRATING] !== undefined || me().conditions.some((x) => x.conditionId === CONCENTRATING)) endConcentration(ctx, actorId, `holding ${spell.name} instead`);
     ctx.emit({ type: 'VarSet', creatureId: actorId, key: CONCENTRATING, value: spell.name });

@@ -1,5 +1,5 @@
 import { a5eTest } from '../core/d20';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { requireCanSpend } from './common';
 import { HIDDEN, hiddenJson, hiddenState } from './stealth';
@@ -10,7 +10,7 @@ import { HIDDEN, hiddenJson, hiddenState } from './stealth';
  * total the check strictly beats is found (a tie leaves it hidden, A5E-CORE-12); `options.dc` also
  * judges the check against a DC (a hidden object or trap).
  */
-export const searchAction: ActionHandler = (ctx, actorId, _targets, options) => {
+export const searchAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-17');
   const me = ctx.state.creatures[actorId]!;
   const suggested = options['skill'] === 'investigation' ? 'investigation' : 'perception';
@@ -20,7 +20,7 @@ export const searchAction: ActionHandler = (ctx, actorId, _targets, options) => 
     options: [{ id: 'perception', label: 'Wisdom (Perception)' }, { id: 'investigation', label: 'Intelligence (Investigation)' }],
     default: suggested,
   }) === 'investigation' ? 'investigation' : 'perception';
-  spend(ctx, actorId, ACTION, 'A5E-ACT-17');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-17', { purchase: purchaseOf(action, targets, options) });
   const dc = typeof options['dc'] === 'number' ? options['dc'] : null;
   const total = a5eTest(ctx, {
     kind: 'check', actor: actorId, ability: skill === 'perception' ? 'wis' : 'int', skill, dc: dc === null ? null : { label: 'DC', value: dc },

@@ -1,6 +1,6 @@
 import { addCondition, type ConditionDef, type Json } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend } from '../core/economy';
+import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend, purchaseOf } from '../core/economy';
 import { gainFatigue } from '../conditions/tracks';
 import type { ActionHandler } from '../module';
 import { mod, sheetOf } from '../sheet/derived';
@@ -44,10 +44,10 @@ interface SprintRecord {
  * one needs a Constitution (Athletics) check, DC 10 + 1 per such check in the last minute, or it gains
  * a level of fatigue.
  */
-export const sprintAction: ActionHandler = (ctx, actorId, _targets, options) => {
+export const sprintAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   requireNamedAction(ctx, actorId, 'sprint', 'A5E-ACT-18');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-18');
+  spend(ctx, actorId, ACTION, 'A5E-ACT-18', { purchase: purchaseOf(action, targets, options) });
   const extended = ctx.state.options[SPRINT_RULES] === 'extended';
   const speed = effectiveSpeed(ctx.ruleset, ctx.state, c.id);
   const heavy = options['heavyArmor'] === true || c.conditions.some((x) => x.conditionId === 'encumbered');

@@ -1,6 +1,6 @@
 import { addCondition, currentCreatureId, type ConditionDef, type EncounterState, type RollModeSource } from '@fray/engine';
 import { a5eTest, type ExpertiseSource } from '../core/d20';
-import { ACTION, BONUS, spend, type Refusal } from '../core/economy';
+import { ACTION, BONUS, spend, type Refusal, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { maneuverDC, sheetOf, sizeRank } from '../sheet/derived';
 import { livingRefusal, oneTarget, requireCanSpend } from './common';
@@ -33,7 +33,7 @@ export function tumbleTargetRefusal(state: EncounterState, actorId: string, targ
   return null;
 }
 
-export const tumbleAction: ActionHandler = (ctx, actorId, targets, options) => {
+export const tumbleAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const target = oneTarget(ctx, targets, 'Tumble', 'A5E-ACT-19');
   const refused = tumbleTargetRefusal(ctx.state, actorId, target);
   if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
@@ -47,7 +47,7 @@ export const tumbleAction: ActionHandler = (ctx, actorId, targets, options) => {
     duration: { kind: 'turns', creatureId: currentCreatureId(ctx.state) ?? actorId, boundary: 'end', count: 1, skipCurrent: false },
   });
   if (diff >= 2) {
-    spend(ctx, actorId, cost, 'A5E-ACT-19');
+    spend(ctx, actorId, cost, 'A5E-ACT-19', { purchase: purchaseOf(action, targets, options) });
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${me().name} is two or more sizes larger than ${foe().name}: it moves through without a save`, creatureId: actorId });
     through();
     return;
@@ -58,7 +58,7 @@ export const tumbleAction: ActionHandler = (ctx, actorId, targets, options) => {
     options: [{ id: 'resist', label: 'Resist (it makes a Dexterity save)' }, { id: 'let-pass', label: 'Let it pass' }],
     default: 'resist',
   });
-  spend(ctx, actorId, cost, 'A5E-ACT-19');
+  spend(ctx, actorId, cost, 'A5E-ACT-19', { purchase: purchaseOf(action, targets, options) });
   if (letPass === 'let-pass') {
     ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-19', text: `${foe().name} lets ${me().name} pass`, creatureId: actorId });
     through();

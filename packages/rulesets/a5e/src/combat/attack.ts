@@ -1,7 +1,7 @@
 import { dealDamage, damagePartsFromRoll, type Json, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { a5eTest, attachExpertise, type A5eTest, type ExpertiseSource } from '../core/d20';
-import { BONUS, spend, spendOneAttack } from '../core/economy';
+import { BONUS, spend, spendOneAttack, purchaseOf } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
 import { ATTACK_WITHIN_5, attackSituation, type AttackSituation } from '../position/attack-geometry';
@@ -211,11 +211,11 @@ export const attackModule: A5eModule = {
      * The Attack action: the first attack spends the action and leaves the rest of a multiattack
      * as `attacksLeft`, to be made between moves (A5E-ACT-3, A5E-ROUND-3).
      */
-    attack: (ctx, actorId, targets, options) => {
+    attack: (ctx, actorId, targets, options, action) => {
       if (!targets.length) ctx.reject('no-target', 'an attack needs a target', 'A5E-ACT-3');
       const attack = findAttack(ctx, actorId, options['attack']);
       checkAttack(ctx, actorId, 'attack', attack, targets.slice(0, 1), options);
-      spendOneAttack(ctx, actorId, 'A5E-ACT-3');
+      spendOneAttack(ctx, actorId, 'A5E-ACT-3', 'A5E-ACT-3', { purchase: purchaseOf(action, targets, options) });
       if (oneHanded(attack) && ctx.state.creatures[actorId]!.vars[OFF_HAND_READY] !== attack.id) {
         ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_READY, value: attack.id });
       }
@@ -227,7 +227,7 @@ export const attackModule: A5eModule = {
      * if it has the thrown property), adding the ability modifier to damage only when negative. With
      * Extra Attack the bonus action buys two such attacks.
      */
-    'off-hand-attack': (ctx, actorId, targets, options) => {
+    'off-hand-attack': (ctx, actorId, targets, options, action) => {
       if (targets.length !== 1) ctx.reject(targets.length ? 'one-target' : 'no-target', 'an off-hand attack has one target', 'A5E-ATK-18');
       const c = ctx.state.creatures[actorId]!;
       const notReady = offHandReadyRefusal(ctx.state, actorId);
@@ -236,10 +236,10 @@ export const attackModule: A5eModule = {
       checkAttack(ctx, actorId, 'off-hand-attack', attack, targets, options);
       const left = typeof c.vars[OFF_HAND_LEFT] === 'number' ? (c.vars[OFF_HAND_LEFT] as number) : 0;
       if (left > 0) {
-        spend(ctx, actorId, 'free', 'A5E-ATK-19');
+        spend(ctx, actorId, 'free', 'A5E-ATK-19', { purchase: purchaseOf(action, targets, options) });
         ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_LEFT, value: left - 1 > 0 ? left - 1 : null });
       } else {
-        spend(ctx, actorId, BONUS, 'A5E-ATK-18');
+        spend(ctx, actorId, BONUS, 'A5E-ATK-18', { purchase: purchaseOf(action, targets, options) });
         const sheet = sheetById(ctx.state, actorId);
         if (sheet.kind === 'character' && sheet.attacksPerAction >= 2) {
           ctx.emit({ type: 'VarSet', creatureId: actorId, key: OFF_HAND_LEFT, value: 1 });

@@ -1,7 +1,7 @@
 import { isWithinReach, removeInstance, type AnyHook, type Json, type Resolution, type SpaceState } from '@fray/engine';
 import type { ActionHandler } from '../module';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import { maneuverDC, mod, sheetById } from '../sheet/derived';
 import { meleeReach, requireCanAct } from './queries';
 
@@ -45,7 +45,7 @@ export function endGrapplesOutOfReach(ctx: Resolution, movedId: string): void {
  * or Dexterity (Acrobatics) check against the escape DC — the grapple's own (`data.escapeDC`) or
  * the grappler's maneuver DC. Option `skill` picks; by default the better of the two.
  */
-export const escapeGrapple: ActionHandler = (ctx, actorId, _targets, options) => {
+export const escapeGrapple: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   const inst = c.conditions.find((x) => x.conditionId === 'grappled');
   if (!inst) return ctx.reject('not-grappled', `${c.name} is not grappled`, 'A5E-COND-16');
@@ -58,7 +58,7 @@ export const escapeGrapple: ActionHandler = (ctx, actorId, _targets, options) =>
   const data = (inst.data ?? {}) as Record<string, Json>;
   const grappler = inst.source && ctx.state.creatures[inst.source] ? inst.source : null;
   const dc = typeof data['escapeDC'] === 'number' ? data['escapeDC'] : grappler ? maneuverDC(sheetById(ctx.state, grappler)) : 10;
-  spend(ctx, actorId, ACTION, 'A5E-COND-16');
+  spend(ctx, actorId, ACTION, 'A5E-COND-16', { purchase: purchaseOf(action, targets, options) });
   const p = a5eTest(ctx, { kind: 'check', actor: actorId, target: grappler, ability: skill === 'athletics' ? 'str' : 'dex', skill, dc: { label: 'escape DC', value: dc }, options: ['check:escape-grapple'], ruleId: 'A5E-COND-16' });
   if (p.outcome === 'success') removeInstance(ctx, actorId, inst, 'escaped', 'A5E-COND-16');
 };

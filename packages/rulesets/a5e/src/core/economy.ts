@@ -71,11 +71,30 @@ export interface Refusal {
   ruleId: string;
 }
 
+/**
+ * What a cost pays for: the action a handler runs (its id, targets and options), named by the handler
+ * when it spends for its own actor. A cost hook prices the purchase it is handed (a duel's Attack action
+ * costs 2 duel actions, a basic maneuver 1); a cost paid with none (a reaction a hook offers, a
+ * command that is no action) is priced by its type alone.
+ */
+export interface Purchase {
+  action: string;
+  targets: readonly string[];
+  options: Readonly<Record<string, Json>>;
+}
+
+/** The purchase of an action handler's own cost: what `takeAction` runs, as it was given. */
+export function purchaseOf(action: string, targets: readonly string[], options: Readonly<Record<string, Json>>): Purchase {
+  return { action, targets, options };
+}
+
 export interface SpendOptions {
   /** a controlled mount's Dash, Disengage or Dodge needs no command (A5E-POS-4, A5E-SUMMON-11) */
   mountMay?: boolean;
-  /** leave cost hooks' refusals to their `charge`, which knows the command (`spend` sets it) */
+  /** leave cost hooks' refusals to their `charge`, which knows the purchase (`spend` sets it) */
   skipCostHookRefusals?: boolean;
+  /** what is bought, for the cost hooks' `charge` (an action handler paying for itself names its action) */
+  purchase?: Purchase;
 }
 
 /**
@@ -88,7 +107,8 @@ export interface SpendOptions {
 export interface CostHook {
   id: string;
   refusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): Refusal | null;
-  charge?(ctx: Resolution, actorId: string, cost: Cost, ruleId: string): boolean;
+  /** `purchase`: what the cost pays for, as the spender named it (null: a cost with no action behind it, such as a reaction a hook offers) */
+  charge?(ctx: Resolution, actorId: string, cost: Cost, ruleId: string, purchase: Purchase | null): boolean;
   /** why a whole option (an action with its options) cannot be paid for, beyond its cost type: for legal-command lists */
   optionRefusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, action: string, options: Record<string, Json>): Refusal | null;
   /** what paying the cost now takes besides the turn's budget, in words for a prompt (a duel's purchase of a duel action) */
@@ -203,7 +223,7 @@ export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5
     return ctx.reject(refusal.code, refusal.message, generic ? ruleId : refusal.ruleId);
   }
   let paidElsewhere = false;
-  for (const h of costHooksOf(ctx.ruleset)) if (h.charge?.(ctx, actorId, cost, ruleId)) paidElsewhere = true;
+  for (const h of costHooksOf(ctx.ruleset)) if (h.charge?.(ctx, actorId, cost, ruleId, opts.purchase ?? null)) paidElsewhere = true;
   const c = ctx.state.creatures[actorId]!;
   if (paidElsewhere || cost === 'free' || (cost === ACTION && c.vars[RELEASING] === true)) return;
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: cost, value: (c.resources[cost] ?? 1) - 1 });
@@ -213,15 +233,16 @@ export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5
  * Pays for one attack of the Attack action (A5E-ACT-3): out of the attacks left over from an Attack
  * action already begun this turn, or else by beginning one, which spends the action and leaves its
  * other attacks (Extra Attack, Multiattack) for later in the turn. `ruleId` is the rule the attack is
- * made under (it names refusals); `attacksRuleId` the one the left-over count is kept under.
+ * made under (it names refusals); `attacksRuleId` the one the left-over count is kept under; `opts`
+ * carries the purchase (the attack, or the maneuver made in its place).
  */
-export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string, attacksRuleId = ruleId): void {
+export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string, attacksRuleId = ruleId, opts: SpendOptions = {}): void {
   const left = ctx.state.creatures[actorId]!.resources[ATTACKS_LEFT] ?? 0;
   if (left > 0) {
-    spend(ctx, actorId, 'free', ruleId);
+    spend(ctx, actorId, 'free', ruleId, opts);
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: left - 1, ruleId: attacksRuleId });
   } else {
-    spend(ctx, actorId, ACTION, ruleId);
+    spend(ctx, actorId, ACTION, ruleId, opts);
     const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
     if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: attacksRuleId });
   }

@@ -1,11 +1,11 @@
 import { diceTextSchema } from '@fray/engine';
 import {
   addCondition, dealDamage, damagePartsFromRoll, durationInputSchema, removeInstance,
-  type ConditionDef, type ConditionInstance, type DurationInput, type Resolution,
+  type ConditionDef, type ConditionInstance, type DurationInput, type Json, type Resolution,
 } from '@fray/engine';
 import { parseDice } from '@fray/dice';
 import { z } from 'zod';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import { a5eCommand } from '../core/command-def';
 import { UNTYPED } from '../combat/damage';
 import { damageTypes } from '../sheet/stat-block';
@@ -75,14 +75,14 @@ export function ongoingAtTurnEnd(ctx: Resolution, id: string): void {
 }
 
 /** The action that ends ongoing damage whose effect allows it (A5E-DMG-9): on oneself or another. */
-export function endOngoingDamage(ctx: Resolution, actorId: string, targets: string[], options: Record<string, unknown>): void {
+export function endOngoingDamage(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
   const targetId = targets[0] ?? actorId;
   const t = ctx.state.creatures[targetId];
   if (!t) return ctx.reject('unknown-creature', `no creature '${targetId}'`, 'A5E-DMG-9');
   const which = typeof options['effect'] === 'string' ? options['effect'] : null;
   const endable = t.conditions.filter((x) => x.conditionId === ONGOING_DAMAGE && dataOf(x).endsWithAction && (!which || x.instanceId === which || dataOf(x).name === which));
   if (!endable.length) ctx.reject('no-ongoing-damage', `${t.name} has no ongoing damage an action can end${which ? ` named '${which}'` : ''}`, 'A5E-DMG-9');
-  spend(ctx, actorId, ACTION, 'A5E-DMG-9');
+  spend(ctx, actorId, ACTION, 'A5E-DMG-9', { purchase: purchaseOf(action, targets, options) });
   for (const inst of endable) removeInstance(ctx, targetId, inst, `ended by ${actorId}'s action`, 'A5E-DMG-9');
 }
 

@@ -1,5 +1,5 @@
 import { hasCondition, type CreatureState, type EncounterState, type Json, type Resolution } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, type Cost, type CostHook, type Refusal } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, type Cost, type CostHook, type Purchase, type Refusal } from '../core/economy';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
 import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, isSpectator, opponentOf, res, UNUSUAL_ANATOMY_TAG } from './active';
@@ -16,33 +16,18 @@ interface Price {
   takesAction?: boolean;
 }
 
-interface ActionCommand {
-  type: string;
-  actorId?: string;
-  action?: string;
-  targets?: string[];
-  options?: Record<string, Json>;
-}
-
-/** The takeAction command being resolved, when `actorId` is the one taking it. */
-function ownAction(ctx: Resolution, actorId: string): ActionCommand | null {
-  const cmd = ctx.envelope.command as ActionCommand;
-  return cmd.type === 'takeAction' && cmd.actorId === actorId ? cmd : null;
-}
-
 const isBasic = (name: Json | undefined): boolean => typeof name === 'string' && (basicManeuvers as readonly string[]).includes(name);
 const byType = (cost: Cost) => (cost === ACTION ? 2 : cost === 'free' ? 0 : 1);
 
 /**
  * What an option costs in duel actions (DUEL-ACTION-2..7, DUEL-ACTION-9, DUEL-ACTION-12). The economy
- * only says action, bonus action, reaction or free; the command being resolved says what it is.
+ * only says action, bonus action, reaction or free; the purchase the spender names says what it is.
+ * A readied action released was paid for by its Ready: its action, or its free attack, costs nothing more.
  */
-function priceOf(ctx: Resolution, actorId: string, cost: Cost): Price {
-  const c = ctx.state.creatures[actorId]!;
-  if (cost === ACTION && c.vars[RELEASING] === true) return { price: 0, keepBudget: true, what: 'a readied action released', ruleId: 'DUEL-ACTION-12' };
-  const cmd = ownAction(ctx, actorId);
-  const action = cmd?.action ?? null;
-  const opts = cmd?.options ?? {};
+function priceOf(c: CreatureState, cost: Cost, purchase: Purchase | null): Price {
+  if ((cost === ACTION || cost === 'free') && c.vars[RELEASING] === true) return { price: 0, keepBudget: true, what: 'a readied action released', ruleId: 'DUEL-ACTION-12' };
+  const action = purchase?.action ?? null;
+  const opts = purchase?.options ?? {};
   if (action === 'maneuver' && isBasic(opts['maneuver'])) {
     // Standalone it does not take the round's action; in place of an attack it adds 1 to the Attack action's 2 (DUEL-ACTION-7).
     return { price: 1, keepBudget: cost !== 'free', what: `a basic maneuver (${String(opts['maneuver'])})`, ruleId: 'DUEL-ACTION-7' };
@@ -80,7 +65,7 @@ function countSpell(ctx: Resolution, c: CreatureState, cost: 'action' | 'bonusAc
 }
 
 /** Magic the duel forbids is refused, or allowed as a breach with the interference consequences (DUEL-MAGIC-1). */
-function checkMagic(ctx: Resolution, c: CreatureState, opts: Record<string, Json>): void {
+function checkMagic(ctx: Resolution, c: CreatureState, opts: Readonly<Record<string, Json>>): void {
   const cfg = duelConfig(ctx.state);
   const school = typeof opts['school'] === 'string' ? opts['school'].toLowerCase() : null;
   const why = !cfg.magicAllowed ? 'this duel forbids magic' : school && cfg.bannedSchools.includes(school) ? `this duel forbids ${school} magic` : null;
@@ -95,23 +80,22 @@ function checkMagic(ctx: Resolution, c: CreatureState, opts: Record<string, Json
  * exertion (`options.exertion`, DUEL-ACTION-6); spells keep their per-round limits (DUEL-ACTION-10) and
  * the duel's magic rules (DUEL-MAGIC-1). Returns true when the turn budget is to be left alone.
  */
-function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): boolean {
+function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string, purchase: Purchase | null): boolean {
   if (isSpectator(ctx.state, actorId)) {
-    spectatorMeddles(ctx, actorId);
+    spectatorMeddles(ctx, actorId, purchase);
     return false;
   }
   if (!isDuelist(ctx.state, actorId)) return false;
   const c = ctx.state.creatures[actorId]!;
-  const p = priceOf(ctx, actorId, cost);
-  const cmd = ownAction(ctx, actorId);
-  const opts = cmd?.options ?? {};
-  if (cmd?.action === 'cast-spell' && cost !== 'free') {
+  const p = priceOf(c, cost, purchase);
+  const opts = purchase?.options ?? {};
+  if (purchase?.action === 'cast-spell' && cost !== 'free') {
     checkMagic(ctx, c, opts);
     // A breach may have ended the duel: the base economy takes over.
     if (!isDuelist(ctx.state, actorId)) return false;
     countSpell(ctx, ctx.state.creatures[actorId]!, cost);
   }
-  const exertion = cmd?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
+  const exertion = purchase?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
   // A reaction comes when its trigger does, with no room for a purchase command first: what the pool
   // lacks is bought as the prompt that offered it said (DUEL-EXERT-1).
   if (cost === REACTION && p.price > res(c, DUEL_RES.pool) && canCover(c, p.price)) coverShortfall(ctx, actorId, p.price);
@@ -130,8 +114,8 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): 
     spendExertion(ctx, actorId, exertion, 'DUEL-ACTION-6');
     ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-6', text: `${c.name} also pays the maneuver's ${exertion} exertion`, creatureId: actorId });
   }
-  const target = cmd?.targets?.[0];
-  if (cmd?.action === 'maneuver' && target && ctx.state.creatures[target]?.tags.includes(UNUSUAL_ANATOMY_TAG)) {
+  const target = purchase?.targets[0];
+  if (purchase?.action === 'maneuver' && target && ctx.state.creatures[target]?.tags.includes(UNUSUAL_ANATOMY_TAG)) {
     ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-TARGET-9', text: `${ctx.state.creatures[target]!.name}'s anatomy differs: the maneuver works the same, on whatever part serves the same purpose` });
   }
   return cost === REACTION || p.keepBudget;
@@ -140,18 +124,17 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string): 
 /**
  * A spectator's action aimed at a duelist (a spell, a Help, a shove) is interference (DUEL-SCOPE-2); its
  * attacks are caught as they are rolled (interference.ts). Lend Strength is a command of its own and
- * never comes here.
+ * never comes here, nor does a cost with no purchase named (a reaction a hook offers).
  */
-function spectatorMeddles(ctx: Resolution, actorId: string): void {
-  const cmd = ownAction(ctx, actorId);
-  if (!cmd || cmd.action === 'attack') return;
-  const hit = (cmd.targets ?? []).find((x) => isDuelist(ctx.state, x));
+function spectatorMeddles(ctx: Resolution, actorId: string, purchase: Purchase | null): void {
+  if (!purchase || purchase.action === 'attack') return;
+  const hit = purchase.targets.find((x) => isDuelist(ctx.state, x));
   if (!hit) return;
   const me = ctx.state.creatures[actorId]!;
   // A Help helps the duelist it names (the ally of an attack Help, else its target); anything else done to one helps the other.
-  const ally = cmd.options?.['ally'];
-  const helps = cmd.action === 'help' ? (typeof ally === 'string' && isDuelist(ctx.state, ally) ? ally : hit) : opponentOf(ctx.state, hit);
-  interfere(ctx, actorId, helps, `${me.name}, a spectator, uses ${cmd.action ?? 'an action'} on ${ctx.state.creatures[hit]!.name}`);
+  const ally = purchase.options['ally'];
+  const helps = purchase.action === 'help' ? (typeof ally === 'string' && isDuelist(ctx.state, ally) ? ally : hit) : opponentOf(ctx.state, hit);
+  interfere(ctx, actorId, helps, `${me.name}, a spectator, uses ${purchase.action} on ${ctx.state.creatures[hit]!.name}`);
 }
 
 /** What `canSpend` and the legal-command lists need to know: whether the pool covers the usual price. */

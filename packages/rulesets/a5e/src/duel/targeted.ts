@@ -30,17 +30,13 @@ export function targetableLocations(state: Parameters<typeof inDuel>[0], id: str
 }
 
 /**
- * The location declared for this attack roll: carried by the roll (`declare:target=…`, from an attack
- * command's `options.target`, a readied attack's options or a prompt's answer), or else on the actor's own
- * `takeAction` command (a spell's attack through `use-action`).
+ * The location declared for this attack roll, carried by the roll itself (`declare:target=…`): from an
+ * attack command's `options.target`, a readied attack's options, a prompt's answer, or a stat-block
+ * action's (`use-action`, a spell's attack) options, each put on the roll by the step that makes it.
  */
-function declared(ctx: Resolution, actor: string, testOptions: ReadonlySet<string>): { location: Location | null; raw: Json } | null {
+function declared(testOptions: ReadonlySet<string>): { location: Location | null; raw: Json } | null {
   const onRoll = declaredOn(testOptions, 'target');
-  if (onRoll !== null) return { location: aliases[onRoll] ?? null, raw: onRoll };
-  const cmd = ctx.envelope.command as { type: string; actorId?: string; action?: string; options?: Record<string, Json> };
-  if (cmd.type !== 'takeAction' || cmd.actorId !== actor || cmd.options?.['target'] === undefined) return null;
-  const raw = cmd.options['target'];
-  return { location: typeof raw === 'string' ? (aliases[raw] ?? null) : null, raw };
+  return onRoll === null ? null : { location: aliases[onRoll] ?? null, raw: onRoll };
 }
 
 /** Why this duelist cannot declare a targeted attack on `target` now, whatever the roll's mode (DUEL-TARGET-1), or null. */
@@ -108,7 +104,7 @@ export const declareHook: Hook<'test.modifiers'> = {
   stage: 'test.modifiers', id: 'a5e.duel.targeted-declare', priority: 900, ruleId: 'DUEL-TARGET-1',
   run: (ctx, p) => {
     if (p.kind !== 'attack' || !p.actor || !p.target || !inDuel(ctx.state)) return;
-    const d = declared(ctx, p.actor, p.options);
+    const d = declared(p.options);
     if (!d) return;
     const refuse = (code: string, message: string, ruleId: string) => { p.data[DECLARED] = { refusal: { code, message, ruleId } }; };
     const me = ctx.state.creatures[p.actor]!;

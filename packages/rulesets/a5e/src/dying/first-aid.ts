@@ -1,6 +1,6 @@
-import { hasCondition, isAdjacent, hasCreature, type Resolution, type SpaceState } from '@fray/engine';
+import { hasCondition, isAdjacent, hasCreature, type Json, type Resolution, type SpaceState } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import { hasNoAir, isSuffocating } from '../hazards/breath';
 import { becomeStable, DEAD, DYING } from './state';
 
@@ -17,7 +17,7 @@ export function suffocatingAtZero(ctx: Resolution, id: string): boolean {
  * First aid (A5E-DYING-11): the actor's action and a DC 10 Wisdom (Medicine) check make a dying,
  * unconscious creature stable. On a map the patient must be within reach of a hand (adjacent).
  */
-export function firstAid(ctx: Resolution, actorId: string, targets: string[]): void {
+export function firstAid(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
   const patientId = targets[0];
   if (!patientId) return ctx.reject('no-target', 'first aid needs a patient', 'A5E-DYING-11');
   const patient = ctx.state.creatures[patientId];
@@ -30,7 +30,7 @@ export function firstAid(ctx: Resolution, actorId: string, targets: string[]): v
   if (space && hasCreature(space, actorId) && hasCreature(space, patientId) && !isAdjacent(space, actorId, patientId)) {
     ctx.reject('out-of-reach', `${patient.name} is not next to ${ctx.state.creatures[actorId]?.name ?? actorId}`, 'A5E-DYING-11');
   }
-  spend(ctx, actorId, ACTION, 'A5E-DYING-11');
+  spend(ctx, actorId, ACTION, 'A5E-DYING-11', { purchase: purchaseOf(action, targets, options) });
   const check = a5eTest(ctx, { kind: 'check', actor: actorId, target: patientId, ability: 'wis', skill: 'medicine', dc: { label: 'first aid DC', value: 10 }, options: ['check:first-aid'], ruleId: 'A5E-DYING-11' });
   if (check.outcome === 'success') becomeStable(ctx, patientId, 'A5E-DYING-11');
 }

@@ -5,8 +5,9 @@ import {
 import type { RollRecord } from '@fray/dice';
 import type { ActionHandler } from '../module';
 import { a5eTest } from '../core/d20';
-import { costNote, REACTION, spend } from '../core/economy';
+import { costNote, REACTION, spend, purchaseOf } from '../core/economy';
 import { armorClass, attackDc } from '../combat/attack';
+import { declaredTestOptions } from '../combat/declarations';
 import { hostileActionBlock } from '../conditions/queries';
 import { attackSituation } from '../position/attack-geometry';
 import { distanceBetween } from '../position/geometry';
@@ -228,7 +229,7 @@ function markUsed(ctx: Resolution, id: string, entry: EffectEntry): void {
  * (count, range, charm and placid for hostile trees), the cost is spent through the economy, a
  * recharge action is marked spent and a limited one counted, then the tree runs for each target.
  */
-export const useAction: ActionHandler = (ctx, actorId, targets, options) => {
+export const useAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   const entries = effectEntries(sheetById(ctx.state, actorId));
   const entry = entries.find((e) => e.id === options['id']);
@@ -248,9 +249,10 @@ export const useAction: ActionHandler = (ctx, actorId, targets, options) => {
   }
   const refusal = entryRefusal(c, entry);
   if (refusal) ctx.reject(refusal.code, refusal.message);
-  spend(ctx, actorId, entry.cost, 'A5E-ROUND-4');
+  spend(ctx, actorId, entry.cost, 'A5E-ROUND-4', { purchase: purchaseOf(action, targets, options) });
   markUsed(ctx, actorId, entry);
-  runA5eEffects(ctx, actorId, entry.name, entry.effects, targets, { ...(entry.targets?.rangeFeet !== undefined ? { rangeFeet: entry.targets.rangeFeet } : {}), options: [`action:id:${entry.id}`] });
+  // What the command declares for its attacks (a duel's targeted attack, DUEL-TARGET-1) rides on their rolls.
+  runA5eEffects(ctx, actorId, entry.name, entry.effects, targets, { ...(entry.targets?.rangeFeet !== undefined ? { rangeFeet: entry.targets.rangeFeet } : {}), options: [`action:id:${entry.id}`, ...declaredTestOptions(options)] });
 };
 
 /** A spent recharge action rolls its d6 at the start of each of the creature's turns; min or more recharges it. */

@@ -1,8 +1,8 @@
 import { compileDice } from '@fray/dice';
-import type { CreatureState, EncounterState, Resolution } from '@fray/engine';
+import type { CreatureState, EncounterState, Json, Resolution } from '@fray/engine';
 import { damageExpression } from '../combat/attack';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend } from '../core/economy';
+import { ACTION, spend, purchaseOf } from '../core/economy';
 import { mod, sheetOf } from '../sheet/derived';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
 import { isObject, objectBashDC, objectOf, objectThreshold } from './object-sheet';
@@ -48,12 +48,12 @@ function askDC(ctx: Resolution, objectId: string, what: string, ruleId: string):
  * it (A5E-OBJ-12, A5E-OBJ-13, A5E-OBJ-16); without a table DC the Narrator sets one (A5E-OBJ-2).
  * Forcefields cannot be bashed (A5E-OBJ-17).
  */
-export function bashAction(ctx: Resolution, actorId: string, targets: string[]): void {
+export function bashAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
   const id = targetObject(ctx, targets, 'A5E-OBJ-12');
   const c = ctx.state.creatures[id]!;
   const row = objectBashDC(ctx.state, c);
   if (row === null) ctx.reject('cannot-bash', `${c.name} cannot be bashed`, objectOf(c)?.material === 'forcefield' ? 'A5E-OBJ-17' : 'A5E-OBJ-16');
-  spend(ctx, actorId, ACTION, 'A5E-OBJ-12');
+  spend(ctx, actorId, ACTION, 'A5E-OBJ-12', { purchase: purchaseOf(action, targets, options) });
   const dc = row ?? askDC(ctx, id, 'breaking it with a Strength check', 'A5E-OBJ-2');
   const p = a5eTest(ctx, { kind: 'check', actor: actorId, target: id, ability: 'str', dc: { label: 'Bash DC', value: dc }, options: ['check:bash'], ruleId: 'A5E-OBJ-12' });
   if (p.outcome === 'success') breakObject(ctx, id, 'A5E-OBJ-12', `bashed by ${sheetOf(ctx.state.creatures[actorId]!).name}, DC ${dc}`);
@@ -63,13 +63,13 @@ export function bashAction(ctx: Resolution, actorId: string, targets: string[]):
  * Anything but destroying the object (picking its lock, wrenching rusted hinges): the Narrator picks
  * the check when the player has not, and sets the DC (A5E-OBJ-2).
  */
-export function objectCheckAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, unknown>): void {
+export function objectCheckAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
   const id = targetObject(ctx, targets, 'A5E-OBJ-2');
   const given = options['ability'];
   if (given !== undefined && !(abilityIds as readonly unknown[]).includes(given)) ctx.reject('bad-ability', `ability must be one of ${abilityIds.join(', ')}`, 'A5E-OBJ-2');
   const skill = typeof options['skill'] === 'string' ? options['skill'] : undefined;
   const task = typeof options['task'] === 'string' ? options['task'] : 'use it';
-  spend(ctx, actorId, ACTION, 'A5E-OBJ-2');
+  spend(ctx, actorId, ACTION, 'A5E-OBJ-2', { purchase: purchaseOf(action, targets, options) });
   const ability = (given as AbilityId | undefined) ?? (ctx.ask({
     key: 'a5e.object.ability', to: { role: 'gm' }, about: id, ruleId: 'A5E-OBJ-2',
     text: `Which check lets ${ctx.state.creatures[actorId]!.name} ${task} (${ctx.state.creatures[id]!.name})?`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heal, joinCreature, type CommandDef, type Json } from '@fray/engine';
+import { heal, joinCreature, type CommandDef } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { sheetOf } from '../sheet/derived';
 import { sizes } from '../sheet/stat-block';
@@ -149,8 +149,8 @@ export const objectsModule: A5eModule = {
     },
   ],
   actions: {
-    bash: (ctx, actorId, targets) => bashAction(ctx, actorId, targets),
-    'object-check': (ctx, actorId, targets, options) => objectCheckAction(ctx, actorId, targets, options as Record<string, Json>),
+    bash: bashAction,
+    'object-check': objectCheckAction,
   },
   commands: [addObject as unknown as CommandDef, canOpen as unknown as CommandDef],
 };

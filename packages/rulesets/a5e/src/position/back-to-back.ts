@@ -1,5 +1,5 @@
 import { addCondition, removeInstance, type ConditionDef, type EncounterState, type Resolution } from '@fray/engine';
-import { BONUS, spend } from '../core/economy';
+import { BONUS, spend, purchaseOf } from '../core/economy';
 import { oneTarget, turnOwner } from '../actions/common';
 import type { ActionHandler } from '../module';
 import { isAlly, isPlaced, withinReach } from './geometry';
@@ -30,12 +30,12 @@ export function backToBackWith(state: EncounterState, id: string): string | null
  * Back-to-back (A5E-POS-11), a bonus action next to an ally, until the start of its next turn or until
  * either of the two moves. Only the creature spending the bonus action gains it (proposed ruling).
  */
-export const backToBackAction: ActionHandler = (ctx, actorId, targets) => {
+export const backToBackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const ally = oneTarget(ctx, targets, 'standing back-to-back', 'A5E-POS-11');
   if (!isAlly(ctx.state, actorId, ally)) ctx.reject('not-an-ally', `${ctx.state.creatures[ally]!.name} is not an ally`, 'A5E-POS-11');
   const placed = isPlaced(ctx.state, actorId) && isPlaced(ctx.state, ally);
   if (placed && !withinReach(ctx.state, actorId, ally, 5)) ctx.reject('too-far', 'back-to-back needs the ally within 5 feet', 'A5E-POS-11');
-  spend(ctx, actorId, BONUS, 'A5E-POS-11');
+  spend(ctx, actorId, BONUS, 'A5E-POS-11', { purchase: purchaseOf(action, targets, options) });
   for (const inst of ctx.state.creatures[actorId]!.conditions.filter((x) => x.conditionId === 'back-to-back')) removeInstance(ctx, actorId, inst, 'a new stance');
   addCondition(ctx, actorId, 'back-to-back', {
     source: actorId, ruleId: 'A5E-POS-11', data: { with: ally },

@@ -1,5 +1,5 @@
 import { addCondition, hasCondition, removeCondition, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
-import { costNote, isActingNow, MOVEMENT, REACTION, spend, type Refusal } from '../core/economy';
+import { costNote, isActingNow, MOVEMENT, REACTION, spend, type Refusal, purchaseOf } from '../core/economy';
 import { speedOf } from '../conditions/queries';
 import { MOVED } from '../movement/speed';
 import type { ActionHandler } from '../module';
@@ -8,10 +8,10 @@ import { spaceOf } from './geometry';
 import { mayReact } from './reactions';
 
 /** Dropping prone on its own turn costs no movement (A5E-POS-7). */
-export const dropProneAction: ActionHandler = (ctx, actorId) => {
+export const dropProneAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   if (hasCondition(c, 'prone')) ctx.reject('already-prone', `${c.name} is already prone`, 'A5E-POS-7');
-  spend(ctx, actorId, 'free', 'A5E-POS-7');
+  spend(ctx, actorId, 'free', 'A5E-POS-7', { purchase: purchaseOf(action, targets, options) });
   addCondition(ctx, actorId, 'prone', { source: actorId, ruleId: 'A5E-POS-7' });
 };
 

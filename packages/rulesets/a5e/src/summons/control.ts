@@ -1,6 +1,6 @@
 import { insertInOrder, type CommandDef, type Resolution } from '@fray/engine';
 import { z } from 'zod';
-import { COMMANDED, CONTROLLED_BY, MOUNT, controllerCreature, spend } from '../core/economy';
+import { COMMANDED, CONTROLLED_BY, MOUNT, controllerCreature, spend, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 
 const id = z.string().min(1).max(200);
@@ -71,14 +71,14 @@ export function groupMembers(state: Resolution['state'], group: string): string[
  * actions this turn. Target one controlled creature; a group member brings its whole group. A controlled
  * creature that is not commanded takes no action (it may still move and react; proposed ruling).
  */
-export const commandAction: ActionHandler = (ctx, actorId, targets) => {
+export const commandAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const target = targets[0];
   if (!target || targets.length > 1) return ctx.reject('one-target', 'command one creature or one group (name one of its members)', 'A5E-SUMMON-4');
   if (controllerCreature(ctx.state, target) !== actorId) ctx.reject('not-controlled', `${actorId} does not control ${target}`, 'A5E-SUMMON-4');
   const group = groupOf(ctx, target);
   const members = group ? groupMembers(ctx.state, group).filter((x) => controllerCreature(ctx.state, x) === actorId) : [target];
   if (members.every((m) => ctx.state.creatures[m]!.vars[COMMANDED] === true)) ctx.reject('already-commanded', `${members.join(', ')} already commanded this turn`, 'A5E-SUMMON-4');
-  spend(ctx, actorId, 'bonusAction', 'A5E-SUMMON-4');
+  spend(ctx, actorId, 'bonusAction', 'A5E-SUMMON-4', { purchase: purchaseOf(action, targets, options) });
   for (const m of members) ctx.emit({ type: 'VarSet', creatureId: m, key: COMMANDED, value: true });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SUMMON-4', text: `${ctx.state.creatures[actorId]!.name} commands ${group ? `group ${group}` : ctx.state.creatures[target]!.name} to act`, creatureId: actorId });
 };

@@ -2,7 +2,7 @@ import { canonicalJson, damagePartsFromRoll, dealDamage, type CommandDef, type D
 import { z } from 'zod';
 import { findAttack, damageExpression } from '../combat/attack';
 import { a5eTest } from '../core/d20';
-import { ACTION, canSpend, controllerCreature, spend } from '../core/economy';
+import { ACTION, canSpend, controllerCreature, purchaseOf, spend } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { attackBonus, mod, sheetById } from '../sheet/derived';
 import { abilityIds, damageTypes, type AbilityId } from '../sheet/stat-block';
@@ -153,7 +153,7 @@ function mergeParts(parts: DamagePart[]): DamagePart[] {
  * takes it all with its riders, a success half and no riders; no critical hits (proposed rulings). An
  * attack that already uses a save keeps its own save and DC, still +1 DC and damage per other member.
  */
-export const groupAttackAction: ActionHandler = (ctx, actorId, targets, options) => {
+export const groupAttackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const group = groupOf(ctx, actorId);
   if (!group) return ctx.reject('not-in-group', `${actorId} is not in a group`, 'A5E-SUMMON-7');
   const target = targets[0];
@@ -161,7 +161,8 @@ export const groupAttackAction: ActionHandler = (ctx, actorId, targets, options)
   if (ctx.state.creatures[target]!.side === ctx.state.creatures[actorId]!.side) ctx.reject('illegal-target', `${target} is on the group's own side`, 'A5E-SUMMON-7');
   const members = groupMembers(ctx.state, group).filter((m) => m === actorId || canSpend(ctx.ruleset, ctx.state, m, ACTION));
   if (members.length < 2) ctx.reject('group-too-small', `only ${members.length} member of ${group} can act: attack normally`, 'A5E-SUMMON-7');
-  for (const m of members) spend(ctx, m, ACTION, 'A5E-SUMMON-4');
+  // The actor buys the group attack; the others spend their actions on it.
+  for (const m of members) spend(ctx, m, ACTION, 'A5E-SUMMON-4', m === actorId ? { purchase: purchaseOf(action, targets, options) } : {});
   const others = members.length - 1;
   const parsed = options['save'] === undefined ? null : saveSpec.safeParse(options['save']);
   if (parsed && !parsed.success) return ctx.reject('bad-save', `save: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'A5E-SUMMON-10');

@@ -4,7 +4,8 @@ import {
   type CommandDef, type CostModifier, type EncounterStateCore, type Json, type PathStepContext, type Resolution, type Square,
 } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, REACTION, has, spend, spendOneAttack } from '../core/economy';
+import { ACTION, REACTION, has, spend, spendOneAttack, purchaseOf } from '../core/economy';
+import { declaredTestOptions } from '../combat/declarations';
 import { findAttack, damageExpression, makeAttack } from '../combat/attack';
 import { passivePerception } from '../actions/stealth';
 import { attackAbility, attackBonus, sheetById, sheetOf } from '../sheet/derived';
@@ -58,7 +59,7 @@ function tipped(state: EncounterStateCore): number {
  * Tables: an action pushes one over, after which it gives half cover (A5E-WORLD-27). On a map the
  * table is a square (`options.x`, `options.y`) within 5 ft, which gets the tag the cover rules read.
  */
-const tipTable: ActionHandler = (ctx, actorId, _targets, options) => {
+const tipTable: ActionHandler = (ctx, actorId, targets, options, action) => {
   const { a } = requireEffect(ctx, 'tables', 'tip', 'A5E-WORLD-27');
   const squares = taggedSquares(ctx.state, a.entry.id);
   const grid = gridOf(ctx.state);
@@ -75,7 +76,7 @@ const tipTable: ActionHandler = (ctx, actorId, _targets, options) => {
     const total = readWorldConfig(ctx.state).counts['tables'] ?? 1;
     if (tipped(ctx.state) >= total) ctx.reject('feature-used-up', `every table is already on its side`, a.entry.ruleId);
   }
-  spend(ctx, actorId, ACTION, a.entry.ruleId);
+  spend(ctx, actorId, ACTION, a.entry.ruleId, { purchase: purchaseOf(action, targets, options) });
   ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.tipped, value: tipped(ctx.state) + 1 });
   if (at && grid) {
     const cell = terrainAt(grid, at);
@@ -89,11 +90,11 @@ const tipTable: ActionHandler = (ctx, actorId, _targets, options) => {
  * the path the roller names (the targets) makes a DC 12 Dexterity save or takes 2d10 bludgeoning
  * (proposed type), rolled once. A boulder rolls once.
  */
-const rollBoulder: ActionHandler = (ctx, actorId, targets) => {
+const rollBoulder: ActionHandler = (ctx, actorId, targets, options, action) => {
   const { a, effect } = requireEffect(ctx, 'boulder', 'roll', 'A5E-WORLD-32');
   requireLeft(ctx, a);
   if (targets.includes(actorId)) ctx.reject('bad-target', 'the boulder rolls away from the creature that pushes it', 'A5E-WORLD-32');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-32');
+  spend(ctx, actorId, ACTION, 'A5E-WORLD-32', { purchase: purchaseOf(action, targets, options) });
   const check = a5eTest(ctx, { kind: 'check', actor: actorId, ability: effect.check.ability, skill: effect.check.skill, dc: { label: `${a.name} DC`, value: effect.check.dc }, ruleId: a.entry.ruleId });
   if (check.outcome !== 'success') {
     ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${a.name} does not budge`, creatureId: actorId });
@@ -114,7 +115,7 @@ export const LONG_RANGE = 'world:long-range';
  * bludgeoning, with Strength (proficiency only for the proficient, proposed ruling). Part of the
  * Attack action, like any weapon attack.
  */
-const hurlRock: ActionHandler = (ctx, actorId, targets) => {
+const hurlRock: ActionHandler = (ctx, actorId, targets, options, action) => {
   const { a, effect } = requireEffect(ctx, 'loose-rocks', 'throwable', 'A5E-WORLD-33');
   if (targets.length !== 1) ctx.reject('no-target', 'a rock is hurled at one target', 'A5E-WORLD-33');
   if (!inArea(ctx.state, a.entry.id, actorId)) ctx.reject('not-in-area', `there are no loose rocks where ${ctx.state.creatures[actorId]!.name} stands`, 'A5E-WORLD-33');
@@ -122,25 +123,25 @@ const hurlRock: ActionHandler = (ctx, actorId, targets) => {
   const grid = gridOf(ctx.state);
   const feet = grid && grid.creatures[actorId] && grid.creatures[target] ? distanceFeet(grid, actorId, target) : null;
   if (feet !== null && feet > effect.longFeet) ctx.reject('out-of-range', `${feet} ft is beyond a hurled rock's long range of ${effect.longFeet} ft`, 'A5E-WORLD-33');
-  spendOneAttack(ctx, actorId, 'A5E-WORLD-33', 'A5E-ACT-3');
+  spendOneAttack(ctx, actorId, 'A5E-WORLD-33', 'A5E-ACT-3', { purchase: purchaseOf(action, targets, options) });
   const c = ctx.state.creatures[actorId]!;
   const rock = attackSchema.parse({
     id: 'loose-rock', name: a.name, kind: 'ranged', ability: 'str', proficient: c.tags.includes(IMPROVISED_PROFICIENT),
     rangeFeet: [effect.normalFeet, effect.longFeet], damage: effect.dice, damageType: effect.type, properties: ['thrown'],
   });
-  makeAttack(ctx, actorId, rock, [target], { cost: 'action', options: [`world:${a.entry.id}`, ...(feet !== null && feet > effect.normalFeet ? [LONG_RANGE] : [])] });
+  makeAttack(ctx, actorId, rock, [target], { cost: 'action', options: [`world:${a.entry.id}`, ...(feet !== null && feet > effect.normalFeet ? [LONG_RANGE] : []), ...declaredTestOptions(options)] });
 };
 
 /**
  * Stalactites (A5E-WORLD-10): a ranged attack at one (AC 12) that hits and deals any damage brings it
  * down; each creature beneath it (the targets) makes a DC 12 Dexterity save or takes 2d6 piercing.
  */
-const knockStalactite: ActionHandler = (ctx, actorId, targets, options) => {
+const knockStalactite: ActionHandler = (ctx, actorId, targets, options, action) => {
   const { a, effect } = requireEffect(ctx, 'stalactites', 'falls', 'A5E-WORLD-10');
   requireLeft(ctx, a);
   const attack = findAttack(ctx, actorId, options['attack']);
   if (attack.kind !== 'ranged') ctx.reject('not-ranged', `${attack.name} is not a ranged attack: only a ranged attack knocks a stalactite down`, 'A5E-WORLD-10');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-10');
+  spend(ctx, actorId, ACTION, 'A5E-WORLD-10', { purchase: purchaseOf(action, targets, options) });
   const sheet = sheetById(ctx.state, actorId);
   const p = a5eTest(ctx, {
     kind: 'attack', actor: actorId, ability: attackAbility(sheet, attack), dc: { label: `${a.name} AC`, value: effect.hitAc ?? 12 },
@@ -181,11 +182,11 @@ const swingChandelier: ActionHandler = (ctx, actorId, _targets, options) => {
 };
 
 /** Tenacious Mud (A5E-WORLD-41): the stuck creature spends its action and pulls free (no check, proposed ruling). */
-const pullFree: ActionHandler = (ctx, actorId) => {
+const pullFree: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
   const stuck = c.conditions.filter((x) => x.conditionId === 'restrained' && x.source === worldSource('tenacious-mud'));
   if (!stuck.length) ctx.reject('not-stuck', `${c.name} is not stuck in the mud`, 'A5E-WORLD-41');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-41');
+  spend(ctx, actorId, ACTION, 'A5E-WORLD-41', { purchase: purchaseOf(action, targets, options) });
   for (const inst of stuck) removeInstance(ctx, actorId, inst, 'pulled free of the mud', 'A5E-WORLD-41');
 };
 
