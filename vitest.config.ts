@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     // Property tests play hundreds of random fights; CI machines are shared and slow, so allow them time.
     testTimeout: 120_000,
-    setupFiles: ['test/fast-check-setup.ts', 'test/stale-state-setup.ts'],
+    setupFiles: ['test/fast-check-setup.ts', 'test/stale-state-setup.ts', 'test/gathering-check-setup.ts'],
     // A beforeEach may be the first to ask for that cluster (initdb of its template: ~1.5 s, more on a busy machine).
     hookTimeout: 60_000,
     exclude: ['**/node_modules/**', '**/dist/**'],

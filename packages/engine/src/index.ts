@@ -29,6 +29,7 @@ export * from './ruleset/queries';
 export * from './ruleset/words';
 export * from './ruleset/stages';
 export * from './ruleset/hooks';
+export * from './ruleset/gathering-check';
 export * from './ruleset/load';
 export * from './ruleset/modules';
 export * from './ruleset/declarations';

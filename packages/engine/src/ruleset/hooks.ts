@@ -1,10 +1,12 @@
 import type { Resolution } from '../resolve/context';
 import type { StageId, StagePayloads } from './stages';
+import { resolutionForHook } from './gathering-check';
 
 /** Runs every hook registered for a stage, in the ruleset's printed order. */
 export function runStage<S extends StageId>(ctx: Resolution, stage: S, payload: StagePayloads[S]): StagePayloads[S] {
   const hooks = ctx.ruleset.hooksByStage[stage];
-  if (hooks) for (const h of hooks) h.run(ctx, payload);
+  // With the tests' check on, a gathering stage's hooks cannot act (gathering-check.ts).
+  if (hooks) for (const h of hooks) h.run(resolutionForHook(ctx, stage, h.id), payload);
   return payload;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Command } from '@fray/engine';
 import { TestTable } from '@fray/testkit';
 import { a5eModules, buildA5eRuleset, ACTION, purchaseOf, spend, type A5eModule } from '../src/index';
 import { kass, ruleTexts, vey } from './duel-fixtures';
@@ -24,7 +25,7 @@ function duel(creatures = [vey(), kass()]): TestTable {
   return t;
 }
 
-const payFor = (named?: string) => ({ type: 'takeAction', actorId: 'vey', action: 'pay-for', targets: ['kass'], options: named ? { named } : {} });
+const payFor = (named?: string): Command => ({ type: 'takeAction', actorId: 'vey', action: 'pay-for', targets: ['kass'], options: named ? { named } : {} });
 
 describe('A5E duel: a price is the purchase the spender names (ADR 0010)', () => {
   it('DUEL-ACTION-7 DUEL-ACTION-3 the duel prices the purchase handed to the economy, not the command being resolved', () => {

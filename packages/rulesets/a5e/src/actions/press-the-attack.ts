@@ -94,10 +94,21 @@ export const pressExpertiseHook: Hook<'test.modifiers'> = {
     const press = pressOf(ctx.state.creatures[p.actor]);
     if (!press || press.target !== p.target || press.fellBack) return;
     if (ctx.ruleset.rollMode(p.rollModeSources, p.options).mode === 'disadvantage') {
-      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-CORE-7', text: 'attack with disadvantage: no Press the Attack die', creatureId: p.actor });
+      p.data[NO_PRESS_DIE] = true;
       return;
     }
     const list = (p.data['expertise'] as unknown as ExpertiseSource[] | undefined) ?? [];
     p.data['expertise'] = [...list, { source: 'Press the Attack', ruleId: 'A5E-ACT-13' }] as unknown as Json;
+  },
+};
+
+/** test payload data: gathering found the pressed attack at disadvantage, so it gets no die */
+const NO_PRESS_DIE = 'a5e.press.no-die';
+
+/** Says why a pressed attack has no Press the Attack die (A5E-CORE-7), once gathering has decided it. */
+export const pressNoDieNoteHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.actions.press-no-die-note', priority: 3, ruleId: 'A5E-CORE-7',
+  run: (ctx, p) => {
+    if (p.data[NO_PRESS_DIE] === true && p.actor) ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-CORE-7', text: 'attack with disadvantage: no Press the Attack die', creatureId: p.actor });
   },
 };

@@ -27,7 +27,18 @@ export const rangedInReachHook: Hook<'test.modifiers'> = {
     if (threatened) {
       p.rollModeSources.push({ mode: 'disadvantage', source: 'duel:ranged-in-reach', label: `ranged attack within ${o.name}'s reach`, ruleId: 'DUEL-MAGIC-3' });
     } else if (p.rollModeSources.length < before) {
-      ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-MAGIC-3', text: 'spectators within reach do not hinder a duelist\'s ranged attack', creatureId: p.actor });
+      p.data[SPECTATORS_IGNORED] = true;
     }
+  },
+};
+
+/** test payload data: the base rule's disadvantage was dropped because only spectators were within reach */
+const SPECTATORS_IGNORED = 'a5e.duel.spectators-in-reach';
+
+/** Says why a ranged attack with spectators in reach has no disadvantage (DUEL-MAGIC-3), once gathering has decided it. */
+export const rangedInReachNoteHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.duel.ranged-in-reach-note', priority: 2, ruleId: 'DUEL-MAGIC-3',
+  run: (ctx, p) => {
+    if (p.data[SPECTATORS_IGNORED] === true && p.actor) ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-MAGIC-3', text: 'spectators within reach do not hinder a duelist\'s ranged attack', creatureId: p.actor });
   },
 };

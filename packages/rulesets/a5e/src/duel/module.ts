@@ -6,7 +6,7 @@ import { concentrationUpkeep, duelCostHook, observeConcentration } from './costs
 import { buyActionsCommand, duelLongRestCommand, exertCommand, lendStrengthCommand } from './exertion';
 import { rpsInitiative } from './initiative';
 import { interfereCommand, penaltyHook, penaltySpentHook, spectatorAttackHook, spectatorInterferesHook } from './interference';
-import { rangedInReachHook } from './magic';
+import { rangedInReachHook, rangedInReachNoteHook } from './magic';
 import { refreshPools, startDuel } from './setup';
 import { declareCommitHook, declareHook, neckHook, outcomeHook, setLocationsCommand } from './targeted';
 import { duelWorldActionCommand } from './world';
@@ -40,7 +40,7 @@ export const duelModule: A5eModule = {
     // after the budget renews (0) and "until the start of its next turn" effects end (100)
     { stage: 'turn.start', id: 'a5e.duel.concentration', priority: 150, ruleId: 'DUEL-ACTION-11', run: (ctx, p) => { if (inDuel(ctx.state)) concentrationUpkeep(ctx, p.creatureId); } },
     { stage: 'turn.end', id: 'a5e.duel.concentration-seen', priority: 50, ruleId: 'DUEL-ACTION-11', run: (ctx) => { if (inDuel(ctx.state)) observeConcentration(ctx, ctx.state.round); } },
-    spectatorAttackHook, penaltyHook, rangedInReachHook, declareHook, spectatorInterferesHook, penaltySpentHook, declareCommitHook, outcomeHook, neckHook,
+    spectatorAttackHook, penaltyHook, rangedInReachHook, rangedInReachNoteHook, declareHook, spectatorInterferesHook, penaltySpentHook, declareCommitHook, outcomeHook, neckHook,
     ...arenaHooks,
   ] as AnyHook[],
   commands: [

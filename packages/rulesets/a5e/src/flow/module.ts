@@ -5,7 +5,7 @@ import { dodgeAction, dodgeEndsHook, dodgingCondition } from '../actions/dodge';
 import { helpAction, helpSpentHook, helpUsedHook, helpedCondition } from '../actions/help';
 import { hideAction, revealOnAttackHook, unseenAttackerHook } from '../actions/hide';
 import { castSpellAction, improviseAction, maneuverAction } from '../actions/other';
-import { pressExpertiseHook, pressTheAttackAction, pressingCondition } from '../actions/press-the-attack';
+import { pressExpertiseHook, pressNoDieNoteHook, pressTheAttackAction, pressingCondition } from '../actions/press-the-attack';
 import { heldSpellLostHooks, readyAction, releaseReadiedCommand } from '../actions/ready';
 import { searchAction } from '../actions/search';
 import { sprintAction, sprintingCondition, sprintingExtendedCondition } from '../actions/sprint';
@@ -29,7 +29,7 @@ export const flowModule: A5eModule = {
   conditions: [surprisedCondition, dodgingCondition, disengagedCondition, helpedCondition, pressingCondition, sprintingCondition, sprintingExtendedCondition, tumblingCondition],
   hooks: [
     encounterStartHook, initiativeAdvantageHook, turnStartExpiry, encounterEndCleanup,
-    dodgeEndsHook, helpUsedHook, helpSpentHook, unseenAttackerHook, revealOnAttackHook, pressExpertiseHook, ...heldSpellLostHooks,
+    dodgeEndsHook, helpUsedHook, helpSpentHook, unseenAttackerHook, revealOnAttackHook, pressExpertiseHook, pressNoDieNoteHook, ...heldSpellLostHooks,
   ],
   actions: {
     dash: dashAction,

@@ -7,7 +7,7 @@ import type { A5eModule } from '../module';
 import { sheetById } from '../sheet/derived';
 import { backToBackAction, backToBackCondition } from '../position/back-to-back';
 import { coverCommands, coverOnTests } from '../position/cover';
-import { flankingExpertise } from '../position/flanking';
+import { flankingExpertise, flankingRecordHook } from '../position/flanking';
 import { ELEVATION, gridOf, zonesOf } from '../position/geometry';
 import { groundExpertise } from '../position/ground';
 import { dismountAction, mountAction, mountFallsHook, mountTurnHooks } from '../position/mount';
@@ -100,6 +100,7 @@ const hooks: AnyHook[] = [
   { stage: 'test.modifiers', id: 'a5e.position.cover', priority: 45, ruleId: 'A5E-COVER-3', run: coverOnTests },
   { stage: 'test.modifiers', id: 'a5e.position.ground', priority: 60, ruleId: 'A5E-POS-9', run: groundExpertise },
   { stage: 'test.modifiers', id: 'a5e.position.flanking', priority: 60, ruleId: 'A5E-POS-13', run: flankingExpertise },
+  flankingRecordHook,
   mountFallsHook,
   ...mountTurnHooks,
 ];

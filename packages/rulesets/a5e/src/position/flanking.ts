@@ -1,4 +1,4 @@
-import { engagedWith, isFlankedBy, type Json, type Resolution, type TestPayload } from '@fray/engine';
+import { engagedWith, isFlankedBy, type Hook, type Json, type Resolution, type TestPayload } from '@fray/engine';
 import { backToBackWith } from './back-to-back';
 import { gridOf, isHostile, isIncapacitated, zonesOf } from './geometry';
 import { offerExpertise } from './ground';
@@ -11,14 +11,27 @@ interface Attackers {
   ids: string[];
 }
 
-function recordMeleeAttacker(ctx: Resolution, target: string, attacker: string): string[] {
+/** test payload data: the melee attackers a zone fight's target has had this round, with this one, for `flankingRecordHook` to write */
+const ATTACKERS_SEEN = 'a5e.flanking.attackers';
+
+/** This round's melee attackers of `target` with `attacker` among them; a new list is noted for the commit stage to record. */
+function withMeleeAttacker(ctx: Resolution, p: TestPayload, target: string, attacker: string): string[] {
   const v = ctx.state.creatures[target]!.vars[MELEE_ATTACKERS] as unknown as Attackers | undefined;
   const ids = v && v.round === ctx.state.round ? v.ids : [];
   if (ids.includes(attacker)) return ids;
   const next = [...ids, attacker].sort();
-  ctx.emit({ type: 'VarSet', creatureId: target, key: MELEE_ATTACKERS, value: { round: ctx.state.round, ids: next } as unknown as Json });
+  p.data[ATTACKERS_SEEN] = { target, round: ctx.state.round, ids: next };
   return next;
 }
+
+/** Records the melee attacker gathering counted (A5E-POS-14): a stage that acts writes it, before the roll. */
+export const flankingRecordHook: Hook<'test.commit'> = {
+  stage: 'test.commit', id: 'a5e.position.flanking-record', priority: 1, ruleId: 'A5E-POS-14',
+  run: (ctx, p) => {
+    const seen = p.data[ATTACKERS_SEEN] as { target: string; round: number; ids: string[] } | undefined;
+    if (seen) ctx.emit({ type: 'VarSet', creatureId: seen.target, key: MELEE_ATTACKERS, value: { round: seen.round, ids: seen.ids } as unknown as Json });
+  },
+};
 
 /**
  * Flanking. On a grid (A5E-POS-13): an ally on the directly opposite side of the target (a line
@@ -34,7 +47,7 @@ export function flankingExpertise(ctx: Resolution, p: TestPayload): void {
   const zones = zonesOf(state);
   const melee = p.kind === 'attack' && p.options.has('attack:melee');
   const inZones = !!zones && !!zones.creatures[p.actor] && !!zones.creatures[p.target];
-  const attackers = inZones && melee ? recordMeleeAttacker(ctx, p.target, p.actor) : null;
+  const attackers = inZones && melee ? withMeleeAttacker(ctx, p, p.target, p.actor) : null;
   if (!isHostile(state, p.actor, p.target) || isIncapacitated(ruleset, state.creatures[p.actor]!)) return;
   if (backToBackWith(state, p.target) !== null) return;
   const grid = gridOf(state);
