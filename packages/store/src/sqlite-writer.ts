@@ -3,7 +3,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { UnknownStream, VersionConflict } from './errors';
 import type { StreamAppend } from './store';
 import type { WriterSql } from './writer-sql';
-import { WRITER_THREAD, type FromWriter, type ToWriter, type WireError, type WirePart, type WriterThreadData } from './writer-thread';
+import { WRITER_THREAD, type FromWriter, type ToWriter, type WireError, type WirePart, type WireStatement, type WriterThreadData } from './writer-thread';
 
 /** When the writer thread checkpoints the WAL (writer-thread.ts). */
 export interface CheckpointOptions {
@@ -51,6 +51,10 @@ export interface WriterRequest {
   /** the append as the store was handed it, and as the thread is */
   source: readonly StreamAppend[];
   parts: WirePart[];
+  /** a write that is not an append, as Kysely compiled it */
+  statements?: WireStatement[];
+  /** ... and the same write on the store's own connection (idempotent), should the thread stop with it unanswered */
+  rerun?: () => Promise<unknown>;
   at: number;
   resolve: () => void;
   reject: (e: unknown) => void;
@@ -122,9 +126,9 @@ export class SqliteWriter {
     );
   }
 
-  append(source: readonly StreamAppend[], parts: WirePart[]): Promise<void> {
+  append(source: readonly StreamAppend[], parts: WirePart[], statements?: WireStatement[], rerun?: () => Promise<unknown>): Promise<void> {
     return new Promise((resolve, reject) => {
-      const r: WriterRequest = { id: this.nextId++, source, parts, at: clock(), resolve, reject };
+      const r: WriterRequest = { id: this.nextId++, source, parts, ...(statements ? { statements } : {}), ...(rerun ? { rerun } : {}), at: clock(), resolve, reject };
       if (this.exclusiveActive) this.held.push(r);
       else this.post(r);
     });
@@ -133,7 +137,7 @@ export class SqliteWriter {
   private post(r: WriterRequest): void {
     if (!this.inFlight.size) this.port.ref();
     this.inFlight.set(r.id, r);
-    const m: ToWriter = { id: r.id, at: r.at, parts: r.parts };
+    const m: ToWriter = { id: r.id, at: r.at, parts: r.parts, ...(r.statements ? { statements: r.statements } : {}) };
     this.port.postMessage(m);
     Atomics.add(this.signal, 0, 1);
     Atomics.notify(this.signal, 0);

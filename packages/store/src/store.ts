@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
 import { BACKSTOP_PAGES, SqliteWriter, type CheckpointOptions, type CheckpointReport, type WriterRequest, type WriterStats } from './sqlite-writer';
@@ -249,6 +249,20 @@ export class EventStore {
   private failure: WriterFailure | null = null;
 
   /**
+   * An idempotent statement that is not an append (a snapshot, written every 500 events of a stream
+   * during play): on SQLite with the writer thread, compiled here by Kysely and run by the thread in
+   * its next group, so neither its sync under FULL nor holding every table's appends is this thread's;
+   * elsewhere, executed here. Idempotent, so that a thread that stops with it unanswered can run it again.
+   */
+  private async writeIdempotent(q: { compile(): CompiledQuery; execute(): Promise<unknown> }): Promise<void> {
+    if (this.recovering) await this.recovering;
+    if (this.writer) {
+      const c = q.compile();
+      await this.writer.append([], [], [{ sql: c.sql, parameters: c.parameters }], () => q.execute());
+    } else await q.execute();
+  }
+
+  /**
    * A write on this thread's connection (SQLite), while the writer thread holds no transaction: the
    * two connections never wait for each other's lock.
    */
@@ -375,6 +389,11 @@ export class EventStore {
     if (this.raw?.open) this.raw.pragma('wal_autocheckpoint = 1000');
     const settle = async () => {
       for (const r of unanswered) {
+        if (r.rerun) {
+          failure.writtenHere++;
+          r.rerun().then(() => r.resolve(), r.reject);
+          continue;
+        }
         let written: boolean | null;
         try {
           written = await this.wasWritten(r.source);
@@ -544,7 +563,7 @@ export class EventStore {
 
   async saveSnapshot(stream: string, seq: number, state: unknown): Promise<void> {
     const row = { stream, seq, state: JSON.stringify(state), at: now() };
-    await this.mainWrite(() => this.db.insertInto('fray_snapshots').values(row).onConflict((oc) => oc.columns(['stream', 'seq']).doNothing()).execute());
+    await this.writeIdempotent(this.db.insertInto('fray_snapshots').values(row).onConflict((oc) => oc.columns(['stream', 'seq']).doNothing()));
   }
 
   /** The newest snapshot of a stream at or before `atMost` (default: any). */

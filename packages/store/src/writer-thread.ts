@@ -39,8 +39,14 @@ export interface WirePart {
   rows: unknown[][];
 }
 
+/** A statement Kysely compiled on the store's thread (a write that is not an append: a snapshot, a seat). */
+export interface WireStatement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
 export type ToWriter =
-  | { id: number; at: number; parts: WirePart[] }
+  | { id: number; at: number; parts: WirePart[]; statements?: WireStatement[] }
   | { stop: true }
   /** tests: the thread stops (as a crash would) inside its next group, just before or just after the commit */
   | { die: 'before-commit' | 'after-commit' };
@@ -87,6 +93,13 @@ const streamExists = db.prepare(sql.streamExists);
 const topSeq = db.prepare(sql.topSeq);
 const countAt = db.prepare(sql.countAt);
 
+const statements = new Map();
+function statement(text) {
+  let st = statements.get(text);
+  if (!st) statements.set(text, (st = db.prepare(text)));
+  return st;
+}
+
 function versionOf(stream) {
   if (!streamExists.get(stream)) return null;
   const r = topSeq.get(stream);
@@ -118,6 +131,7 @@ function appendOne(p) {
 // The store's mapError: a foreign key is a stream that does not exist, a unique key a writer that came first.
 function wireError(e, parts) {
   if (e && e.wire) return e.wire;
+  if (!parts.length) return { code: 'error', sqliteCode: e && typeof e.code === 'string' ? e.code : null, message: String((e && e.message) || e) };
   const code = e && typeof e.code === 'string' ? e.code : null;
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
     const p = parts.find((x) => !x.create) || parts[0];
@@ -137,7 +151,7 @@ function runGroup(group) {
   try {
     db.exec('BEGIN IMMEDIATE');
   } catch (e) {
-    const err = wireError(e, group[0].parts);
+    const err = wireError(e, []);
     port.postMessage({ results: group.map((m) => [m.id, err]), began, committed: clock() });
     return false;
   }
@@ -150,6 +164,7 @@ function runGroup(group) {
     db.exec('SAVEPOINT fray_append');
     try {
       for (const p of m.parts) appendOne(p);
+      if (m.statements) for (const st of m.statements) statement(st.sql).run(st.parameters);
       db.exec('RELEASE fray_append');
       results.push([m.id, null]);
     } catch (e) {
@@ -174,7 +189,7 @@ function runGroup(group) {
     } catch (e) {
       // The commit itself failed: nothing of the group was written.
       if (db.inTransaction) try { db.exec('ROLLBACK'); } catch {}
-      const err = wireError(e, group[0].parts);
+      const err = wireError(e, []);
       for (const r of results) r[1] = err;
     }
   }

@@ -136,12 +136,14 @@ describe('the SQLite writer thread', () => {
     const results = await Promise.all([
       ...streams.map((s, i) => outcome(store.append([append(s, 1, `x${i}`, 2)]))),
       outcome(store.append([append('w0', 1, 'loser')])),
+      outcome(store.saveSnapshot('w1', 3, { at: 3 })),
     ]);
-    expect(results).toEqual([...streams.map(() => 'ok'), 'version-conflict w0 1 3']);
+    expect(results).toEqual([...streams.map(() => 'ok'), 'version-conflict w0 1 3', 'ok']);
+    expect(await store.latestSnapshot('w1')).toEqual({ seq: 3, state: { at: 3 } });
     // (The thread's group is what it found queued when it woke: all nine, or the first few.)
     const f = store.writerFailure()!;
-    expect({ ...f, readBack: 0, writtenHere: 0 }).toEqual({ reason: 'exit code 1', unanswered: 9, readBack: 0, writtenHere: 0, unknown: 0 });
-    expect(f.readBack + f.writtenHere).toBe(9);
+    expect({ ...f, readBack: 0, writtenHere: 0 }).toEqual({ reason: 'exit code 1', unanswered: 10, readBack: 0, writtenHere: 0, unknown: 0 });
+    expect(f.readBack + f.writtenHere).toBe(10);
     if (when === 'after-commit') expect(f.readBack).toBeGreaterThan(0);
     else expect(f.readBack).toBe(0);
     for (const [i, s] of streams.entries()) expect((await store.read(s)).map((e) => `${e.seq}:${e.commandId}`)).toEqual(['0:c0', `1:x${i}`, `2:x${i}`]);
