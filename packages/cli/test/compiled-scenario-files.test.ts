@@ -60,6 +60,10 @@ describe('scenario files the compiled fights now admit play the engine\'s fights
     }
   });
 
+  it('the mini ruleset\'s demo fight (a blessed PC, a prone goblin) and the scripted duel under way (the ogre prone, Ana weary 2 with her action spent)', () => {
+    for (const file of ['demo-mini.yaml', 'mini-ogre-duel.yaml']) everyFightKept(file, 200, 200);
+  });
+
   // campaign fights whose initiative was set before they started, and one in the dark: 150 fights each way, every one kept
   const campaignFights: [title: string, file: string, moreAttacksThan: number][] = [
     ['FTD-INIT-1 FTD-INIT-4 a Five Torches Deep fight whose foes\' initiative was set before it started: the rest counted, ties over everyone rolled off', 'campaigns/ftd-sunken-stair.yaml', 0],

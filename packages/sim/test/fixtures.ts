@@ -14,9 +14,10 @@ export const duelSetup: EncounterSetup = {
   ],
 };
 
-/** The dummy only ends its turn; Ana attacks. */
+/** The dummy only ends its turn; Ana attacks. A policy of its own: no compiled description (the compiled fight plays the simulator's). */
+const { compiled: _notThisPolicy, ...miniPolicies } = simPoliciesFor('mini');
 export const duelPolicies: SimPolicies = {
-  ...simPoliciesFor('mini'),
+  ...miniPolicies,
   chooseCommand: (state, ruleset, rng) => (currentCreatureId(state) === 'dummy' ? { type: 'endTurn' } : legalTurnPolicy('weakest')(state, ruleset, rng)),
 };
 

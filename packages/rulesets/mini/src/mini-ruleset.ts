@@ -4,6 +4,7 @@ import {
   type Command, type ConditionDef, type EffectNode, type EffectRules, type EncounterState, type Json, type LoadedRuleset,
   type Principal, type Resolution, type Ruleset, activeEffects, d20Test, addCondition,
 } from '@fray/engine';
+import { compileMiniFight } from './sim/compile';
 
 /**
  * A tiny ruleset for testing the kernel without any real game: a d20 attack against AC, a Dexterity
@@ -45,11 +46,36 @@ const conditions: ConditionDef[] = [
 
 const sheetOf = (state: EncounterState, id: string) => state.creatures[id]!.sheet as unknown as MiniSheet;
 
+/**
+ * The rules' own steps and numbers, exported so that every path that plays them (the handlers below,
+ * the compiled fight in `sim/`) reads them from here and nowhere else.
+ */
+/** An attack: a natural 20 is a critical hit, a natural 1 always misses, otherwise the total against AC decides. */
+export function attackOutcome(natural: number | null, success: boolean): 'crit' | 'hit' | 'miss' {
+  return natural === 20 ? 'crit' : natural === 1 ? 'miss' : success ? 'hit' : 'miss';
+}
+/** A critical hit doubles the damage dice (not the modifiers): `1d8+3` becomes `2d8+3`. */
+export function damageDiceFor(dice: string, outcome: string | undefined): string {
+  return outcome === 'crit' ? dice.replace(/(\d*)d(\d+)/g, (_m, n: string, s: string) => `${2 * Number(n || 1)}d${s}`) : dice;
+}
+/** Initiative: a d20 with the stat block's bonus in the roll, so the roll's line shows the total the order uses. */
+export function initiativeDice(sheet: MiniSheet): string {
+  const bonus = sheet.initiativeBonus;
+  return bonus ? `1d20${bonus > 0 ? '+' : ''}${bonus}` : '1d20';
+}
+/** What an attack is (every attack is a melee attack), as its test's options name it. */
+export const ATTACK_OPTIONS: readonly string[] = ['attack:melee'];
+/** The shove's Dexterity save, and the save that ends a condition when its duration names no DC. */
+export const SHOVE_DC = 12;
+export const SAVE_ENDS_DC = 10;
+/** The one action each creature gets on its turn, refilled as the turn starts. */
+export const ACTIONS_PER_TURN = 1;
+
 const effectRules: EffectRules = {
   defense: (ctx, target) => ({ label: 'AC', value: sheetOf(ctx.state, target).ac }),
   saveBonus: (ctx, id, ability) => (ability === 'dex' ? sheetOf(ctx.state, id).dexSave : 0),
-  attackOutcome: (_ctx, natural, success) => (natural === 20 ? 'crit' : natural === 1 ? 'miss' : success ? 'hit' : 'miss'),
-  damageDice: (dice, outcome) => (outcome === 'crit' ? dice.replace(/(\d*)d(\d+)/g, (_m, n: string, s: string) => `${2 * Number(n || 1)}d${s}`) : dice),
+  attackOutcome: (_ctx, natural, success) => attackOutcome(natural, success),
+  damageDice: damageDiceFor,
 };
 
 function requireTurn(ctx: Resolution, actorId: string): void {
@@ -71,7 +97,7 @@ function runAction(ctx: Resolution, actorId: string, action: string, targets: st
       if (ctx.state.creatures[target]!.status === 'dead') return ctx.reject('illegal-target', `${target} is dead`);
       requireTurn(ctx, actorId);
       const tree: EffectNode[] = [{ kind: 'attack', bonus: sheet.attackBonus, hit: [{ kind: 'damage', dice: sheet.damage, type: sheet.damageType }] }];
-      runEffects(ctx, effectRules, tree, { actor: actorId, target, options: ['attack:melee'] });
+      runEffects(ctx, effectRules, tree, { actor: actorId, target, options: [...ATTACK_OPTIONS] });
       return;
     }
     case 'dodge':
@@ -85,7 +111,7 @@ function runAction(ctx: Resolution, actorId: string, action: string, targets: st
       const tree: EffectNode[] = [{
         kind: 'choose', key: 'mini.brace', text: 'Brace against the shove?', chooser: 'target',
         options: [
-          { id: 'brace', label: 'Brace (Dex save DC 12)', effects: [{ kind: 'save', ability: 'dex', dc: 12, fail: [{ kind: 'applyCondition', condition: 'prone' }] }] },
+          { id: 'brace', label: `Brace (Dex save DC ${SHOVE_DC})`, effects: [{ kind: 'save', ability: 'dex', dc: SHOVE_DC, fail: [{ kind: 'applyCondition', condition: 'prone' }] }] },
           { id: 'fall', label: 'Fall prone', effects: [{ kind: 'applyCondition', condition: 'prone' }] },
         ],
       }];
@@ -149,7 +175,7 @@ export const miniRulesetDef: Ruleset = {
   stacking: sumAll,
   rollMode: cancelOut,
   hooks: [
-    { stage: 'turn.start', id: 'mini.economy.reset', priority: 0, run: (ctx, p) => ctx.emit({ type: 'ResourceSet', creatureId: p.creatureId, key: 'action', value: 1 }) },
+    { stage: 'turn.start', id: 'mini.economy.reset', priority: 0, run: (ctx, p) => ctx.emit({ type: 'ResourceSet', creatureId: p.creatureId, key: 'action', value: ACTIONS_PER_TURN }) },
     {
       stage: 'hp.zero', id: 'mini.drop', priority: 0,
       run: (ctx, p) => {
@@ -167,7 +193,7 @@ export const miniRulesetDef: Ruleset = {
     {
       stage: 'duration.save', id: 'mini.save-ends', priority: 0,
       run: (ctx, p) => {
-        const dc = typeof p.save === 'object' && p.save && 'dc' in p.save ? Number((p.save as Record<string, Json>)['dc']) : 10;
+        const dc = typeof p.save === 'object' && p.save && 'dc' in p.save ? Number((p.save as Record<string, Json>)['dc']) : SAVE_ENDS_DC;
         const r = d20Test(ctx, { kind: 'save', actor: p.creatureId, selectors: ['save', 'save:dex'], base: { label: 'save', value: sheetOf(ctx.state, p.creatureId).dexSave }, against: { label: 'DC', value: dc } });
         p.ended = r.outcome === 'success';
       },
@@ -175,9 +201,7 @@ export const miniRulesetDef: Ruleset = {
   ],
   runAction,
   rollInitiative(ctx, id) {
-    // The bonus rides in the roll, so the roll's line shows the total the order uses.
-    const bonus = sheetOf(ctx.state, id).initiativeBonus;
-    const r = ctx.roll(bonus ? `1d20${bonus > 0 ? '+' : ''}${bonus}` : '1d20', { roller: id, purpose: 'initiative' });
+    const r = ctx.roll(initiativeDice(sheetOf(ctx.state, id)), { roller: id, purpose: 'initiative' });
     return { total: r.total, tiebreak: [] };
   },
   initiativeTies: 'rolloff',
@@ -187,4 +211,8 @@ export const miniRulesetDef: Ruleset = {
   legalCommands,
 };
 
-export const miniRuleset: LoadedRuleset = loadRuleset(miniRulesetDef);
+/**
+ * The mini ruleset, with its compiled fight for the simulator (`sim/compile.ts`). Only this build carries
+ * it: a ruleset built from `miniRulesetDef` with other rules plays every fight on the engine.
+ */
+export const miniRuleset: LoadedRuleset = loadRuleset({ ...miniRulesetDef, compileFight: (state, spec) => compileMiniFight(miniRuleset, state, spec) });

@@ -30,7 +30,7 @@ const promptPolicies: Record<string, SimPolicies['prompts']> = { a5e: a5eDemoPro
 const leanTurnPolicies: Record<string, (target: TargetStrategy) => SimPolicies['chooseCommand']> = { a5e: leanA5eTurnPolicy, '13th-age': lean13aTurnPolicy };
 
 /** Rulesets whose compiled fight (`compileFight`) is specified against these policies. */
-const compiledRulesets = new Set(['a5e', 'five-torches-deep']);
+const compiledRulesets = new Set(['a5e', 'five-torches-deep', 'mini']);
 /** Rulesets whose lean policy plays more than attacks: its own description, which their compiled fight checks for. */
 const compiledSpecs: Record<string, (target: TargetStrategy) => NonNullable<SimPolicies['compiled']>> = { '13th-age': lean13aCompiledSpec };
 
