@@ -15,6 +15,8 @@ import { acStatistic } from '../sheet/armor-class';
 import { damageTypes, type StatBlock } from '../sheet/stat-block';
 import { knownDyingRules } from '../dying/state';
 import { A5eFightKernel, STRIFE_TOUCHING_ATTACKS, type KernelCreature, type KernelTerm } from './fight-kernel';
+import { downConditions, kernelStart, underWayCreatureRefusal, underWayRefusal, type A5eKernelStart } from './kernel-state';
+import { standUpRefusal } from '../position/prone';
 
 /**
  * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
@@ -47,16 +49,20 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   const no = (unsupported: string): NotCompiled => ({ unsupported });
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
-  const notFresh = freshFightRefusal(state, { options: HARMLESS_OPTIONS, presetInitiative: true });
-  if (notFresh !== null) return no(notFresh);
+  // Odds from here: a fight under way starts where it stands (kernel-state.ts).
+  const underWay = state.phase === 'combat';
+  const notAdmitted = underWay ? underWayRefusal(state, HARMLESS_OPTIONS) ?? (state.space !== null ? 'creatures are placed on a map' : null)
+    : freshFightRefusal(state, { options: HARMLESS_OPTIONS, presetInitiative: true });
+  if (notAdmitted !== null) return no(notAdmitted);
   if (!(ROUND_LENGTHS as readonly number[]).includes(state.roundSeconds)) return no('a round length the rules refuse');
   if (!state.creatureIds.length) return no('nobody is in the fight');
 
   const sides: string[] = [];
   const creatures: KernelCreature[] = [];
+  const down = downConditions(ruleset);
   for (const id of state.creatureIds) {
     const c = state.creatures[id]!;
-    const why = creatureRefusal(c);
+    const why = (underWay ? underWayCreatureRefusal(c, down) : freshCreatureRefusal(c)) ?? creatureRefusal(c);
     if (why) return no(`${id}: ${why}`);
     if (!sides.includes(c.side)) sides.push(c.side);
     const sheet = sheetOf(c);
@@ -89,10 +95,10 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     });
     const acStat = acStatistic(ruleset, state, id);
     creatures.push({
-      id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, ac: acStat.total, acRows: acStat.rows,
+      id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, tempHp: c.tempHp, ac: acStat.total, acRows: acStat.rows,
       initiative: mod(sheet, 'dex'),
       // A count the GM set before the fight stands; startCombat rolls for the rest (A5E-INIT-1).
-      presetInitiative: presetInitiative(state, id),
+      presetInitiative: underWay ? null : presetInitiative(state, id),
       // Characters and important NPCs follow the full dying rules; everyone else dies at 0 (the NPC question's default).
       fullRules: rules === 'pc',
       // A drop is never at 0 hit points here (the policies attack only creatures up), so the threshold is the catalog's.
@@ -105,7 +111,8 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       attackName: attack?.name ?? '',
       damageText: attack ? damageExpression(sheet, attack) : '',
       damageType: attack?.damageType ?? '',
-      profile: ruleset.damageProfile(state, id),
+      // Temporary hit points come last (A5E-DMG-19): the kernel takes them off what the tables give.
+      profile: { ...ruleset.damageProfile(state, id), tempHp: 0 },
     });
   }
 
@@ -121,7 +128,6 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   for (const c of creatures) {
     const profile = c.profile;
     if (profile.threshold !== null) return no(`${c.id}: a damage threshold`);
-    if (profile.tempHp !== 0) return no(`${c.id}: temporary hit points`);
     tables.push(types.map((type) => {
       const max = maxByType.get(type) ?? 0;
       const table = new Int32Array(max + 1);
@@ -129,7 +135,13 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       return table;
     }));
   }
-  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps);
+  let start: A5eKernelStart | null = null;
+  if (underWay) {
+    const s = kernelStart(state, (id) => standUpRefusal(ruleset, state, id)?.message ?? null);
+    if (typeof s === 'string') return no(s);
+    start = s;
+  }
+  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start);
 }
 
 /** The fight's state with creature `id` as it wakes from dying: prone, bloodied at 1 hit point, with `strife` levels of strife. */
@@ -141,15 +153,19 @@ function wokenState(state: EncounterState, id: string, strifeLevel: number): Enc
   return { ...state, creatures: { ...state.creatures, [id]: { ...c, hp: 1, conditions } } };
 }
 
-/** Why a creature is outside the compiled rules, or null. */
-function creatureRefusal(c: CreatureState): string | null {
+/** Why a creature of a fresh fight is outside the compiled rules (it must be as its stat block made it, temporary hit points aside), or null. */
+function freshCreatureRefusal(c: CreatureState): string | null {
   if (c.status !== 'conscious' || c.hp <= 0) return 'not up at the start';
-  if (c.tempHp !== 0) return 'temporary hit points';
   if (c.conditions.length) return 'conditions';
   if (Object.values(c.tracks).some((v) => v !== 0)) return 'fatigue or strife';
   if (Object.values(c.tallies).some((v) => v !== 0)) return 'tallies';
-  if (c.hidden) return 'hidden';
   if (Object.keys(c.vars).length) return `vars ${Object.keys(c.vars).join(', ')}`;
+  return null;
+}
+
+/** Why a creature's stat block or standing is outside the compiled rules, or null. */
+function creatureRefusal(c: CreatureState): string | null {
+  if (c.hidden) return 'hidden';
   if (c.tags.some((t) => !KIND_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
   const sheet = sheetOf(c) as StatBlock;
   if (sheet.kind === 'object') return 'an object';

@@ -4,7 +4,8 @@ import {
   type BreakdownRow, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
-import { DEAD, DYING, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
+import { CONSCIOUS, DEAD, DYING, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
+import type { A5eKernelStart } from './kernel-state';
 
 /** One term of a damage roll: `count` dice of `sides` (count 0: the constant `sign`), of damage type `type`. */
 export interface KernelTerm {
@@ -29,6 +30,8 @@ export interface KernelCreature {
   side: number;
   hp: number;
   maxHp: number;
+  /** temporary hit points at the start (A5E-HP-10: damage takes them first, A5E-DMG-19) */
+  tempHp: number;
   ac: number;
   /** the rows explaining its AC (`acStatistic`), which every attack on it records */
   acRows: readonly BreakdownRow[];
@@ -117,6 +120,7 @@ export class A5eFightKernel implements CompiledFight {
   private readonly n: number;
   private readonly side: Int32Array;
   private readonly hp0: Int32Array;
+  private readonly tempHp0: Int32Array;
   private readonly maxHp: Int32Array;
   private readonly ac: Int32Array;
   private readonly initMod: Int32Array;
@@ -153,6 +157,7 @@ export class A5eFightKernel implements CompiledFight {
   private readonly maxRounds: number;
   // per-fight scratch
   private readonly hp: Int32Array;
+  private readonly tempHp: Int32Array;
   /** up as the simulator counts it: conscious with hit points left */
   private readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
@@ -179,6 +184,8 @@ export class A5eFightKernel implements CompiledFight {
     tables: readonly (readonly Int32Array[])[],
     spec: CompiledPolicySpec,
     damageSteps: readonly DamageStep[],
+    /** null: a fresh fight; else where the fight under way stands (`kernel-state.ts`) */
+    private readonly start: A5eKernelStart | null = null,
   ) {
     const n = creatures.length;
     this.recorder = new FightRecorder(creatures, damageSteps);
@@ -186,6 +193,7 @@ export class A5eFightKernel implements CompiledFight {
     const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
     this.side = ints((c) => c.side);
     this.hp0 = ints((c) => c.hp);
+    this.tempHp0 = ints((c) => c.tempHp);
     this.maxHp = ints((c) => c.maxHp);
     this.ac = ints((c) => c.ac);
     this.initMod = ints((c) => c.initiative);
@@ -243,6 +251,7 @@ export class A5eFightKernel implements CompiledFight {
       }
     }
     this.hp = new Int32Array(n);
+    this.tempHp = new Int32Array(n);
     this.up = new Uint8Array(n);
     this.upBySide = new Int32Array(sides.length);
     this.initiative = new RollOffOrder(n);
@@ -261,26 +270,42 @@ export class A5eFightKernel implements CompiledFight {
     const status = this.dying.status;
     const turnStarts = this.turnStarts;
     upBySide.fill(0);
-    for (let k = 0; k < n; k++) {
-      hp[k] = this.hp0[k]!;
-      up[k] = 1;
-      upBySide[side[k]!]!++;
+    const start = this.start;
+    if (start) this.resume(start, out);
+    else {
+      for (let k = 0; k < n; k++) {
+        hp[k] = this.hp0[k]!;
+        this.tempHp[k] = this.tempHp0[k]!;
+        up[k] = 1;
+        upBySide[side[k]!]!++;
+      }
+      if (turnStarts) this.resetTurnStartRules();
+      this.rollInitiative(dice);
+      out.commands = 1;
     }
-    if (turnStarts) this.resetTurnStartRules();
-    this.rollInitiative(dice);
-    out.commands = 1;
-    let round = 1;
+    let round = start ? start.round : 1;
+    let from = start ? start.turn : 0;
+    // Under way, the current creature's turn has started: no turn-start rules, its Attack action as it stands.
+    let resuming = start !== null;
     for (;;) {
-      for (let i = 0; i < n; i++) {
+      for (let i = from; i < n; i++) {
         const me = order[i]!;
-        if (out.dead[me]) continue;
-        // The turn starts: a fresh reaction, then a death save for the dying (A5E-ROUND-5 order).
-        if (turnStarts) {
-          reaction[me] = 1;
-          if (status[me] === DYING && !this.deathSave(dice, me, out)) return false;
+        let attacksLeft: number;
+        let first: boolean;
+        if (resuming) {
+          resuming = false;
+          first = start!.action === 1;
+          attacksLeft = up[me] ? (first ? attacksPerAction[me]! : start!.attacksLeft) : 0;
+        } else {
+          if (out.dead[me]) continue;
+          // The turn starts: a fresh reaction, then a death save for the dying (A5E-ROUND-5 order).
+          if (turnStarts) {
+            reaction[me] = 1;
+            if (status[me] === DYING && !this.deathSave(dice, me, out)) return false;
+          }
+          attacksLeft = up[me] ? attacksPerAction[me]! : 0;
+          first = true;
         }
-        let attacksLeft = up[me] ? attacksPerAction[me]! : 0;
-        let first = true;
         for (;;) {
           const standing = sideStanding(this.upBySide);
           if (standing !== -2) return finishFight(out, standing, round, maxRounds, this.up);
@@ -302,8 +327,33 @@ export class A5eFightKernel implements CompiledFight {
           if (!this.attack(dice, me, t, out)) return false;
         }
       }
+      from = 0;
       round++;
     }
+  }
+
+  /** A fight under way as it stands: hit points, the dying and the dead (down from the start counts as dropped), reactions, shields, Block, prone, strife, the order. */
+  private resume(start: A5eKernelStart, out: FightOutcome): void {
+    const { n, hp, up, upBySide, side, dying } = this;
+    for (let k = 0; k < n; k++) {
+      hp[k] = start.hp[k]!;
+      this.tempHp[k] = start.tempHp[k]!;
+      const status = start.status[k]!;
+      dying.status[k] = status;
+      dying.successes[k] = start.successes[k]!;
+      dying.failures[k] = start.failures[k]!;
+      up[k] = status === CONSCIOUS && hp[k]! > 0 ? 1 : 0;
+      if (up[k]) upBySide[side[k]!]!++;
+      else out.dropped[k] = 1;
+      if (status === DEAD) out.dead[k] = 1;
+      this.reaction[k] = start.reaction[k]!;
+      this.shieldGone[k] = start.shieldGone[k]!;
+      this.blockUsed[k] = start.blockUsed[k]!;
+      this.prone[k] = start.prone[k]!;
+      this.strife[k] = start.strife[k]!;
+    }
+    this.order.set(start.order);
+    out.commands = 0;
   }
 
   playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {
@@ -344,7 +394,7 @@ export class A5eFightKernel implements CompiledFight {
     }
     if (this.record) this.recorder.attack(this.record, me, t, combo, natural, crit ? 'crit' : hit ? 'hit' : 'miss');
     if (!hit) return true;
-    if (this.record) return this.applyDamage(dice, me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!), out);
+    if (this.record) return this.applyDamage(dice, me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!, this.tempHp[t]!), out);
     const { amounts, termCount, termSides, termSign, termType, typeCount } = this;
     amounts.fill(0);
     for (let k = this.termFrom[me]!, end = this.termTo[me]!; k < end; k++) {
@@ -388,10 +438,18 @@ export class A5eFightKernel implements CompiledFight {
   }
 
   private applyDamage(dice: DiceDraw, me: number, t: number, total: number, out: FightOutcome): boolean {
-    out.dealt[me]! += total;
-    out.taken[t]! += total;
-    if (total <= 0) return true;
-    const after = Math.max(0, this.hp[t]! - total);
+    // Temporary hit points take it first (A5E-DMG-19, the last of the ruleset's steps); the rest reaches hit points.
+    let toHp = total;
+    const temp = this.tempHp[t]!;
+    if (temp > 0 && total > 0) {
+      const absorbed = Math.min(temp, total);
+      this.tempHp[t] = temp - absorbed;
+      toHp = total - absorbed;
+    }
+    out.dealt[me]! += toHp;
+    out.taken[t]! += toHp;
+    if (toHp <= 0) return true;
+    const after = Math.max(0, this.hp[t]! - toHp);
     this.hp[t] = after;
     if (after > 0) return true;
     out.dropped[t] = 1;

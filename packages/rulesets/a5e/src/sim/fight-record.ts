@@ -152,13 +152,14 @@ export class FightRecorder {
    * doubling (A5E-DMG-4), merging (A5E-DMG-1) and calculation, one row per step. `asRolled`: one
    * damage type the target takes as rolled, so the only row is the roll's. Returns the damage taken.
    */
-  damageRoll(record: (e: FrayEventBody) => void, source: DiceSource, me: number, t: number, crit: boolean, asRolled: boolean, hpBefore: number): number {
+  damageRoll(record: (e: FrayEventBody) => void, source: DiceSource, me: number, t: number, crit: boolean, asRolled: boolean, hpBefore: number, tempBefore: number): number {
     const c = this.creatures[me]!;
     const roll = this.damage[me]!.roll(source);
     record({ type: 'DiceRolled', roller: c.id, purpose: this.damagePurpose[me]!, record: roll });
     let rows: DamageRow[];
     let total: number;
-    if (asRolled) {
+    let absorbed = 0;
+    if (asRolled && tempBefore === 0) {
       total = Math.max(0, crit ? 2 * roll.total : roll.total);
       const byAmount = this.rolledRows[me]!;
       rows = byAmount[total] ??= deepFreeze([{ step: 'rolled', type: this.singleType[me]!, before: total, after: total }]);
@@ -166,13 +167,16 @@ export class FightRecorder {
       let parts = damagePartsFromRoll(roll, c.damageType);
       if (crit) parts = parts.map((x) => ({ ...x, amount: x.amount * 2 }));
       const merged = mergeParts(parts);
-      const calc = calculateDamage(merged, this.creatures[t]!.profile, this.damageSteps);
+      const profile = this.creatures[t]!.profile;
+      const calc = calculateDamage(merged, tempBefore ? { ...profile, tempHp: tempBefore } : profile, this.damageSteps);
       rows = [...merged.map((x): DamageRow => ({ step: 'rolled', type: x.type, before: x.amount, after: x.amount })), ...calc.rows.filter((r) => r.step !== 'rolled')];
       total = calc.total;
+      absorbed = calc.absorbed;
     }
+    const toHp = total - absorbed;
     record({
-      type: 'DamageApplied', target: this.creatures[t]!.id, source: c.id, rows, total, absorbed: 0, toHp: total,
-      hpBefore, hpAfter: Math.max(0, hpBefore - total), tempBefore: 0, tempAfter: 0,
+      type: 'DamageApplied', target: this.creatures[t]!.id, source: c.id, rows, total, absorbed, toHp,
+      hpBefore, hpAfter: Math.max(0, hpBefore - toHp), tempBefore, tempAfter: tempBefore - absorbed,
     });
     return total;
   }
