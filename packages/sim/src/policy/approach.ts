@@ -1,10 +1,7 @@
-import { actionMenu, previewMove, type Command, type CreatureState, type EncounterState, type GridSpaceState, type Json, type LoadedRuleset, type ZoneSpaceState } from '@fray/engine';
+import { actionMenu, approachSquares, previewMove, squaresApart, type Command, type CreatureState, type EncounterState, type GridSpaceState, type Json, type LoadedRuleset, type ZoneSpaceState } from '@fray/engine';
 import { isUp } from './demo';
 import type { PolicyRng } from './types';
 import { pickCandidate, type TargetStrategy } from './legal';
-
-/** How many squares a grid approach looks ahead at most (a turn's walk at 40 ft). */
-const MAX_STEPS = 8;
 
 type Space = GridSpaceState | ZoneSpaceState;
 
@@ -14,9 +11,6 @@ function spaceOf(state: EncounterState): Space | null {
 }
 
 const placed = (s: Space, id: string) => Object.hasOwn(s.creatures, id);
-
-/** Squares between two grid points (Chebyshev: the 5-ft squares a move counts). */
-const squaresApart = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
 /**
  * A move that brings `me` closer to a hostile it cannot reach from where it stands, or null. The
@@ -76,22 +70,7 @@ function zoneTries(space: ZoneSpaceState, me: string, foe: string): Json[] {
   return space.engagements[me]?.includes(foe) ? [] : [{ engage: foe }];
 }
 
-/** On a grid: the squares next to the foe, nearest to `me` first, then the squares on the straight way toward it, furthest first. */
+/** On a grid: the squares next to the foe, nearest first, then on the straight way toward it (the engine's `approachSquares`, which the compiled fights follow too). */
 function gridTries(space: GridSpaceState, me: string, foe: string): Json[] {
-  const from = space.creatures[me]!;
-  const at = space.creatures[foe]!;
-  const now = squaresApart(from, at);
-  if (now <= 1) return [];
-  const out: { x: number; y: number }[] = [];
-  const adjacent: { x: number; y: number }[] = [];
-  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (dx || dy) adjacent.push({ x: at.x + dx, y: at.y + dy });
-  adjacent.sort((a, b) => squaresApart(from, a) - squaresApart(from, b));
-  for (const sq of adjacent) if (squaresApart(from, sq) <= MAX_STEPS) out.push(sq);
-  const sx = Math.sign(at.x - from.x);
-  const sy = Math.sign(at.y - from.y);
-  for (let k = Math.min(MAX_STEPS, now - 1); k >= 1; k--) {
-    const sq = { x: from.x + sx * Math.min(k, Math.abs(at.x - from.x)), y: from.y + sy * Math.min(k, Math.abs(at.y - from.y)) };
-    if (squaresApart(sq, at) < now && !out.some((o) => o.x === sq.x && o.y === sq.y)) out.push(sq);
-  }
-  return out.filter((sq) => (!space.bounds || (sq.x >= 0 && sq.y >= 0 && sq.x < space.bounds.width && sq.y < space.bounds.height)) && squaresApart(sq, at) < now);
+  return approachSquares(space, me, foe);
 }

@@ -1,4 +1,3 @@
-import { parseDice } from '@fray/dice';
 import {
   calculateDamage, freshFightRefusal, presetInitiative, type CompiledFight, type CompiledPolicySpec, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
 } from '@fray/engine';
@@ -12,11 +11,14 @@ import { explainRollMode, type HeldCondition } from './roll-modes';
 import { massiveDamageThreshold } from '../damage/massive';
 import { damageExpression } from '../combat/attack';
 import { acStatistic } from '../sheet/armor-class';
-import { damageTypes, type StatBlock } from '../sheet/stat-block';
+import type { StatBlock } from '../sheet/stat-block';
 import { knownDyingRules } from '../dying/state';
-import { A5eFightKernel, STRIFE_TOUCHING_ATTACKS, type KernelCreature, type KernelTerm } from './fight-kernel';
+import { A5eFightKernel, STRIFE_TOUCHING_ATTACKS, type KernelCreature, type KernelSlot, type KernelTerm } from './fight-kernel';
 import { downConditions, kernelStart, underWayCreatureRefusal, underWayRefusal, type A5eKernelStart } from './kernel-state';
 import { standUpRefusal } from '../position/prone';
+import { A5eGrid } from './grid-kernel';
+import { kernelSlot, riderTargetRefusal } from './kernel-attacks';
+import { STABLE_RECOVERY } from '../dying/state';
 
 /**
  * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
@@ -51,9 +53,15 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
   // Odds from here: a fight under way starts where it stands (kernel-state.ts).
   const underWay = state.phase === 'combat';
-  const notAdmitted = underWay ? underWayRefusal(state, HARMLESS_OPTIONS) ?? (state.space !== null ? 'creatures are placed on a map' : null)
-    : freshFightRefusal(state, { options: HARMLESS_OPTIONS, presetInitiative: true });
+  const notAdmitted = underWay ? underWayRefusal(state, HARMLESS_OPTIONS) : freshFightRefusal({ ...state, space: null }, { options: HARMLESS_OPTIONS, presetInitiative: true });
   if (notAdmitted !== null) return no(notAdmitted);
+  const space = state.space as { kind?: string; creatures?: Record<string, unknown> } | null;
+  const onGrid = space !== null;
+  if (space !== null) {
+    if (space.kind !== 'grid') return no('creatures are placed in zones');
+    const unplaced = state.creatureIds.find((id) => !Object.hasOwn(space.creatures ?? {}, id));
+    if (unplaced !== undefined) return no(`${unplaced} is not placed on the map`);
+  }
   if (!(ROUND_LENGTHS as readonly number[]).includes(state.roundSeconds)) return no('a round length the rules refuse');
   if (!state.creatureIds.length) return no('nobody is in the fight');
 
@@ -68,16 +76,11 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     const sheet = sheetOf(c);
     const rules = knownDyingRules(c);
     const attack = sheet.attacks[0];
-    let terms: KernelTerm[] = [];
-    if (attack) {
-      const expression = parseDice(damageExpression(sheet, attack));
-      for (const t of expression.terms) {
-        const type = t.label ?? attack.damageType;
-        if (!(damageTypes as readonly string[]).includes(type)) return no(`${id}: damage labelled '${type}', not a damage type`);
-        if (t.kind === 'dice' && t.keep) return no(`${id}: damage dice that keep or drop`);
-        terms.push(t.kind === 'dice' ? { count: t.count, sides: t.sides, sign: t.sign, type } : { count: 0, sides: 0, sign: t.sign * t.value, type });
-      }
-    } else terms = [];
+    // Without a map the policies make the first attack; on a grid the rules pick by reach and range, so each is a slot (null: not modelled, handed back if made).
+    const made = sheet.attacks.map((a) => kernelSlot(sheet, a, attackBonus(sheet, a)));
+    if (typeof made[0] === 'string') return no(`${id}: ${made[0]}`);
+    const slots = made.map((sl) => (typeof sl === 'string' || (!onGrid && sl !== made[0]) ? null : sl));
+    const terms: KernelTerm[] = attack ? (made[0] as KernelSlot).terms : [];
     // Attacks by and on a creature woken from dying, which stays prone (A5E-COND-24), indexed by attacker prone × 2 + target prone.
     const ability = attack ? attackAbility(sheet, attack) : 'str';
     const ranged = attack?.kind === 'ranged';
@@ -94,6 +97,10 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       return speed > 0 ? Math.floor(speed / 2) : -1;
     });
     const acStat = acStatistic(ruleset, state, id);
+    // A turn's movement (A5E-ROUND-4): its Speed then, which the kernel takes to be the same prone or not.
+    const plain = { ...state, creatures: { ...state.creatures, [id]: { ...c, conditions: [] } } };
+    const speed = speedOf(ruleset, plain, id);
+    if (onGrid && speed !== speedOf(ruleset, wokenState(state, id, 0), id)) return no(`${id}: a Speed that changes when it is prone or bloodied`);
     creatures.push({
       id, name: c.name, attackModes, deathSaveModes, massiveModes, standCost, side: sides.indexOf(c.side), hp: c.hp, maxHp: c.maxHp, tempHp: c.tempHp, ac: acStat.total, acRows: acStat.rows,
       initiative: mod(sheet, 'dex'),
@@ -113,15 +120,17 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       damageType: attack?.damageType ?? '',
       // Temporary hit points come last (A5E-DMG-19): the kernel takes them off what the tables give.
       profile: { ...ruleset.damageProfile(state, id), tempHp: 0 },
+      slots, strSave: saveBonus(sheet, 'str'), dexSave: saveBonus(sheet, 'dex'), speed,
     });
   }
 
   // Per target and damage type: what each amount becomes after the target's defences.
-  const types = [...new Set(creatures.flatMap((c) => c.terms.map((t) => t.type)))];
+  const made = creatures.flatMap((c) => c.slots.filter((sl): sl is KernelSlot => sl !== null));
+  const types = [...new Set(made.flatMap((sl) => sl.terms.map((t) => t.type)))];
   const maxByType = new Map<string, number>();
-  for (const c of creatures) {
+  for (const sl of made) {
     const perType = new Map<string, number>();
-    for (const t of c.terms) perType.set(t.type, (perType.get(t.type) ?? 0) + (t.count ? t.count * t.sides : Math.max(0, t.sign)));
+    for (const t of sl.terms) perType.set(t.type, (perType.get(t.type) ?? 0) + (t.count ? t.count * t.sides : Math.max(0, t.sign)));
     for (const [type, v] of perType) maxByType.set(type, Math.max(maxByType.get(type) ?? 0, 2 * v));
   }
   const tables: Int32Array[][] = [];
@@ -135,13 +144,25 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
       return table;
     }));
   }
+  // A rider's save is rolled as a plain d20 by whoever it can hit, and knocks it prone.
+  for (const c of creatures) {
+    for (const [i, sl] of c.slots.entries()) {
+      if (!sl?.rider) continue;
+      for (const t of creatures) {
+        if (t.side === c.side) continue;
+        const why = riderTargetRefusal(ruleset, sheetOf(state.creatures[t.id]!), sl.rider, sheetOf(state.creatures[c.id]!).attacks[i]!.id);
+        if (why) return no(`${t.id}: ${why}`);
+      }
+    }
+  }
   let start: A5eKernelStart | null = null;
   if (underWay) {
     const s = kernelStart(state, (id) => standUpRefusal(ruleset, state, id)?.message ?? null);
     if (typeof s === 'string') return no(s);
     start = s;
   }
-  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start);
+  const grid = onGrid ? new A5eGrid(ruleset, state, [...down].filter((d) => d !== STABLE_RECOVERY).concat('prone'), (k, i) => (creatures[k]!.slots[i] ? i : -1)) : null;
+  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start, grid);
 }
 
 /** The fight's state with creature `id` as it wakes from dying: prone, bloodied at 1 hit point, with `strife` levels of strife. */
@@ -170,7 +191,5 @@ function creatureRefusal(c: CreatureState): string | null {
   const sheet = sheetOf(c) as StatBlock;
   if (sheet.kind === 'object') return 'an object';
   if (sheet.reactions?.length) return 'reactions';
-  const attack = sheet.attacks[0];
-  if (attack?.onHit?.length) return 'its first attack has riders';
   return null;
 }

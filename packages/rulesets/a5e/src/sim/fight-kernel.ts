@@ -6,6 +6,7 @@ import {
 import { FightRecorder } from './fight-record';
 import { CONSCIOUS, DEAD, DYING, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
 import type { A5eKernelStart } from './kernel-state';
+import { HAND_BACK, NONE, type A5eGrid } from './grid-kernel';
 
 /** One term of a damage roll: `count` dice of `sides` (count 0: the constant `sign`), of damage type `type`. */
 export interface KernelTerm {
@@ -13,6 +14,17 @@ export interface KernelTerm {
   sides: number;
   sign: number;
   type: string;
+}
+
+/**
+ * One of a creature's attacks as the kernel makes it: its attack bonus, its damage terms, and a rider
+ * it models (a save against being knocked prone, the ashback wolf's bite: `rider` the save's ability,
+ * str or dex, with its DC). Without a map only the first attack is made; on a grid the rules pick.
+ */
+export interface KernelSlot {
+  bonus: number;
+  terms: KernelTerm[];
+  rider: { ability: 'str' | 'dex'; dc: number } | null;
 }
 
 /** A creature as the kernel sees it, its numbers taken from the rules' own functions at compile time. */
@@ -56,6 +68,13 @@ export interface KernelCreature {
   damageType: string;
   /** the damage profile the tables were made from (recorded events show its rows) */
   profile: DamageProfile;
+  /** its stat block's attacks as the kernel makes them (null: one it does not model, which hands a fight back if the rules would make it); the first is `bonus` and `terms` */
+  slots: (KernelSlot | null)[];
+  /** its Strength and Dexterity save bonuses (a rider's save) */
+  strSave: number;
+  dexSave: number;
+  /** its Speed at the start of its turns (its movement on a grid) */
+  speed: number;
 }
 
 
@@ -141,7 +160,16 @@ export class A5eFightKernel implements CompiledFight {
   /** some creature has a reaction to renew (a crit to turn aside) or may be dying: turn starts matter */
   private readonly turnStarts: boolean;
   private readonly attacksPerAction: Int32Array;
+  /** creature k's attack i is slot slotBase[k] + i (-1 where its stat block's attack is not modelled) */
+  private readonly slotBase: Int32Array;
+  private readonly slotOf: Int32Array;
   private readonly bonus: Int32Array;
+  /** a slot's rider: 0 none, 1 a Strength save, 2 a Dexterity save against prone; its DC */
+  private readonly rider: Uint8Array;
+  private readonly riderDc: Int32Array;
+  private readonly riderSaves: Int32Array;
+  private readonly speed: Int32Array;
+  private readonly hasRiders: boolean;
   private readonly termFrom: Int32Array;
   private readonly termTo: Int32Array;
   private readonly termCount: Int32Array;
@@ -168,6 +196,8 @@ export class A5eFightKernel implements CompiledFight {
   /** one roll-off d20 for creature k, recorded when the fight is */
   private readonly tieBreak = (k: number, dice: DiceDraw): number => this.d20(dice, k, 'initiative tie-break');
   private readonly candidates: Int32Array;
+  /** on a grid, the hostiles up before those out of reach are dropped (whom it may close in on) */
+  private readonly foesUp: Int32Array;
   private readonly amounts: Int32Array;
   private readonly recorder: FightRecorder;
   /** attacker a against target t deals one damage type that t takes as rolled (recorded: one 'rolled' row, nothing to calculate) */
@@ -186,6 +216,8 @@ export class A5eFightKernel implements CompiledFight {
     damageSteps: readonly DamageStep[],
     /** null: a fresh fight; else where the fight under way stands (`kernel-state.ts`) */
     private readonly start: A5eKernelStart | null = null,
+    /** on a grid: where everyone stands and what the map lets them do (`grid-kernel.ts`) */
+    private readonly grid: A5eGrid | null = null,
   ) {
     const n = creatures.length;
     this.recorder = new FightRecorder(creatures, damageSteps);
@@ -208,23 +240,44 @@ export class A5eFightKernel implements CompiledFight {
     this.standCost = Int32Array.from(creatures.flatMap((c) => Array.from({ length: STRIFE_TOUCHING_ATTACKS }, (_, s) => c.standCost[s] ?? -1)));
     this.strife = new Uint8Array(n);
     this.attackMode = new Uint8Array(n * 4);
-    this.turnStarts = creatures.some((c) => c.shield || c.fullRules);
+    this.turnStarts = grid !== null || creatures.some((c) => c.shield || c.fullRules || c.slots.some((sl) => sl?.rider));
     creatures.forEach((c, k) => c.attackModes.forEach((m, combo) => {
       this.attackMode[k * 4 + combo] = m.mode === 'advantage' ? ADVANTAGE : m.mode === 'disadvantage' ? DISADVANTAGE : NORMAL;
     }));
     this.attacksPerAction = ints((c) => c.attacks);
-    this.bonus = ints((c) => c.bonus);
-    const terms = creatures.flatMap((c) => c.terms);
+    this.speed = ints((c) => c.speed);
+    const slots: KernelSlot[] = [];
+    this.slotBase = new Int32Array(n);
+    const slotOf: number[] = [];
+    creatures.forEach((c, k) => {
+      this.slotBase[k] = slotOf.length;
+      for (const sl of c.slots) {
+        slotOf.push(sl ? slots.length : -1);
+        if (sl) slots.push(sl);
+      }
+      if (!c.slots.length) {
+        // no attack: one empty slot keeps the indexes simple
+        slotOf.push(slots.length);
+        slots.push({ bonus: 0, terms: [], rider: null });
+      }
+    });
+    this.slotOf = Int32Array.from(slotOf);
+    this.bonus = Int32Array.from(slots, (sl) => sl.bonus);
+    this.rider = Uint8Array.from(slots, (sl) => (sl.rider === null ? 0 : sl.rider.ability === 'str' ? 1 : 2));
+    this.riderDc = Int32Array.from(slots, (sl) => sl.rider?.dc ?? 0);
+    this.riderSaves = Int32Array.from(creatures.flatMap((c) => [0, c.strSave, c.dexSave]));
+    this.hasRiders = slots.some((sl) => sl.rider !== null);
+    const terms = slots.flatMap((sl) => sl.terms);
     this.termCount = Int32Array.from(terms, (t) => t.count);
     this.termSides = Int32Array.from(terms, (t) => t.sides);
     this.termSign = Int32Array.from(terms, (t) => t.sign);
     this.termType = Int32Array.from(terms, (t) => types.indexOf(t.type));
-    this.termFrom = new Int32Array(n);
-    this.termTo = new Int32Array(n);
+    this.termFrom = new Int32Array(slots.length);
+    this.termTo = new Int32Array(slots.length);
     let at = 0;
-    creatures.forEach((c, k) => {
+    slots.forEach((sl, k) => {
       this.termFrom[k] = at;
-      at += c.terms.length;
+      at += sl.terms.length;
       this.termTo[k] = at;
     });
     this.typeCount = types.length;
@@ -257,6 +310,7 @@ export class A5eFightKernel implements CompiledFight {
     this.initiative = new RollOffOrder(n);
     this.order = this.initiative.order;
     this.candidates = new Int32Array(n);
+    this.foesUp = new Int32Array(n);
     this.amounts = new Int32Array(types.length);
   }
 
@@ -271,6 +325,8 @@ export class A5eFightKernel implements CompiledFight {
     const turnStarts = this.turnStarts;
     upBySide.fill(0);
     const start = this.start;
+    const grid = this.grid;
+    if (grid) grid.reset();
     if (start) this.resume(start, out);
     else {
       for (let k = 0; k < n; k++) {
@@ -292,10 +348,12 @@ export class A5eFightKernel implements CompiledFight {
         const me = order[i]!;
         let attacksLeft: number;
         let first: boolean;
+        let movementLeft: number;
         if (resuming) {
           resuming = false;
           first = start!.action === 1;
           attacksLeft = up[me] ? (first ? attacksPerAction[me]! : start!.attacksLeft) : 0;
+          movementLeft = start!.movement;
         } else {
           if (out.dead[me]) continue;
           // The turn starts: a fresh reaction, then a death save for the dying (A5E-ROUND-5 order).
@@ -305,6 +363,7 @@ export class A5eFightKernel implements CompiledFight {
           }
           attacksLeft = up[me] ? attacksPerAction[me]! : 0;
           first = true;
+          movementLeft = this.speed[me]!;
         }
         for (;;) {
           const standing = sideStanding(this.upBySide);
@@ -314,17 +373,38 @@ export class A5eFightKernel implements CompiledFight {
           // Woken prone: the policies stand up first (A5E-POS-8); the wake checked it can.
           if (this.prone[me] && up[me]) {
             this.prone[me] = 0;
-            out.spent[me * KEYS + SPENT_MOVEMENT]! += this.standCost[me * STRIFE_TOUCHING_ATTACKS + this.strife[me]!]!;
+            const cost = this.standCost[me * STRIFE_TOUCHING_ATTACKS + this.strife[me]!]!;
+            out.spent[me * KEYS + SPENT_MOVEMENT]! += cost;
+            movementLeft -= cost;
             continue;
           }
           if (attacksLeft === 0 || !up[me]) break;
-          const m = hostilesUp(me, this.side, this.up, this.candidates);
-          if (m === 0) break;
+          let m = hostilesUp(me, this.side, this.up, this.candidates);
+          if (grid) {
+            // On a map: the hostiles some attack reaches; none, and it closes in (docs/sim.md "On a map").
+            const hostiles = m;
+            this.foesUp.set(this.candidates);
+            m = grid.targets(me, this.candidates, m, status, this.prone, this.strife);
+            if (m === HAND_BACK) return false;
+            if (m === 0) {
+              const cost = grid.closeIn(me, this.foesUp, hostiles, this.target, hp, this.maxHp, policy, status, this.prone, reaction, movementLeft);
+              if (cost === NONE) break;
+              out.spent[me * KEYS + SPENT_MOVEMENT]! += cost;
+              movementLeft -= cost;
+              continue;
+            }
+          } else if (m === 0) break;
           const t = pickTarget(this.target, this.candidates, m, this.hp, this.maxHp, policy);
           out.spent[me * KEYS + (first ? SPENT_ACTION : SPENT_ATTACK)]!++;
           first = false;
           attacksLeft--;
-          if (!this.attack(dice, me, t, out)) return false;
+          if (grid) {
+            const p = grid.planOf[t]!;
+            if (!this.attack(dice, me, t, out, this.slotOf[this.slotBase[me]! + grid.planSlot(p)]!, grid.planMode(p), grid.planAc(p))) return false;
+          } else {
+            const mode = this.attackMode[me * 4 + this.prone[me]! * 2 + this.prone[t]!]!;
+            if (!this.attack(dice, me, t, out, this.slotOf[this.slotBase[me]!]!, mode, this.ac[t]!)) return false;
+          }
         }
       }
       from = 0;
@@ -357,6 +437,8 @@ export class A5eFightKernel implements CompiledFight {
   }
 
   playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {
+    // The records know a creature's first attack only, and neither a map nor a rider's save: such fights are recorded on the engine.
+    if (this.grid || this.hasRiders) return false;
     this.record = record;
     this.recordDice = dice;
     try {
@@ -380,14 +462,13 @@ export class A5eFightKernel implements CompiledFight {
     this.dying.reset();
   }
 
-  /** One attack; false when the fight leaves the compiled rules. */
-  private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome): boolean {
+  /** One attack with the attack in `slot`, its roll mode and the AC it is made against; false when the fight leaves the compiled rules. */
+  private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome, slot: number, mode: number, ac: number): boolean {
     out.attacks++;
     const combo = this.prone[me]! * 2 + this.prone[t]!;
-    const mode = this.attackMode[me * 4 + combo]!;
     const natural = this.record ? this.recorder.attackRoll(this.record, this.recordDice!, me, combo) : mode === NORMAL ? dice.next(20) : twoD20(dice, mode);
     let crit = natural === 20;
-    const hit = crit || (natural !== 1 && natural + this.bonus[me]! >= this.ac[t]!);
+    const hit = crit || (natural !== 1 && natural + this.bonus[slot]! >= ac);
     if (crit && this.turnsCritAside(t)) {
       crit = false;
       out.spent[t * KEYS + SPENT_REACTION]!++;
@@ -397,7 +478,7 @@ export class A5eFightKernel implements CompiledFight {
     if (this.record) return this.applyDamage(dice, me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!, this.tempHp[t]!), out);
     const { amounts, termCount, termSides, termSign, termType, typeCount } = this;
     amounts.fill(0);
-    for (let k = this.termFrom[me]!, end = this.termTo[me]!; k < end; k++) {
+    for (let k = this.termFrom[slot]!, end = this.termTo[slot]!; k < end; k++) {
       const count = termCount[k]!;
       if (count === 0) {
         amounts[termType[k]!]! += termSign[k]!;
@@ -415,7 +496,22 @@ export class A5eFightKernel implements CompiledFight {
       if (a <= 0) continue;
       total += this.tables[this.tableAt[base + y]! + (crit ? 2 * a : a)]!;
     }
-    return this.applyDamage(dice, me, t, total, out);
+    if (!this.applyDamage(dice, me, t, total, out)) return false;
+    return this.rider[slot] ? this.riderRoll(dice, slot, t) : true;
+  }
+
+  /**
+   * A rider after the damage (runOnHit): the target saves or falls prone. The dead are skipped; the
+   * dying and the stable, unconscious, fail a Strength or Dexterity save without a roll and are prone
+   * already. False when a creature knocked prone could not stand up (Speed 0).
+   */
+  private riderRoll(dice: DiceDraw, slot: number, t: number): boolean {
+    if (!this.up[t]) return true;
+    const natural = dice.next(20);
+    if (natural + this.riderSaves[t * 3 + this.rider[slot]!]! >= this.riderDc[slot]!) return true;
+    if (!this.prone[t] && this.standCost[t * STRIFE_TOUCHING_ATTACKS + Math.min(this.strife[t]!, STRIFE_TOUCHING_ATTACKS - 1)]! < 0) return false;
+    this.prone[t] = 1;
+    return true;
   }
 
   /** One d20 from the engine's stream (recorded: with its `DiceRolled`). */
@@ -465,6 +561,8 @@ export class A5eFightKernel implements CompiledFight {
       }
       return true;
     }
+    // Dead at 0 (A5E-DYING-15): the map's questions (who threatens whom) read the status.
+    this.dying.status[t] = DEAD;
     out.dead[t] = 1;
     return true;
   }

@@ -1,5 +1,5 @@
 import { currentCreatureId, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, REACTION } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION } from '../core/economy';
 import { CRIT_BLOCK_USED_VAR, DEAD, DYING, FAILURES, SHIELD_SACRIFICED_VAR, STABLE, STABLE_RECOVERY, SUCCESSES, knownDyingRules } from '../dying/state';
 import { OFF_HAND_LEFT, OFF_HAND_READY } from '../combat/attack-options';
 import { PENDING_FATIGUE, TRACK_MAX } from '../conditions/tracks';
@@ -23,6 +23,8 @@ export interface A5eKernelStart {
   /** the current creature's action unspent (1 or 0), and the attacks left of an Attack action it began */
   action: number;
   attacksLeft: number;
+  /** the current creature's movement left (a map's moves spend it) */
+  movement: number;
   hp: Int32Array;
   tempHp: Int32Array;
   /** the kernel's dying statuses (fight-dying.ts) and death-save tallies */
@@ -115,7 +117,7 @@ export function kernelStart(state: EncounterState, standUpRefusal: (id: string) 
   const ids = state.creatureIds;
   const n = ids.length;
   const start: A5eKernelStart = {
-    order: Int32Array.from(state.order, (e) => ids.indexOf(e.creatureId)), round: state.round, turn: state.turnIndex, action: 0, attacksLeft: 0,
+    order: Int32Array.from(state.order, (e) => ids.indexOf(e.creatureId)), round: state.round, turn: state.turnIndex, action: 0, attacksLeft: 0, movement: 0,
     hp: new Int32Array(n), tempHp: new Int32Array(n), status: new Uint8Array(n), successes: new Uint8Array(n), failures: new Uint8Array(n),
     prone: new Uint8Array(n), strife: new Uint8Array(n), reaction: new Uint8Array(n), shieldGone: new Uint8Array(n), blockUsed: new Uint8Array(n),
   };
@@ -137,6 +139,7 @@ export function kernelStart(state: EncounterState, standUpRefusal: (id: string) 
   const current = state.creatures[currentId]!;
   start.action = (current.resources[ACTION] ?? 0) >= 1 ? 1 : 0;
   start.attacksLeft = Math.max(0, current.resources[ATTACKS_LEFT] ?? 0);
+  start.movement = Math.max(0, current.resources[MOVEMENT] ?? 0);
   if (start.prone[ids.indexOf(currentId)]) {
     const why = standUpRefusal(currentId);
     if (why !== null) return `${currentId}: prone on its turn and cannot stand up now (${why})`;

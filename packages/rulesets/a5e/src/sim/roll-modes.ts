@@ -37,7 +37,9 @@ function sourcesFrom(ruleset: LoadedRuleset, held: readonly HeldCondition[], sub
  */
 export function explainRollMode(
   ruleset: LoadedRuleset, kind: string, actor: readonly HeldCondition[], target: readonly HeldCondition[], selectors: readonly string[], options: readonly string[],
+  /** sources the situation adds before the conditions' (on a map: range, a hostile within reach, squeezing; `attackSituationOf`) */
+  situation: readonly RollModeSource[] = [],
 ): RollModeExplanation {
-  const sources = [...sourcesFrom(ruleset, actor, 'self', selectors), ...sourcesFrom(ruleset, target, 'against', selectors)];
+  const sources = [...situation, ...sourcesFrom(ruleset, actor, 'self', selectors), ...sourcesFrom(ruleset, target, 'against', selectors)];
   return ruleset.rollMode(sources, new Set([...options, ...selectors.map((s) => `${kind}:${s}`)]));
 }
