@@ -72,4 +72,12 @@ describe('scenario files the compiled fights now admit play the engine\'s fights
     ['13A-INIT-1 13A-INIT-3 13A-ENGAGE-1 a 13th Age campaign fight whose brute\'s initiative was set before it, engaged with Brann from the start: the party rolls, the set count sorts after rolled ties', 'campaigns/13a-two-battles.yaml', 150],
   ];
   it.each(campaignFights)('%s', (_title, file, moreAttacksThan) => everyFightKept(file, 150, moreAttacksThan));
+
+  // A5E on a grid (grid-kernel.ts): closing in through difficult terrain and past walls, the attack that reaches (a javelin, then the sword), ranged attacks with a hostile in reach, the wolf's bite knocking prone
+  const gridFights: [title: string, file: string, moreAttacksThan: number][] = [
+    ['A5E-MOVE-7 A5E-POS-8 A5E-COND-24 an A5E fight under way on a grid: the wolf closes in across a ditch into brambles, its bite knocks Brannoc prone unless he saves', 'a5e/ditch-jump.yaml', 600],
+    ['A5E-MOVE-7 A5E-ATK-13 A5E-ATK-14 A5E-COVER-2 an A5E fight under way on a grid: Brannoc in the mud throws javelins, the wolf wades in, a snapjaw up on the rampart steps along it', 'a5e/map-yard.yaml', 1500],
+    ['A5E-DMG-19 A5E-ATK-13 A5E-MOVE-7 an A5E campaign fight on a grid with Brannoc\'s ward (temporary hit points): Tamsin shoots, the wolf closes on her once Brannoc drops', 'campaigns/a5e-watchtower.yaml', 500],
+  ];
+  it.each(gridFights)('%s', (_title, file, moreAttacksThan) => everyFightKept(file, 150, moreAttacksThan));
 });

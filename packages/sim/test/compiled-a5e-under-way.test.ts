@@ -3,7 +3,7 @@ import { Encounter, type EncounterState, type FrayEvent } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { fightDice, fightPolicyRng, fightStart, runRange, totalPolicy, type FightRecord, type SimScenario } from '../src/index';
 import { compiledCase, type CompiledCase } from './a5e-compiled-fixtures';
-import { compareFights } from './compare-fights';
+import { compareFights, engineRecord } from './compare-fights';
 
 /** The state after the simulator's own policies have issued `commands` commands from a fresh fight (startCombat first), on the engine with seeded dice. */
 function playedOn(scenario: SimScenario, commands: number, seed: string): EncounterState {
@@ -87,12 +87,6 @@ describe('the compiled A5E fight from a fight under way plays the engine\'s figh
   });
 
   it('A5E-DMG-19 recorded from a fight under way with temporary hit points: every die, d20 test and damage row is the engine\'s own event', () => {
-    const RECORDED = new Set(['DiceRolled', 'TestResolved', 'DamageApplied']);
-    const engineRecord = (log: readonly FrayEvent[]): unknown[] => log.filter((e) => RECORDED.has(e.type)).map(({ seq: _s, commandId: _c, visibility: _v, digest: _d, ...body }) => {
-      if (body.type !== 'DiceRolled') return body;
-      const { rngAfter: _r, ...roll } = body;
-      return roll;
-    });
     const scenario = compiledCase('party', 'random');
     const under = playedOn(scenario, 4, 'rec-under');
     const start = { ...under, creatures: { ...under.creatures, fighter: { ...under.creatures['fighter']!, tempHp: 7 } } };
