@@ -85,7 +85,11 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
   const keep = (e: FrayEventBody) => {
     events.push(e);
   };
+  const played = shape.played ?? [];
   for (let i = opts.from; i < opts.to; i++) {
+    // Whichever path plays it, a fight adds at most one to each creature's drops and deaths: any rise among the players' creatures is this fight's.
+    const dropsBefore = played.length ? sumAt(tally.drops, played) : 0;
+    const deathsBefore = played.length ? sumAt(tally.deaths, played) : 0;
     const engineLog = mode === 'recorded' ? (log: readonly FrayEventBody[]) => opts.onRecord?.({ fight: i, dice: fightDice(opts.seed, i).getState(), path: 'engine', events: [...log] }) : undefined;
     if (kernel && out) {
       const dice = streams.dice(i);
@@ -123,9 +127,20 @@ export function runRange(scenario: SimScenario, opts: RangeOptions): Tally {
         kernel = null;
       }
     } else playFight(scenario, shape, rt, make, observer, tally, opts.seed, i, engineLog);
+    if (played.length) {
+      if (sumAt(tally.drops, played) > dropsBefore) tally.playedDrops++;
+      if (sumAt(tally.deaths, played) > deathsBefore) tally.playedDeaths++;
+    }
     if (opts.onProgress && (i - opts.from + 1) % every === 0) opts.onProgress(i - opts.from + 1);
   }
   if (kernel && spentSoFar) flushSpent(tally, kernel, spentSoFar);
   opts.onProgress?.(opts.to - opts.from);
   return tally;
+}
+
+/** The sum of `counts` at the indexes `at`. */
+function sumAt(counts: readonly number[], at: readonly number[]): number {
+  let sum = 0;
+  for (const k of at) sum += counts[k]!;
+  return sum;
 }

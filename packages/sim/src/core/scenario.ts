@@ -20,11 +20,14 @@ export interface SimScenario {
 export interface SimShape {
   sides: string[];
   creatures: { id: string; name: string; side: string }[];
+  /** the creatures a player's seat plays (indexes into `creatures`), whose fate together the tally counts too */
+  played?: number[];
 }
 
 export function shapeOf(start: EncounterState): SimShape {
   const creatures = start.creatureIds.map((id) => ({ id, name: start.creatures[id]!.name, side: start.creatures[id]!.side }));
-  return { sides: [...new Set(creatures.map((c) => c.side))], creatures };
+  const played = start.creatureIds.flatMap((id, k) => (start.creatures[id]!.controller ? [k] : []));
+  return { sides: [...new Set(creatures.map((c) => c.side))], creatures, played };
 }
 
 /** A scenario from an encounter setup (the dice seed in it is replaced per fight). */

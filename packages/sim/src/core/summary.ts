@@ -31,6 +31,8 @@ export interface SimResult {
     /** mean spent per fight, by resource key */
     spent: Record<string, number>;
   }[];
+  /** the creatures a player's seat plays, together: the chance that any of them drops, that any dies (null when a seat plays none) */
+  played: { ids: string[]; drop: Odds; death: Odds } | null;
   /** per fight; events per fight played on the engine (a compiled fight makes none), 0 when none was */
   mean: { attacks: number; events: number; commands: number };
   /** how the fights were played: by the ruleset's compiled fight, or on the engine (of which `fallbacks` were handed back by the compiled fight) */
@@ -77,6 +79,7 @@ export function summarize(tally: Tally, shape: SimShape, seed: string | number):
       meanTaken: n ? (tally.taken[k] ?? 0) / n : 0,
       spent: Object.fromEntries(Object.entries(tally.spent[k] ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([key, v]) => [key, n ? v / n : 0])),
     })),
+    played: shape.played?.length ? { ids: shape.played.map((k) => shape.creatures[k]!.id), drop: odds(tally.playedDrops, n), death: odds(tally.playedDeaths, n) } : null,
     mean: { attacks: n ? tally.attacks / n : 0, events: engine ? tally.events / engine : 0, commands: n ? tally.commands / n : 0 },
     paths: { compiled: tally.compiled, engine, fallbacks: tally.fallbacks },
   };

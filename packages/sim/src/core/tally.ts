@@ -19,6 +19,9 @@ export interface Tally {
   downAtEnd: number[];
   dealt: number[];
   taken: number[];
+  /** fights in which any creature a player's seat plays (`SimShape.played`) dropped; in which any died */
+  playedDrops: number;
+  playedDeaths: number;
   /** per creature: resource key → total spent (sum of decreases) */
   spent: Record<string, number>[];
   attacks: number;
@@ -39,7 +42,7 @@ export function emptyTally(sides: number, creatures: number): Tally {
   const zeros = () => new Array<number>(creatures).fill(0);
   return {
     fights: 0, wins: new Array<number>(sides).fill(0), draws: 0, stalled: 0, rounds: [],
-    drops: zeros(), deaths: zeros(), downAtEnd: zeros(), dealt: zeros(), taken: zeros(), spent: Array.from({ length: creatures }, () => ({})),
+    drops: zeros(), deaths: zeros(), playedDrops: 0, playedDeaths: 0, downAtEnd: zeros(), dealt: zeros(), taken: zeros(), spent: Array.from({ length: creatures }, () => ({})),
     attacks: 0, events: 0, commands: 0, compiled: 0, fallbacks: 0, checked: 0, mismatched: 0,
   };
 }
@@ -57,6 +60,8 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   addInto(a.rounds, b.rounds);
   addInto(a.drops, b.drops);
   addInto(a.deaths, b.deaths);
+  a.playedDrops += b.playedDrops;
+  a.playedDeaths += b.playedDeaths;
   addInto(a.downAtEnd, b.downAtEnd);
   addInto(a.dealt, b.dealt);
   addInto(a.taken, b.taken);
