@@ -167,6 +167,10 @@ function roundsInterval(s: Summary): [number, number] {
 const pct = (o: { p: number; ci: [number, number]; count: number }) => ({ p: o.p, ci: o.ci, count: o.count });
 
 function report(s: Summary, start: EncounterState, o: { from: OddsReport['from']; requested: number; stopped: BudgetStop; seconds: number; stale: boolean }): OddsReport {
+  const rounds = { mean: s.rounds.mean, ci: roundsInterval(s), median: s.rounds.median, p90: s.rounds.p90 };
+  // The round under way is not "left": a fight that ends in it has no rounds left (before the fight starts there is none under way).
+  const now = start.phase === 'combat' ? start.round : 0;
+  const left = (r: number) => Math.max(0, r - now);
   return {
     from: o.from,
     stale: o.stale,
@@ -176,9 +180,12 @@ function report(s: Summary, start: EncounterState, o: { from: OddsReport['from']
     seconds: Math.round(o.seconds * 100) / 100,
     seed: s.seed,
     paths: s.paths,
+    path: s.paths.compiled === s.n ? 'compiled' : s.paths.compiled === 0 ? 'engine' : 'mixed',
     sides: s.sides.map((x) => ({ side: x.side, ...pct(x) })),
     draws: pct(s.draws),
-    rounds: { mean: s.rounds.mean, ci: roundsInterval(s), median: s.rounds.median, p90: s.rounds.p90 },
+    rounds,
+    roundsLeft: { mean: left(rounds.mean), ci: [left(rounds.ci[0]), left(rounds.ci[1])], p90: left(rounds.p90) },
+    playerCreatures: s.played ? { ids: s.played.ids, drop: pct(s.played.drop), death: pct(s.played.death) } : null,
     creatures: s.creatures.map((c) => ({ id: c.id, name: c.name, side: c.side, played: Boolean(start.creatures[c.id]?.controller), drop: pct(c.drop), death: pct(c.death) })),
   };
 }

@@ -215,11 +215,23 @@ export interface OddsReport {
   seed: string | number;
   /** which path played the fights: the ruleset's compiled fight, or the engine (fallbacks: handed back by the compiled fight) */
   paths: { compiled: number; engine: number; fallbacks: number };
+  /** in a word: every fight compiled, every fight on the engine, or some of each */
+  path: 'compiled' | 'engine' | 'mixed';
   sides: ({ side: string } & OddsShare)[];
   /** nobody left standing, or the round limit */
   draws: OddsShare;
   /** rounds the fights lasted: the mean with its 95 % interval, the median, the 90th percentile */
   rounds: { mean: number; ci: [number, number]; median: number; p90: number };
+  /**
+   * the rounds still to come after the one under way (before the fight starts, every round it lasts): the
+   * mean with its 95 % interval, and how many at most in nine fights of ten
+   */
+  roundsLeft: { mean: number; ci: [number, number]; p90: number };
+  /**
+   * the creatures the players' seats play, together: the chance that any of them drops, and that any dies,
+   * in a fight (null when no seat plays a creature in it)
+   */
+  playerCreatures: { ids: string[]; drop: OddsShare; death: OddsShare } | null;
   /** each creature's chance to drop and to die; `played`: a seat plays it (a player's creature) */
   creatures: { id: string; name: string; side: string; played: boolean; drop: OddsShare; death: OddsShare }[];
 }

@@ -39,6 +39,12 @@ describe('odds from here (GM only, on a worker thread)', () => {
     expect(r.creatures.find((c) => c.id === 'lurker-q7')!.drop.count).toBeGreaterThan(0);
     expect(r.paths).toEqual(expected.paths);
     expect(r.rounds.mean).toBe(expected.rounds.mean);
+    // at a glance: any creature a seat plays dropping, dying (the simulator's count, per fight), the rounds after this one, the path in a word
+    expect(expected.played!.ids).toEqual(state.creatureIds.filter((id) => state.creatures[id]!.controller));
+    expect(r.playerCreatures).toEqual({ ids: expected.played!.ids, drop: expected.played!.drop, death: expected.played!.death });
+    expect(r.playerCreatures!.drop.count).toBeGreaterThanOrEqual(Math.max(...r.creatures.filter((c) => c.played).map((c) => c.drop.count)));
+    expect(r.roundsLeft.mean).toBeCloseTo(Math.max(0, expected.rounds.mean - state.round), 10);
+    expect(r.path).toBe(expected.paths.compiled === 120 ? 'compiled' : expected.paths.compiled ? 'mixed' : 'engine');
     // the seat heard nothing of it
     expect(seat.frames.some((f) => f.includes('odds'))).toBe(false);
     gm.close();
