@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { OddsReport, WireError } from '../net/protocol';
 import { interval, percent, summarizeEncounterOdds } from '../model/encounter-odds';
 import { SETUP_FIGHTS, SETUP_SECONDS } from '../net/setup-api';
-import { chanceWords } from './OddsPanel';
+import { chanceWords } from '../model/odds-from-here';
 import { CreatureOddsTable } from './CreatureOddsTable';
 
 

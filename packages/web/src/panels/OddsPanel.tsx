@@ -3,32 +3,23 @@ import type { OddsReport } from '../net/protocol';
 import type { Table } from '../net/use-table';
 import type { FightModel } from '../model/fight';
 import { CreatureOddsTable } from './CreatureOddsTable';
+import { chanceWords, oddsAtAGlance } from '../model/odds-from-here';
+import { interval, percent } from '../model/encounter-odds';
 
 /** How many fights the panel asks for, and for how long at most (the server caps both). */
 const FIGHTS = 2000;
 const SECONDS = 4;
-
-const pct = (p: number) => `${Math.round(p * 100)} %`;
-
-/** A chance in words, so the number is never the only signal (and reads out well). */
-export function chanceWords(p: number): string {
-  if (p >= 0.95) return 'almost certain';
-  if (p >= 0.75) return 'very likely';
-  if (p >= 0.6) return 'likely';
-  if (p > 0.4) return 'a toss-up';
-  if (p > 0.25) return 'unlikely';
-  if (p > 0.05) return 'very unlikely';
-  return 'almost never';
-}
 
 type Run = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'failed'; message: string };
 
 /**
  * "Odds from here", on the GM's screen: the server plays the fight on from where it stands, many times,
  * with the simulator's policies (every creature, hidden ones too, at its exact hit points), and this
- * panel shows each side's chance to win with its 95 % interval, in words and numbers, and each
- * creature's chance to drop and to die. The answer belongs to one moment of the fight: once the fight
- * has moved on it is marked stale until the GM asks again.
+ * panel shows at a glance who wins (each side's chance with its 95 % interval, in words and numbers, the
+ * players' side first), the chance that any creature a player plays drops and that any dies, and the
+ * rounds left; then each creature's chance to drop and to die, and in small print how many fights were
+ * played and by which path (the ruleset's compiled fight or the rules engine). The answer belongs to one
+ * moment of the fight: once the fight has moved on it is marked stale until the GM asks again.
  */
 export function OddsPanel({ table, fight }: { table: Table; fight: FightModel }) {
   const [run, setRun] = useState<Run>({ kind: 'idle' });
@@ -45,6 +36,7 @@ export function OddsPanel({ table, fight }: { table: Table; fight: FightModel })
     } else setRun({ kind: 'failed', message: r.error?.message ?? 'the odds could not be worked out' });
   };
   const running = run.kind === 'running';
+  const glance = odds ? oddsAtAGlance(odds) : null;
   return (
     <section class="odds" aria-labelledby="odds-title" data-testid="odds-panel">
       <h2 id="odds-title">Odds from here</h2>
@@ -63,36 +55,65 @@ export function OddsPanel({ table, fight }: { table: Table; fight: FightModel })
           ⚠ {run.message}
         </p>
       )}
-      {odds && (
+      {odds && glance && (
         <div class={`odds-result${stale ? ' stale' : ''}`} aria-live="polite" data-testid="odds-result" data-stale={stale ? 'true' : 'false'}>
           {stale && (
             <p class="odds-stale" data-testid="odds-stale">
               <strong>⏸ Out of date:</strong> the fight has moved on since these odds (round {odds.from.round}). Work them out again.
             </p>
           )}
-          <ul class="odds-sides">
-            {odds.sides.map((s) => (
-              <li key={s.side} data-testid={`odds-side-${s.side}`}>
-                <span class="odds-side-name">{s.side}</span> wins: <strong>{pct(s.p)}</strong> <em>({chanceWords(s.p)})</em>
-                <span class="odds-bar" aria-hidden="true">
-                  <span class="odds-ci" style={{ left: `${s.ci[0] * 100}%`, width: `${Math.max(0.5, (s.ci[1] - s.ci[0]) * 100)}%` }} />
-                  <span class="odds-mark" style={{ left: `${s.p * 100}%` }} />
-                </span>
-                <span class="odds-ci-text">
-                  95 % sure it is between {pct(s.ci[0])} and {pct(s.ci[1])}
-                </span>
-              </li>
-            ))}
-            {odds.draws.count > 0 && (
-              <li data-testid="odds-draws">
-                Nobody wins (everyone down, or 50 rounds): <strong>{pct(odds.draws.p)}</strong>
-              </li>
-            )}
-          </ul>
+          <div class="odds-glance" data-testid="odds-glance">
+            <ul class="odds-sides">
+              {glance.sides.map((s) => (
+                <li key={s.side} data-testid={`odds-side-${s.side}`} class={s.players ? 'odds-players-side' : ''}>
+                  <span class="odds-side-name">{s.side}</span> wins: <strong>{percent(s.p)}</strong> <em>({chanceWords(s.p)})</em>
+                  {s.players && <span class="muted odds-players-mark"> · the PCs' side</span>}
+                  <span class="odds-bar" aria-hidden="true">
+                    <span class="odds-ci" style={{ left: `${s.ci[0] * 100}%`, width: `${Math.max(0.5, (s.ci[1] - s.ci[0]) * 100)}%` }} />
+                    <span class="odds-mark" style={{ left: `${s.p * 100}%` }} />
+                  </span>
+                  <span class="odds-ci-text">95 % sure it is between {percent(s.ci[0])} and {percent(s.ci[1])}</span>
+                </li>
+              ))}
+              {odds.draws.count > 0 && (
+                <li data-testid="odds-draws">
+                  Nobody wins (everyone down, or 50 rounds): <strong>{percent(odds.draws.p)}</strong>
+                </li>
+              )}
+            </ul>
+            <dl class="odds-facts">
+              {glance.anyDrop && glance.anyDeath ? (
+                <>
+                  <div class="odds-fact" data-testid="odds-any-drop">
+                    <dt title={`any of the ${glance.players} creatures the players' seats play`}>Any PC drops</dt>
+                    <dd>
+                      <strong>{percent(glance.anyDrop.p)}</strong> <em>({chanceWords(glance.anyDrop.p)})</em> <span class="odds-ci-text">{interval(glance.anyDrop.ci)}</span>
+                    </dd>
+                  </div>
+                  <div class="odds-fact" data-testid="odds-any-death">
+                    <dt>Any PC dies</dt>
+                    <dd>
+                      <strong>{percent(glance.anyDeath.p)}</strong> <em>({chanceWords(glance.anyDeath.p)})</em> <span class="odds-ci-text">{interval(glance.anyDeath.ci)}</span>
+                    </dd>
+                  </div>
+                </>
+              ) : (
+                <div class="odds-fact" data-testid="odds-no-players">
+                  <dt>PCs</dt>
+                  <dd>no seat plays a creature in this fight</dd>
+                </div>
+              )}
+              <div class="odds-fact" data-testid="odds-rounds-left">
+                <dt>Rounds left</dt>
+                <dd>
+                  <strong>{glance.roundsLeft.mean}</strong> <span class="odds-note">{glance.roundsLeft.words}</span>
+                </dd>
+              </div>
+            </dl>
+          </div>
           <CreatureOddsTable creatures={odds.creatures} caption="Each creature's chance to drop, and to die" rowTestId="odds-creature-" sides nameOf={nameOf} />
-          <p class="muted odds-meta" data-testid="odds-meta">
-            {odds.fights.toLocaleString('en')} fights{odds.stopped === 'budget' ? ` (the ${odds.requested.toLocaleString('en')} asked for did not fit in the time)` : ''} in {odds.seconds} s; {odds.paths.compiled ? `${odds.paths.compiled.toLocaleString('en')} compiled, ` : ''}
-            {odds.paths.engine.toLocaleString('en')} on the rules engine; about {Math.round(odds.rounds.mean * 10) / 10} more rounds.
+          <p class="muted odds-meta" data-testid="odds-meta" data-path={odds.path}>
+            {glance.smallPrint}
           </p>
         </div>
       )}

@@ -5,10 +5,12 @@ import { interval, percent, summarizeEncounterOdds } from '../../src/model/encou
 const share = (count: number, n: number, ci: [number, number]) => ({ count, p: count / n, ci });
 const report: OddsReport = {
   from: { fightId: 'fight-1', version: 0, round: 0 }, stale: false, fights: 200, requested: 200, stopped: 'done', seconds: 1.2, seed: 's',
-  paths: { compiled: 0, engine: 200, fallbacks: 0 },
+  paths: { compiled: 0, engine: 200, fallbacks: 0 }, path: 'engine',
   sides: [share(150, 200, [0.69, 0.8]), share(46, 200, [0.18, 0.29])].map((s, i) => ({ side: i ? 'party' : 'foes', ...s })),
   draws: share(4, 200, [0.01, 0.05]),
   rounds: { mean: 4.25, ci: [4, 4.5], median: 4, p90: 7 },
+  roundsLeft: { mean: 4.25, ci: [4, 4.5], p90: 7 },
+  playerCreatures: { ids: ['brannoc'], drop: share(150, 200, [0.69, 0.8]), death: share(1, 200, [0.0009, 0.028]) },
   creatures: [
     { id: 'wolf', name: 'Ashback Wolf', side: 'foes', played: false, drop: share(46, 200, [0.18, 0.29]), death: share(46, 200, [0.18, 0.29]) },
     { id: 'brannoc', name: 'Brannoc Vale', side: 'party', played: true, drop: share(150, 200, [0.69, 0.8]), death: share(1, 200, [0.0009, 0.028]) },
