@@ -30,9 +30,10 @@ import { duration, median, perSecond, printTable, type Row } from './harness';
 import { PauseWatch, pauseLine, type PauseSummary } from './server-pauses';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
-/** where SQLite's appends are written: the store's writer thread (the default) or the server's thread (as before it); `thread,main` runs both */
-type WriterKind = 'thread' | 'main';
-const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'thread').split(',').filter((w): w is WriterKind => w === 'thread' || w === 'main');
+/** where SQLite's appends are written: the store's default for the mode, its writer thread, or the server's thread; `thread,main` runs both */
+type WriterKind = 'default' | 'thread' | 'main';
+const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'default').split(',').filter((w): w is WriterKind => w === 'default' || w === 'thread' || w === 'main');
+const writerOption = (w: WriterKind) => (w === 'default' ? {} : { writerThread: w === 'thread' });
 const SEATS = 5;
 
 function percentile(xs: number[], p: number): number {
@@ -233,7 +234,7 @@ if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'server-
 
 /** One SQLite commit of one event, alone: what a GM command's write costs at this synchronous setting. */
 async function commitAlone(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKind): Promise<number[]> {
-  const store = await EventStore.open({ dataDir: dir, fileName: `commit-${sync}-${writer}.sqlite`, synchronous: sync, writerThread: writer === 'thread' });
+  const store = await EventStore.open({ dataDir: dir, fileName: `commit-${sync}-${writer}.sqlite`, synchronous: sync, ...writerOption(writer) });
   await store.createTable({ id: 'c', name: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version } });
   const event = (seq: number) => ({ type: 'CounterSet', key: 'bench', value: seq, seq, commandId: `c${seq}` }) as unknown as FrayEvent;
   await store.append([{ stream: 'c/fight', expectedVersion: 0, events: [event(0)], create: { kind: 'encounter', tableId: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version }, schemaVersion: 1 } }]);
@@ -282,7 +283,7 @@ interface StepCosts {
  * six connections are subscribers that only count the text they are handed.
  */
 async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKind): Promise<StepCosts> {
-  const server = await startServer(path.join(dir, `steps-${sync}-${writer}`), { limits: { maxMessagesPerSecond: 100_000 }, synchronous: sync, writerThread: writer === 'thread' });
+  const server = await startServer(path.join(dir, `steps-${sync}-${writer}`), { limits: { maxMessagesPerSecond: 100_000 }, synchronous: sync, ...writerOption(writer) });
   try {
     const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string } };
     const live = server.tables.get(t.tableId)!;
@@ -320,7 +321,7 @@ async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKin
 }
 
 async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: WriterKind): Promise<LoadResult> {
-  const server = await startServer(path.join(dir, `${sync}-${writerKind}`), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync, writerThread: writerKind === 'thread' });
+  const server = await startServer(path.join(dir, `${sync}-${writerKind}`), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync, ...writerOption(writerKind) });
   try {
     const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: 5000 };
     for (let i = 0; i < TABLES; i++) {
@@ -387,7 +388,8 @@ export default async function run(): Promise<void> {
       const steps = await stepCosts(dir, sync, writerKind);
       const r = await serverRun(dir, sync, writerKind);
       const label = WRITERS.length > 1 ? `${sync} ${writerKind}` : sync;
-      console.log(`\nSQLite synchronous=${sync}, appends written on ${writerKind === 'thread' ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
+      const threaded = writerKind === 'thread' || (writerKind === 'default' && sync === 'FULL');
+      console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);
       console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a worker thread); round trip = send → ack:`);

@@ -60,7 +60,7 @@ export interface ServerOptions {
   publicUrl?: string;
   limits?: Partial<ServerLimits>;
   synchronous?: Synchronous;
-  /** SQLite: write on the store's writer thread with group commit (default true), or on the server's own thread */
+  /** SQLite: write on the store's writer thread with group commit, or on the server's own thread (default: the thread under FULL, the server's thread under NORMAL) */
   writerThread?: boolean;
   /** a PostgreSQL database instead of the SQLite file in dataDir (`fray serve --database postgres://…`) */
   database?: PostgresOptions;
@@ -130,7 +130,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
   const store = await EventStore.open({
     dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}), ...(opts.database ? { postgres: opts.database } : {}),
-    ...(opts.writerThread === false ? { writerThread: false } : {}),
+    ...(opts.writerThread !== undefined ? { writerThread: opts.writerThread } : {}),
   });
   const tables = new Map<string, LiveTable>();
   const unavailable = new Map<string, string>();

@@ -68,9 +68,11 @@ export interface StoreOptions {
   fileName?: string;
   synchronous?: Synchronous;
   /**
-   * SQLite: appends are written by a thread of the store's own with group commit (the default;
-   * writer-thread.ts), or, with `false`, on the caller's thread (group commit among the appends that
-   * arrive while a commit is under way).
+   * SQLite: appends are written by a thread of the store's own with group commit (writer-thread.ts),
+   * or, with `false`, on the caller's thread (group commit among the appends that arrive while a commit
+   * is under way). Default: the thread under FULL (the sync of every commit leaves the caller's thread);
+   * the caller's thread under NORMAL, where a commit costs about a tenth of a millisecond and waking
+   * another thread for it cost the paced round trip more than it saved (ADR 0011).
    */
   writerThread?: boolean;
   /**
@@ -171,7 +173,7 @@ export class EventStore {
       throw e;
     }
     const store = new EventStore(db, file, 'sqlite', raw, null);
-    if (opts.writerThread !== false) {
+    if (opts.writerThread ?? (opts.synchronous ?? 'FULL') === 'FULL') {
       // This connection writes only what cannot be handed over (a table's meta changed by a callback,
       // seats, snapshots; `mainWrite`), so it leaves the checkpoints to the thread too.
       if (opts.checkpoint !== false) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);

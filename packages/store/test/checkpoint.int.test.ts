@@ -57,7 +57,7 @@ describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)'
   }
 
   it('the writer does not checkpoint inside commits: 400 commits (past SQLite\'s 1,000 pages) stay in the WAL while the thread waits for a quiet moment', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', checkpoint: { quietMs: 60_000, maxDelayMs: 60_000 } });
+    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: { quietMs: 60_000, maxDelayMs: 60_000 } });
     const raw = new Database(path.join(dir, 'fray.sqlite'));
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
@@ -69,7 +69,7 @@ describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)'
   });
 
   it('once the store is quiet, the thread checkpoints: the database file alone holds every commit', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', checkpoint: { quietMs: 50, maxDelayMs: 60_000 } });
+    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: { quietMs: 50, maxDelayMs: 60_000 } });
     await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
     await appendMany(store, 0, 30);
     const s = store;
@@ -84,7 +84,7 @@ describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)'
   });
 
   it('commits that never stop are checkpointed at the latest maxDelayMs after the oldest one', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', checkpoint: { quietMs: 60_000, maxDelayMs: 150 } });
+    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: { quietMs: 60_000, maxDelayMs: 150 } });
     await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
     let n = 0;
     // A commit every 5 ms, never quiet for 60 s: only the bound can make the thread checkpoint. Two
@@ -101,11 +101,11 @@ describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)'
   });
 
   it('the connections keep a backstop (it checkpoints by itself past BACKSTOP_PAGES); with checkpoint: false SQLite checkpoints inside commits as by default', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL' });
+    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true });
     const own = (store as unknown as { raw: Database.Database }).raw;
     expect(own.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);
     await store.close();
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', checkpoint: false });
+    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: false });
     expect((store as unknown as { raw: Database.Database }).raw.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(store.walCheckpoints()).toBeNull();
     await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
@@ -131,7 +131,7 @@ describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)'
     await build({
       stdin: {
         contents: `import { EventStore } from '../src/index';
-const store = await EventStore.open({ dataDir: process.argv[2], synchronous: 'NORMAL' });
+const store = await EventStore.open({ dataDir: process.argv[2], synchronous: 'NORMAL', writerThread: true });
 await store.createTable({ id: 't1', name: 'T', ruleset: { id: 'a5e', version: '1.0.0' } });
 for (let i = 0; i < 3; i++) await store.append([{ stream: 't1/f', expectedVersion: i, events: [{ type: 'RoundStarted', round: i, seq: i, commandId: 'c' + i }], ...(i === 0 ? { create: { kind: 'encounter', tableId: 't1', ruleset: { id: 'a5e', version: '1.0.0' }, schemaVersion: 1 } } : {}) }]);
 await store.close();

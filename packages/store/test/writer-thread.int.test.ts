@@ -79,7 +79,7 @@ describe('the SQLite writer thread', () => {
   });
 
   it("keeps each stream's order: 60 appends to one stream issued at once, each at the version the one before leaves, all land in order", async () => {
-    const store = await open({ synchronous: 'NORMAL' });
+    const store = await open({ synchronous: 'NORMAL', writerThread: true });
     const all = [store.append([{ ...append('one', 0, 'c0'), create }]), ...Array.from({ length: 59 }, (_, i) => store.append([append('one', i + 1, `c${i + 1}`)]))];
     expect(await Promise.all(all.map(outcome))).toEqual(all.map(() => 'ok'));
     expect((await store.read('one')).map((e) => e.commandId)).toEqual(Array.from({ length: 60 }, (_, i) => `c${i}`));
@@ -118,6 +118,13 @@ describe('the SQLite writer thread', () => {
     expect((await store.getTable('t1'))!.meta).toEqual({ n: 8 });
     expect(await store.countTables()).toBe(9);
     expect((await store.latestSnapshot('m0'))!.seq).toBe(8);
+  });
+
+  it('by default the thread writes under FULL and the caller\'s thread under NORMAL (where a commit costs less than waking another thread)', async () => {
+    expect((await open({}, 'default.sqlite')).writerStats()).not.toBeNull();
+    expect((await open({ synchronous: 'FULL' }, 'full.sqlite')).writerStats()).not.toBeNull();
+    expect((await open({ synchronous: 'NORMAL' }, 'normal.sqlite')).writerStats()).toBeNull();
+    expect((await open({ synchronous: 'NORMAL', writerThread: true }, 'normal-thread.sqlite')).writerStats()).not.toBeNull();
   });
 
   it('with writerThread: false the appends are written on the caller\'s thread (no writer, no checkpoint thread), with the same answers', async () => {
@@ -194,7 +201,7 @@ describe('the SQLite writer thread', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(appendArb, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }), async (batches) => {
         run++;
-        const threaded = await open({ synchronous: 'NORMAL' }, `prop-${run}-thread.sqlite`);
+        const threaded = await open({ synchronous: 'NORMAL', writerThread: true }, `prop-${run}-thread.sqlite`);
         const plain = await open({ synchronous: 'NORMAL', writerThread: false }, `prop-${run}-plain.sqlite`);
         for (const s of [threaded, plain]) for (const st of streams) await s.append([{ ...append(st, 0, 'c0'), create }]);
         const toParts = (a: (typeof batches)[number][number], id: string): StreamAppend[] => [
