@@ -1,11 +1,64 @@
 // What an A5E fight on a grid may hold beyond the compiled fight (grid-kernel.ts), refused by name; the
 // repository's grid fights played both ways are in compiled-scenario-files.test.ts.
-import type { EncounterState } from '@fray/engine';
+import { Encounter, type EncounterState } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { runRange } from '@fray/sim';
+import { compareWithEngine, compileScenario, emptyTally, fightDice, fightPolicyRng, fightStart, runRange, shapeOf, simRuntime, totalPolicy, type SimScenario } from '@fray/sim';
 import { describe, expect, it } from 'vitest';
 import { loadSimFile } from '../src/sim/load-sim-scenario';
 import { scenario } from './helpers';
+
+/** The state after the simulator's own policies have issued `commands` commands from the scenario's (startCombat first when it has not started), on the engine with seeded dice. */
+function playedOn(sc: SimScenario, commands: number, seed: string): EncounterState {
+  const { version: _v, undoable: _u, pending: _p, ...core } = fightStart(sc.start, seed, 0);
+  const on = Encounter.fromEvents([{ type: 'EncounterStarted', encounter: core, seq: 0, commandId: 'setup' }], { ruleset: a5eRuleset, policy: totalPolicy(sc.policies.prompts) });
+  if (on.state.phase === 'setup' && !on.dispatch({ id: 'start', issuedBy: { role: 'gm' }, command: { type: 'startCombat' } }).ok) throw new Error('startCombat refused');
+  const rng = fightPolicyRng(seed, 0);
+  for (let i = 0; i < commands && on.state.phase === 'combat'; i++) {
+    const cmd = sc.policies.chooseCommand(on.state, a5eRuleset, rng);
+    if (!cmd) break;
+    if (!on.dispatch({ id: `c${i}`, issuedBy: { role: 'gm' }, command: cmd }).ok && !on.dispatch({ id: `e${i}`, issuedBy: { role: 'gm' }, command: { type: 'endTurn' } }).ok) break;
+  }
+  return on.state;
+}
+
+describe('A5E fights on a grid from later states', () => {
+  it('A5E-MOVE-7 A5E-POS-8 A5E-COND-24 A5E-DYING-3 from states the policies reached on the repository\'s maps (creatures moved, knocked prone, dead; movement and attacks spent): fight by fight, the same tally', () => {
+    const seen = new Set<string>();
+    let states = 0;
+    for (const file of ['a5e/ditch-jump.yaml', 'a5e/map-yard.yaml', 'campaigns/a5e-watchtower.yaml']) {
+      for (const target of ['weakest', 'random'] as const) {
+        const sc = loadSimFile({ file: scenario(file), cwd: process.cwd(), target }).scenario;
+        for (const commands of [1, 2, 4, 7, 11, 16]) {
+          const seed = `${file}-${target}-${commands}`;
+          const start = playedOn(sc, commands, seed);
+          if (start.phase !== 'combat' || start.pending) continue;
+          const at = { ...sc, start };
+          const shape = shapeOf(start);
+          const kernel = compileScenario(at, shape);
+          if ('unsupported' in kernel) throw new Error(`${seed}: ${kernel.unsupported}`);
+          const rt = simRuntime(at);
+          const out = kernel.newOutcome();
+          for (let i = 0; i < 20; i++) {
+            expect(kernel.play(fightDice(seed, i), fightPolicyRng(seed, i), out), `${seed} fight ${i} handed back`).toBe(true);
+            expect(compareWithEngine(at, shape, rt, kernel, out, seed, i, emptyTally(shape.sides.length, shape.creatures.length)), `${seed} fight ${i}`).toBeNull();
+          }
+          states++;
+          const current = start.creatures[start.order[start.turnIndex]!.creatureId]!;
+          for (const id of start.creatureIds) {
+            const c = start.creatures[id]!;
+            if (c.status !== 'conscious') seen.add(c.status);
+            else if (c.conditions.some((x) => x.conditionId === 'prone')) seen.add('prone');
+          }
+          if ((current.resources['movementFeet'] ?? 0) < (current.resources['movementMaxFeet'] ?? 0)) seen.add('moved');
+          if ((current.resources['action'] ?? 0) < 1) seen.add('acted');
+          if (start.round > 1) seen.add('later round');
+        }
+      }
+    }
+    expect(states).toBeGreaterThan(25);
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['acted', 'dead', 'later round', 'moved', 'prone']));
+  });
+});
 
 describe('A5E fights on a grid: what the compiled fight does not model stays on the engine', () => {
   it('what a map holds beyond the kernel stays on the engine, by name; recorded fights on a grid play on the engine', () => {
