@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cloneJson, hasCondition, occupants, terrainAt, type CommandDef, type EncounterState, type Json, type Resolution, type TestPayload } from '@fray/engine';
-import { squaresOf } from '../senses/light';
+import { footprint } from '../world/area';
 import { testHasSkill } from '../senses/module';
 import { gridOf } from './geometry';
 import { squaresBetween } from './line';
@@ -61,8 +61,8 @@ export function coverAgainst(state: EncounterState, from: string, to: string): C
 
 export function gridCover(state: EncounterState, from: string, to: string): CoverDegree {
   const g = gridOf(state);
-  const sa = squaresOf(state, from);
-  const sb = squaresOf(state, to);
+  const sa = footprint(state, from);
+  const sb = footprint(state, to);
   if (!g || !sa || !sb || from === to) return 'none';
   const target = state.creatures[to];
   const proneNearBrush = !!target && hasCondition(target, 'prone');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cloneJson, type CommandDef, type EncounterState, type Json, type Resolution, type Square } from '@fray/engine';
 import { gridOf, zonesOf } from '../position/geometry';
+import { footprint } from '../world/area';
 
 /** Light levels (A5E-VIS-3..5); magical darkness defeats darkvision but not truesight (A5E-VIS-9). */
 export const lightLevels = ['bright', 'dim', 'dark', 'magical-dark'] as const;
@@ -26,43 +27,40 @@ function mapOf<T>(state: EncounterState, key: string): AreaMap<T> {
   return (state.vars[key] as unknown as AreaMap<T> | undefined) ?? {};
 }
 
+/** What an area map says for one square: its own entry, else the map's default, else `fallback`. */
+function onSquare<T>(m: AreaMap<T>, square: Square, fallback: T): T {
+  return m.squares?.[`${square.x},${square.y}`] ?? m.default ?? fallback;
+}
+
+/**
+ * What an area map says where a creature is: on the grid the lowest by `rank` of its squares' (any
+ * part of it in better light or thinner fog counts), in a zone the zone's, else the default.
+ */
+function mapAt<T extends string>(state: EncounterState, id: string, key: string, rank: Record<T, number>, fallback: T): T {
+  const m = mapOf<T>(state, key);
+  const squares = footprint(state, id);
+  if (squares) return squares.map((s) => onSquare(m, s, fallback)).reduce((a, b) => (rank[a] <= rank[b] ? a : b));
+  const zone = zonesOf(state)?.creatures[id]?.zone;
+  return (zone ? m.zones?.[zone] : undefined) ?? m.default ?? fallback;
+}
+
 /** The light on one square (grid) or in one zone; the default (bright) elsewhere. */
 export function lightOnSquare(state: EncounterState, square: Square): LightLevel {
-  const m = mapOf<LightLevel>(state, LIGHT);
-  return m.squares?.[`${square.x},${square.y}`] ?? m.default ?? 'bright';
+  return onSquare(mapOf<LightLevel>(state, LIGHT), square, 'bright');
 }
 
 export function obscurementOnSquare(state: EncounterState, square: Square): Obscurement {
-  return mapOf<Obscurement>(state, OBSCURED).squares?.[`${square.x},${square.y}`] ?? mapOf<Obscurement>(state, OBSCURED).default ?? 'none';
-}
-
-/** Squares under a creature on the grid, or null. */
-export function squaresOf(state: EncounterState, id: string): Square[] | null {
-  const g = gridOf(state);
-  const at = g?.creatures[id];
-  if (!g || !at) return null;
-  const side = g.sizes[at.size] ?? 1;
-  const out: Square[] = [];
-  for (let dy = 0; dy < side; dy++) for (let dx = 0; dx < side; dx++) out.push({ x: at.x + dx, y: at.y + dy });
-  return out;
+  return onSquare(mapOf<Obscurement>(state, OBSCURED), square, 'none');
 }
 
 /** The light where a creature is: the brightest of its squares (any lit part of it shows). */
 export function lightAt(state: EncounterState, id: string): LightLevel {
-  const squares = squaresOf(state, id);
-  if (squares) return squares.map((s) => lightOnSquare(state, s)).reduce((a, b) => (rank[a] <= rank[b] ? a : b));
-  const m = mapOf<LightLevel>(state, LIGHT);
-  const zone = zonesOf(state)?.creatures[id]?.zone;
-  return (zone ? m.zones?.[zone] : undefined) ?? m.default ?? 'bright';
+  return mapAt(state, id, LIGHT, rank, 'bright');
 }
 
 /** Fog and the like where a creature is: the clearest of its squares. */
 export function obscurementAt(state: EncounterState, id: string): Obscurement {
-  const squares = squaresOf(state, id);
-  if (squares) return squares.map((s) => obscurementOnSquare(state, s)).reduce((a, b) => (fogRank[a] <= fogRank[b] ? a : b));
-  const m = mapOf<Obscurement>(state, OBSCURED);
-  const zone = zonesOf(state)?.creatures[id]?.zone;
-  return (zone ? m.zones?.[zone] : undefined) ?? m.default ?? 'none';
+  return mapAt(state, id, OBSCURED, fogRank, 'none');
 }
 
 export function worseFog(a: Obscurement, b: Obscurement): Obscurement {

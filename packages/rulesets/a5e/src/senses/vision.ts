@@ -4,7 +4,8 @@ import { isHiddenFrom } from '../actions/stealth';
 import { distanceBetween, elevationOf, gridOf } from '../position/geometry';
 import { squaresBetween } from '../position/line';
 import { sheetOf } from '../sheet/derived';
-import { lightAt, obscurementAt, obscurementOnSquare, squaresOf, worseFog, type LightLevel, type Obscurement } from './light';
+import { lightAt, obscurementAt, obscurementOnSquare, worseFog, type LightLevel, type Obscurement } from './light';
+import { footprint } from '../world/area';
 
 export type Sense = 'sight' | 'blindsight' | 'truesight' | 'tremorsense';
 
@@ -82,8 +83,8 @@ export function perceive(ruleset: LoadedRuleset, state: EncounterState, observer
  */
 export function fogBetween(state: EncounterState, a: string, b: string): Obscurement {
   const g = gridOf(state);
-  const sa = squaresOf(state, a);
-  const sb = squaresOf(state, b);
+  const sa = footprint(state, a);
+  const sb = footprint(state, b);
   if (!g || !sa || !sb) return 'none';
   let best: Obscurement = 'heavy';
   for (const p of sa) {
