@@ -753,20 +753,8 @@ export class ThirteenFightKernel implements CompiledFight {
       unitKey[u] = preset !== NO_PRESET ? preset * initScale - initScale / 2 : (dice.next(20) + unitBonus[u]!) * initScale + unitTie[u]!;
       unitOrder[u] = u;
     }
-    let tied = false;
-    // insertion sort: stable, so the first member's place settles what the keys leave tied
-    for (let i = 1; i < units; i++) {
-      const u = unitOrder[i]!;
-      const key = unitKey[u]!;
-      let j = i;
-      while (j > 0 && unitKey[unitOrder[j - 1]!]! < key) {
-        unitOrder[j] = unitOrder[j - 1]!;
-        j--;
-      }
-      unitOrder[j] = u;
-      if (j > 0 && unitKey[unitOrder[j - 1]!] === key) tied = true;
-    }
-    if (tied) {
+    // stable, so the first member's place settles what the keys leave tied
+    if (sortByKeyDescending(unitOrder, units, unitKey)) {
       this.sortCreatures();
       return;
     }
@@ -784,15 +772,26 @@ export class ThirteenFightKernel implements CompiledFight {
       order[k] = k;
       creatureKey[k] = unitKey[unitOf[k]!]!;
     }
-    for (let i = 1; i < n; i++) {
-      const k = order[i]!;
-      const key = creatureKey[k]!;
-      let j = i;
-      while (j > 0 && creatureKey[order[j - 1]!]! < key) {
-        order[j] = order[j - 1]!;
-        j--;
-      }
-      order[j] = k;
-    }
+    sortByKeyDescending(order, n, creatureKey);
   }
+}
+
+/**
+ * Sorts `order[0..len)` by `key[order[i]]`, highest first, stably (an insertion sort: a handful of
+ * entries, no allocation); whether any two keys tie.
+ */
+function sortByKeyDescending(order: Int32Array, len: number, key: Float64Array): boolean {
+  let tied = false;
+  for (let i = 1; i < len; i++) {
+    const x = order[i]!;
+    const k = key[x]!;
+    let j = i;
+    while (j > 0 && key[order[j - 1]!]! < k) {
+      order[j] = order[j - 1]!;
+      j--;
+    }
+    order[j] = x;
+    if (j > 0 && key[order[j - 1]!] === k) tied = true;
+  }
+  return tied;
 }
