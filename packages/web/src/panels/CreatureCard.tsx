@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { CreatureModel } from '../model/fight';
 import { capitalize, conditionWords, humanize, resourceLabel, statusWords } from '../model/words';
+import { NamedCounts } from './FormParts';
 import { HpBar } from './HpBar';
 
 const DEATH_KEYS = ['deathSaveSuccesses', 'deathSaveFailures'];
@@ -73,15 +74,7 @@ export function CreatureCard(props: {
           })}
         </ul>
       )}
-      {tracks.length > 0 && (
-        <p class="tracks">
-          {tracks.map(([k, v]) => (
-            <span key={k} class="chip">
-              {humanize(k)} {v}
-            </span>
-          ))}
-        </p>
-      )}
+      <NamedCounts class="tracks" counts={tracks} label={humanize} />
       {resources.length > 0 && (
         <p class="resources" aria-label="Left this turn">
           {resources.map(([k, v]) => (
@@ -91,15 +84,7 @@ export function CreatureCard(props: {
           ))}
         </p>
       )}
-      {tallies.length > 0 && (
-        <p class="tallies">
-          {tallies.map(([k, v]) => (
-            <span key={k} class="chip">
-              {humanize(k)} {v}
-            </span>
-          ))}
-        </p>
-      )}
+      <NamedCounts class="tallies" counts={tallies} label={humanize} />
       {gm && c.notes && (
         <p class="gm-notes">
           <strong>GM notes:</strong> {c.notes}

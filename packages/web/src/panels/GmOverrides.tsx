@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Table } from '../net/use-table';
 import type { CreatureModel } from '../model/fight';
 import { humanize } from '../model/words';
+import { RowForm } from './FormParts';
 
 /**
  * The GM's corrections to a creature: hit points (and temporary and maximum), conditions, tracks, status.
@@ -19,10 +20,8 @@ export function GmOverrides({ table, c, stream }: { table: Table; c: CreatureMod
   return (
     <details class="overrides" data-testid={`overrides-${c.id}`}>
       <summary>GM overrides for {c.name}</summary>
-      <form
-        class="row-form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <RowForm
+        onSubmit={() => {
           const cmd: { type: string; creatureId: string; hp?: number; tempHp?: number } = { type: 'gm.setHp', creatureId: c.id };
           if (hp.trim() !== '') cmd.hp = Number(hp);
           if (temp.trim() !== '') cmd.tempHp = Number(temp);
@@ -37,11 +36,9 @@ export function GmOverrides({ table, c, stream }: { table: Table; c: CreatureMod
         <button type="submit" class="small" data-testid="override-hp-set">
           Set HP
         </button>
-      </form>
-      <form
-        class="row-form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      </RowForm>
+      <RowForm
+        onSubmit={() => {
           if (!cond.trim()) return;
           const cmd: { type: string; creatureId: string; conditionId: string; level?: number } = { type: 'gm.addCondition', creatureId: c.id, conditionId: cond.trim() };
           if (level.trim()) cmd.level = Number(level);
@@ -55,7 +52,7 @@ export function GmOverrides({ table, c, stream }: { table: Table; c: CreatureMod
         <button type="submit" class="small">
           Add
         </button>
-      </form>
+      </RowForm>
       {c.conditions.filter((x) => !x.impliedBy).length > 0 && (
         <p class="row-form">
           Remove:{' '}
@@ -68,10 +65,8 @@ export function GmOverrides({ table, c, stream }: { table: Table; c: CreatureMod
             ))}
         </p>
       )}
-      <form
-        class="row-form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <RowForm
+        onSubmit={() => {
           if (!track.trim() || trackValue.trim() === '') return;
           void send({ type: 'gm.setTrack', creatureId: c.id, track: track.trim(), value: Number(trackValue) });
         }}
@@ -83,7 +78,7 @@ export function GmOverrides({ table, c, stream }: { table: Table; c: CreatureMod
         <button type="submit" class="small">
           Set
         </button>
-      </form>
+      </RowForm>
       <p class="row-form">
         Status:{' '}
         {['conscious', 'unconscious', 'stable', 'dead']

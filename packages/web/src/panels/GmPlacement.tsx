@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { RowForm } from './FormParts';
 
 /**
  * The GM's hand on a grid map: creatures not on it yet (foes added between fights or mid-fight) as chips
@@ -47,10 +48,8 @@ export function GmPlacement(props: {
           ))}
         </p>
       )}
-      <form
-        class="row-form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <RowForm
+        onSubmit={() => {
           if (ok) props.onPlace(id, { x: xs, y: ys });
         }}
       >
@@ -69,7 +68,7 @@ export function GmPlacement(props: {
         <button type="submit" class="small" disabled={!ok || props.busy} data-testid="place-submit">
           Place
         </button>
-      </form>
+      </RowForm>
     </div>
   );
 }

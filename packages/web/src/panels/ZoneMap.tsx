@@ -3,6 +3,7 @@ import type { Table } from '../net/use-table';
 import type { FightModel } from '../model/fight';
 import type { ActionMenu, ReachablePlace } from '../model/actions';
 import { commandOf, costWords, dropKeyOf, placesAt, placeWords, type DropKey } from '../model/zone-places';
+import { RowForm } from './FormParts';
 
 export interface ZoneSpace {
   kind: 'zones';
@@ -204,10 +205,8 @@ export function ZoneMap({ table, fight, space, menu }: { table: Table; fight: Fi
         </div>
       )}
       {mover && choices.length > 0 && (
-        <form
-          class="row-form"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <RowForm
+          onSubmit={() => {
             const p = choices[Number(picked)];
             if (p) void send(p);
           }}
@@ -225,7 +224,7 @@ export function ZoneMap({ table, fight, space, menu }: { table: Table; fight: Fi
           <button type="submit" class="primary small" disabled={sending || picked === ''} data-testid="zone-move">
             Move
           </button>
-        </form>
+        </RowForm>
       )}
       {refusal && (
         <p class="move-refusal" role="alert" data-testid="move-refusal">

@@ -3,6 +3,7 @@ import { ShortcutsButton } from '../panels/ShortcutOverlay';
 import { EncounterOdds } from '../panels/EncounterOdds';
 import { askSetupOdds, importAsHost } from '../net/setup-api';
 import { ImportPanel } from '../panels/ImportPanel';
+import { DiceModeChoice, type DiceMode } from '../panels/FormParts';
 import {
   defaultMap, filterLibrary, freeSquare, isCharacter, libraryRequest, type CreatedTable, type LibraryEntry, type MapChoice, type Pick, type SeatDraft,
 } from '../model/new-table';
@@ -30,7 +31,7 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
   const [seats, setSeats] = useState<SeatDraft[]>([]);
   const [map, setMap] = useState<MapChoice>('grid');
   const [size, setSize] = useState({ width: 12, height: 8 });
-  const [diceMode, setDiceMode] = useState<'seeded' | 'entered'>('seeded');
+  const [diceMode, setDiceMode] = useState<DiceMode>('seeded');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<CreatedTable | null>(null);
@@ -299,15 +300,7 @@ export function NewTableScreen({ hostToken }: { hostToken: string | null }) {
         <button type="button" class="small" onClick={addSeat} data-testid="add-seat">
           + Add a seat
         </button>
-        <fieldset>
-          <legend>Dice</legend>
-          <label>
-            <input type="radio" name="nt-dice" checked={diceMode === 'seeded'} onChange={() => setDiceMode('seeded')} /> Fray rolls
-          </label>{' '}
-          <label>
-            <input type="radio" name="nt-dice" checked={diceMode === 'entered'} onChange={() => setDiceMode('entered')} /> Everyone enters physical dice
-          </label>
-        </fieldset>
+        <DiceModeChoice name="nt-dice" mode={diceMode} onChange={setDiceMode} />
         <div class="nt-go">
           {error && (
             <p class="notice" role="alert" data-testid="nt-error">

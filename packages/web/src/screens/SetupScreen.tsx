@@ -17,6 +17,7 @@ import { SETUP_FIGHTS, SETUP_SECONDS, importForTable } from '../net/setup-api';
 import { NextFightMap, nextFightMapRequest, type NextFightMapValue } from '../panels/NextFightMap';
 import { defaultMap } from '../model/new-table';
 import { PlannedFights } from '../panels/PlannedFights';
+import { DiceModeChoice, RowForm, type DiceMode } from '../panels/FormParts';
 
 /** Between fights, per ruleset: the rests and the passing of time its campaign commands offer. */
 const CAMPAIGN_ACTIONS: Record<string, { label: string; command: (ids: string[]) => { type: string; [k: string]: Json } }[]> = {
@@ -44,7 +45,7 @@ export function SetupScreen({ table }: { table: Table }) {
   const campaign = table.campaign;
   const view = table.state.view!;
   const [members, setMembers] = useState<string[] | null>(null);
-  const [diceMode, setDiceMode] = useState<'seeded' | 'entered'>('seeded');
+  const [diceMode, setDiceMode] = useState<DiceMode>('seeded');
   const [busy, setBusy] = useState(false);
   const [hours, setHours] = useState('1');
   const [foes, setFoes] = useState<FoeDraft[]>([]);
@@ -69,15 +70,7 @@ export function SetupScreen({ table }: { table: Table }) {
           <p>
             {view.table.ruleset.id} · game time {campaign.clockSeconds !== null ? formatSeconds(campaign.clockSeconds) : '—'}
           </p>
-          <fieldset>
-            <legend>Dice</legend>
-            <label>
-              <input type="radio" name="dice" checked={diceMode === 'seeded'} onChange={() => setDiceMode('seeded')} /> Fray rolls
-            </label>{' '}
-            <label>
-              <input type="radio" name="dice" checked={diceMode === 'entered'} onChange={() => setDiceMode('entered')} data-testid="dice-entered" /> Everyone enters physical dice
-            </label>
-          </fieldset>
+          <DiceModeChoice name="dice" mode={diceMode} onChange={setDiceMode} />
           {address && <PlannedFights table={table} address={address} diceMode={diceMode} busy={busy} run={run} />}
           <LibraryFoes ruleset={view.table.ruleset.id} foes={foes} onChange={setFoes} />
           {address && (
@@ -132,10 +125,8 @@ export function SetupScreen({ table }: { table: Table }) {
               </button>
             ))}
           </div>
-          <form
-            class="row-form"
-            onSubmit={(e) => {
-              e.preventDefault();
+          <RowForm
+            onSubmit={() => {
               const h = Number(hours);
               if (h > 0) void run(() => table.send('table', { type: 'campaign.advanceTime', seconds: Math.round(h * 3600), reason: 'time passes' }));
             }}
@@ -145,7 +136,7 @@ export function SetupScreen({ table }: { table: Table }) {
             <button type="submit" class="small" disabled={busy}>
               Advance
             </button>
-          </form>
+          </RowForm>
         </section>
         <PromptQueue table={table} fight={campaign} title="Prompts" />
       </div>
