@@ -25,6 +25,7 @@ export * from './resolve/in-place-mode';
 export * from './resolve/replay-mode';
 export * from './resolve/stale-check';
 export * from './ruleset/ruleset';
+export * from './ruleset/command-def';
 export * from './ruleset/queries';
 export * from './ruleset/words';
 export * from './ruleset/stages';

@@ -1,4 +1,4 @@
-import { endUntilRest, requireNoFight, runStage, type CommandDef, type Resolution } from '@fray/engine';
+import { betweenFightsCommand, endUntilRest, rulesetCommand, runStage, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { pcSheet } from '../core/sheets';
 import { REST_VARS, expendedOf, recordFlights, recordLoss, restingPcs, setExpended } from './state';
@@ -13,15 +13,14 @@ export const HEAL_UP_AT = 12;
 const rateSchema = z.object({ type: z.literal('13a.rateBattle'), difficulty: z.enum(['regular', 'hard', 'very-hard']) }).strict();
 
 /** GM: how hard the battle just over was, towards the next full heal-up (13A-REST-6). */
-export const rateBattleCommand: CommandDef = {
-  type: '13a.rateBattle', gmOnly: true, schema: rateSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof rateSchema>;
+export const rateBattleCommand = rulesetCommand({
+  type: '13a.rateBattle', gmOnly: true, schema: rateSchema,
+  run: (ctx, c) => {
     const points = (typeof ctx.state.vars[REST_VARS.healUpPoints] === 'number' ? (ctx.state.vars[REST_VARS.healUpPoints] as number) : 0) + BATTLE_POINTS[c.difficulty];
     ctx.emit({ type: 'VarSet', creatureId: null, key: REST_VARS.healUpPoints, value: points });
     ctx.emit({ type: 'RuleApplied', ruleId: '13A-REST-6', text: `a ${c.difficulty} battle: ${points} of ${HEAL_UP_AT} towards a full heal-up${points >= HEAL_UP_AT ? ' (one is due)' : ''}` });
   },
-};
+});
 
 const consequences = [
   { id: 'foes-advance', label: 'The enemy gains ground' },
@@ -42,11 +41,9 @@ const healUpSchema = z.object({
  * recovery back, the no-recovery penalty gone, every expended power back. Taken before it is due it
  * costs a campaign loss: a battered party's retreat (13A-REST-7) or resting ahead of time (13A-REST-8).
  */
-export const fullHealUpCommand: CommandDef = {
-  type: '13a.fullHealUp', gmOnly: true, schema: healUpSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof healUpSchema>;
-    requireNoFight(ctx, 'a full heal-up');
+export const fullHealUpCommand = betweenFightsCommand('a full heal-up', {
+  type: '13a.fullHealUp', schema: healUpSchema,
+  run: (ctx, c) => {
     const pcs = restingPcs(ctx, c.creatureIds);
     const points = typeof ctx.state.vars[REST_VARS.healUpPoints] === 'number' ? (ctx.state.vars[REST_VARS.healUpPoints] as number) : 0;
     const reason = c.reason ?? (points >= HEAL_UP_AT ? 'earned' : (ctx.ask({
@@ -76,7 +73,7 @@ export const fullHealUpCommand: CommandDef = {
     for (const cid of pcs) healUp(ctx, cid);
     ctx.emit({ type: 'VarSet', creatureId: null, key: REST_VARS.healUpPoints, value: 0 });
   },
-};
+});
 
 function healUp(ctx: Resolution, cid: string): void {
   const c = ctx.state.creatures[cid]!;
@@ -101,14 +98,12 @@ const specialSchema = z.object({
 }).strict();
 
 /** GM: an unusual source of healing before a heal-up is due: a recovery or two back and extra recharge rolls (13A-REST-9). */
-export const specialHealingCommand: CommandDef = {
-  type: '13a.specialHealing', gmOnly: true, schema: specialSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof specialSchema>;
-    requireNoFight(ctx, 'special healing');
+export const specialHealingCommand = betweenFightsCommand('special healing', {
+  type: '13a.specialHealing', schema: specialSchema,
+  run: (ctx, c) => {
     for (const cid of restingPcs(ctx, c.creatureIds)) specialFor(ctx, cid, c.recoveries, c.rechargeRolls);
   },
-};
+});
 
 function specialFor(ctx: Resolution, cid: string, recoveries: number, rolls: number): void {
   const c = ctx.state.creatures[cid]!;
@@ -131,10 +126,9 @@ function specialFor(ctx: Resolution, cid: string, recoveries: number, rolls: num
 const lossSchema = z.object({ type: z.literal('13a.campaignLoss'), reason: z.string().min(1).max(300), consequence: z.string().min(1).max(300) }).strict();
 
 /** GM: any other campaign loss, written on the campaign (13A-SPEC-4, 13A-REST-7, -8). */
-export const campaignLossCommand: CommandDef = {
-  type: '13a.campaignLoss', gmOnly: true, schema: lossSchema as never,
-  run: (ctx: Resolution, raw) => {
-    const c = raw as unknown as z.infer<typeof lossSchema>;
+export const campaignLossCommand = rulesetCommand({
+  type: '13a.campaignLoss', gmOnly: true, schema: lossSchema,
+  run: (ctx, c) => {
     recordLoss(ctx, { ruleId: '13A-SPEC-4', reason: c.reason, consequence: c.consequence, encounterId: null });
   },
-};
+});

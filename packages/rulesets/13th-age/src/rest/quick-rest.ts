@@ -1,4 +1,4 @@
-import { encounterHistory, requireNoFight, type CommandDef, type Resolution } from '@fray/engine';
+import { betweenFightsCommand, encounterHistory, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { useRecovery } from '../hp/recovery';
 import { REST_VARS, expendedOf, recordFlights, restingPcs, setExpended, staggered, type Expended } from './state';
@@ -37,11 +37,9 @@ const quickRestSchema = z.object({
  * player spends as many recoveries as they like (13A-REST-2); a staggered PC must heal at least once
  * (13A-REST-3). A battle the party fled is recorded as a campaign loss (13A-SPEC-4).
  */
-export const quickRestCommand: CommandDef = {
-  type: '13a.quickRest', gmOnly: true, schema: quickRestSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof quickRestSchema>;
-    requireNoFight(ctx, 'a quick rest');
+export const quickRestCommand = betweenFightsCommand('a quick rest', {
+  type: '13a.quickRest', schema: quickRestSchema,
+  run: (ctx, c) => {
     const battles = encounterHistory(ctx.state).filter((r) => r.endedAt !== null);
     const last = battles[battles.length - 1];
     if (!last) return ctx.reject('no-battle', 'a quick rest follows a battle, and the campaign has had none', '13A-REST-1');
@@ -66,7 +64,7 @@ export const quickRestCommand: CommandDef = {
     }
     for (const cid of pcs) spendRecoveries(ctx, cid);
   },
-};
+});
 
 /** The player picks how many recoveries to spend, 0 up to all it has; staggered, at least one (13A-REST-2, -3). */
 function spendRecoveries(ctx: Resolution, cid: string): void {

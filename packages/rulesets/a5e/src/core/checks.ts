@@ -1,8 +1,5 @@
-import {
-  activeEffects, computeModified, runStage, type Modifier, type Resolution, type RollModeSource, type TestPayload,
-} from '@fray/engine';
+import { activeEffects, computeModified, rulesetCommand, runStage, type Modifier, type Resolution, type RollModeSource, type TestPayload } from '@fray/engine';
 import { z } from 'zod';
-import { a5eCommand } from './command-def';
 import { a5eTest, type ExpertiseSource } from './d20';
 import { mod, sheetById } from '../sheet/derived';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
@@ -105,7 +102,7 @@ export const divideDown = (n: number, by: number): number => Math.floor(n / by);
 const id = z.string().min(1).max(200);
 
 /** A check or save for one creature: the Narrator fills in whatever the request leaves open. */
-export const testCommand = a5eCommand({
+export const testCommand = rulesetCommand({
   type: 'a5e.test',
   actor: (c) => c.creatureId,
   schema: z.object({

@@ -1,6 +1,5 @@
-import { diceTextSchema } from '@fray/engine';
+import { diceTextSchema, rulesetCommand } from '@fray/engine';
 import { z } from 'zod';
-import { a5eCommand } from '../core/command-def';
 import { a5eTest } from '../core/d20';
 import { abilityIds, damageTypes } from '../sheet/stat-block';
 import { UNTYPED } from '../combat/damage';
@@ -14,7 +13,7 @@ const id = z.string().min(1).max(200);
  * target saves first if the effect allows it; then the damage is rolled once for all (A5E-DMG-3)
  * and runs through each target's pipeline (A5E-DMG-20).
  */
-export const damageCommand = a5eCommand({
+export const damageCommand = rulesetCommand({
   type: 'a5e.damage',
   gmOnly: true,
   schema: z.object({

@@ -8,7 +8,6 @@ export { damageModule } from './index';
 export * from '../hp/healing';
 export * from '../core/checks';
 export * from '../core/concentration';
-export * from '../core/command-def';
 export * from '../dying/state';
 export * from '../dying/zero';
 export * from '../dying/death-save';

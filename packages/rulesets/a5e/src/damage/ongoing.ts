@@ -1,4 +1,4 @@
-import { diceTextSchema } from '@fray/engine';
+import { diceTextSchema, rulesetCommand } from '@fray/engine';
 import {
   addCondition, dealDamage, damagePartsFromRoll, durationInputSchema, removeInstance,
   type ConditionDef, type ConditionInstance, type DurationInput, type Json, type Resolution,
@@ -6,7 +6,6 @@ import {
 import { parseDice } from '@fray/dice';
 import { z } from 'zod';
 import { ACTION, spend, purchaseOf } from '../core/economy';
-import { a5eCommand } from '../core/command-def';
 import { UNTYPED } from '../combat/damage';
 import { damageTypes } from '../sheet/stat-block';
 
@@ -89,7 +88,7 @@ export function endOngoingDamage(ctx: Resolution, actorId: string, targets: stri
 const id = z.string().min(1).max(200);
 
 /** Narrator: set ongoing damage on a creature (a fire elemental's touch, a bleeding wound). */
-export const ongoingDamageCommand = a5eCommand({
+export const ongoingDamageCommand = rulesetCommand({
   type: 'a5e.ongoingDamage',
   gmOnly: true,
   schema: z.object({

@@ -1,7 +1,6 @@
-import { diceTextSchema } from '@fray/engine';
+import { diceTextSchema, rulesetCommand } from '@fray/engine';
 import { addCondition, heal, removeInstance, type ConditionDef, type DurationInput, type Resolution, type StagePayloads } from '@fray/engine';
 import { z } from 'zod';
-import { a5eCommand } from '../core/command-def';
 import { suffocatingAtZero } from '../dying/first-aid';
 import { wake, DEAD, DYING, STABLE } from '../dying/state';
 import { durationInputSchema } from '@fray/engine';
@@ -79,7 +78,7 @@ export function tempHpSpent(ctx: Resolution, p: StagePayloads['hp.changed']): vo
 const id = z.string().min(1).max(200);
 
 /** Narrator: healing from any source, up to the maximum (A5E-HP-3). */
-export const healCommand = a5eCommand({
+export const healCommand = rulesetCommand({
   type: 'a5e.heal',
   gmOnly: true,
   schema: z.object({
@@ -97,7 +96,7 @@ export const healCommand = a5eCommand({
 });
 
 /** Narrator: grant temporary hit points, optionally for a limited time. */
-export const tempHpCommand = a5eCommand({
+export const tempHpCommand = rulesetCommand({
   type: 'a5e.grantTempHp',
   gmOnly: true,
   schema: z.object({

@@ -1,6 +1,5 @@
-import { advanceClock, hasCondition, heal, hours, requireNoFight, type Resolution } from '@fray/engine';
+import { advanceClock, hasCondition, heal, hours, requireNoFight, rulesetCommand, type Resolution } from '@fray/engine';
 import { z } from 'zod';
-import { a5eCommand } from '../core/command-def';
 import { applyLongRestToTracks, gainFatigue, trackLevelOf } from '../conditions/tracks';
 import { TEMP_HP } from '../hp/healing';
 import { HIT_DICE_SPENT, hitDiceOf, hitDiceRegained } from './hit-dice';
@@ -67,7 +66,7 @@ function finishLongRest(ctx: Resolution, cid: string, rest: { inHaven: boolean; 
 }
 
 /** Narrator: the party (or some of it) takes a long rest (A5E-REST-4..14). */
-export const longRestCommand = a5eCommand({
+export const longRestCommand = rulesetCommand({
   type: 'a5e.longRest',
   gmOnly: true,
   schema: z.object({

@@ -1,6 +1,5 @@
-import { advanceClock, heal, minutes, requireNoFight } from '@fray/engine';
+import { advanceClock, heal, minutes, requireNoFight, rulesetCommand } from '@fray/engine';
 import { z } from 'zod';
-import { a5eCommand } from '../core/command-def';
 import { HIT_DICE_SPENT, hitDiceOf, hitDieHealing, spendableNow } from './hit-dice';
 import { restoreOnRest, resters } from './common';
 import type { Resolution } from '@fray/engine';
@@ -45,7 +44,7 @@ export function spendHitDice(ctx: Resolution, cid: string): number {
 }
 
 /** Narrator: the party (or some of it) takes a short rest (A5E-REST-2). */
-export const shortRestCommand = a5eCommand({
+export const shortRestCommand = rulesetCommand({
   type: 'a5e.shortRest',
   gmOnly: true,
   schema: z.object({

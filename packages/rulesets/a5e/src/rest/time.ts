@@ -1,6 +1,5 @@
-import { advanceClock, days, hours, minutes, requireNoFight, type EncounterState } from '@fray/engine';
+import { advanceClock, betweenFightsCommand, days, hours, minutes, rulesetCommand, type EncounterState } from '@fray/engine';
 import { z } from 'zod';
-import { a5eCommand } from '../core/command-def';
 import { a5eTest } from '../core/d20';
 import { passiveScore } from '../core/checks';
 import { allowedTravelPaces } from '../conditions/tracks';
@@ -30,9 +29,8 @@ export function secondsOf(state: EncounterState, amount: number, unit: 'rounds' 
 }
 
 /** Narrator: time passes at the scale that fits: a corridor walked, a room searched, a city explored, a journey (A5E-TIME-2). */
-export const spendTimeCommand = a5eCommand({
+export const spendTimeCommand = betweenFightsCommand('time passing', {
   type: 'a5e.spendTime',
-  gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.spendTime'),
     amount: z.number().int().min(1).max(100_000),
@@ -40,7 +38,6 @@ export const spendTimeCommand = a5eCommand({
     activity: z.string().min(1).max(200).optional(),
   }).strict(),
   run: (ctx, c) => {
-    requireNoFight(ctx, 'time passing');
     const seconds = secondsOf(ctx.state, c.amount, c.unit);
     advanceClock(ctx, seconds, c.activity ?? `${c.amount} ${c.unit}`, 'A5E-TIME-2');
   },
@@ -53,9 +50,8 @@ export const spendTimeCommand = a5eCommand({
  * slow party may travel stealthily: a group Stealth check that succeeds when at least half succeed
  * (A5E-TIME-7, proposed ruling).
  */
-export const travelCommand = a5eCommand({
+export const travelCommand = betweenFightsCommand('travel', {
   type: 'a5e.travel',
-  gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.travel'),
     creatureIds: z.array(id).min(1).max(100),
@@ -66,7 +62,6 @@ export const travelCommand = a5eCommand({
     stealthDC: z.number().int().min(0).max(40).optional(),
   }).strict(),
   run: (ctx, c) => {
-    requireNoFight(ctx, 'travel');
     const ids = resters(ctx, c.creatureIds);
     if (c.vehicle === 'water') {
       ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-TIME-4', text: `aboard a vessel: it moves at its own speed; a ${c.pace} pace brings no benefit and no penalty${c.hours > 8 ? `; with a crew it keeps moving for ${c.hours} hours` : ''}` });
@@ -98,7 +93,7 @@ export const travelCommand = a5eCommand({
 });
 
 /** The party decides who leads and who brings up the rear (A5E-TIME-5). */
-export const marchingOrderCommand = a5eCommand({
+export const marchingOrderCommand = rulesetCommand({
   type: 'a5e.setMarchingOrder',
   schema: z.object({ type: z.literal('a5e.setMarchingOrder'), order: z.array(id).min(1).max(100) }).strict(),
   run: (ctx, c) => {
@@ -122,9 +117,8 @@ export function marchingOrder(state: EncounterState): { leader: string; rear: st
  * Perception against the threat's Stealth decides who notices it; the Narrator says what the other
  * group does and whether anyone is surprised if it comes to a fight.
  */
-export const meetingCommand = a5eCommand({
+export const meetingCommand = betweenFightsCommand('a meeting on the road', {
   type: 'a5e.meetOnTheRoad',
-  gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.meetOnTheRoad'),
     creatureIds: z.array(id).min(1).max(100),
@@ -132,7 +126,6 @@ export const meetingCommand = a5eCommand({
     threatStealth: z.number().int().min(0).max(60).optional(),
   }).strict(),
   run: (ctx, c) => {
-    requireNoFight(ctx, 'a meeting on the road');
     const ids = resters(ctx, c.creatureIds);
     const noticed = c.threatStealth === undefined ? ids : ids.filter((x) => passiveScore(ctx, x, { ability: 'wis', skill: 'perception' }).score >= c.threatStealth!);
     if (c.threatStealth !== undefined) {

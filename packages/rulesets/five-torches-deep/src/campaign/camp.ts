@@ -1,4 +1,4 @@
-import { advanceClock, days, endUntilRest, heal, removeCondition, requireNoFight, type CommandDef } from '@fray/engine';
+import { advanceClock, betweenFightsCommand, days, endUntilRest, heal, removeCondition } from '@fray/engine';
 import { z } from 'zod';
 import { creatureIn, isPc, sheetOf } from '../core/sheet';
 import { FTD_VARS, HOURS_OUT, partyOf } from './party';
@@ -21,11 +21,9 @@ const campSchema = z.object({
  * resilience (FTD-RESIL-1 ruling); safe rest with food, or unsafe rest with food and medical care,
  * ends exhaustion (FTD-RESIL-6). A safe camp is safety: the way back starts over.
  */
-export const campCommand: CommandDef = {
-  type: 'ftd.camp', gmOnly: true, schema: campSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof campSchema>;
-    requireNoFight(ctx, 'a rest');
+export const campCommand = betweenFightsCommand('a rest', {
+  type: 'ftd.camp', schema: campSchema,
+  run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     for (const id of c.cared) if (!party.includes(id)) ctx.reject('unknown-creature', `${id} is not among those resting`);
     advanceClock(ctx, days(c.nights), c.safe ? 'safe rest' : 'unsafe rest', c.safe ? 'FTD-HEAL-4' : 'FTD-HEAL-5');
@@ -49,4 +47,4 @@ export const campCommand: CommandDef = {
       ctx.emit({ type: 'VarSet', creatureId: null, key: FTD_VARS.scenes, value: 0 });
     }
   },
-};
+});

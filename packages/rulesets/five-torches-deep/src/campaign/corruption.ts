@@ -1,5 +1,5 @@
-import { diceTextSchema } from '@fray/engine';
-import { addCondition, gameTimeExpired, hasCondition, hours, type AnyHook, type CommandDef, type ConditionDef, type Json, type Resolution } from '@fray/engine';
+import { diceTextSchema, rulesetCommand } from '@fray/engine';
+import { addCondition, gameTimeExpired, hasCondition, hours, type AnyHook, type ConditionDef, type Json, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
@@ -89,10 +89,9 @@ const afflictSchema = z.object({ type: z.literal('ftd.afflict'), creatureId: z.s
  * GM: a disease, poison or venom reaches a creature. A failed check (CON mod against DC 11 by
  * default) infects it, and the first stage takes hold at once (FTD-CORRUPT-1, -2 ruling).
  */
-export const afflictCommand: CommandDef = {
-  type: 'ftd.afflict', gmOnly: true, schema: afflictSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof afflictSchema>;
+export const afflictCommand = rulesetCommand({
+  type: 'ftd.afflict', gmOnly: true, schema: afflictSchema,
+  run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
     if (who.status === 'dead') ctx.reject('illegal-target', `${who.name} is dead`);
@@ -104,7 +103,7 @@ export const afflictCommand: CommandDef = {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-CORRUPT-1', text: `${who.name} is infected by ${c.affliction.name}`, creatureId: who.id });
     enterStage(ctx, who.id, c.affliction, 0, false);
   },
-};
+});
 
 /**
  * A stage that ran its time out ends with another check: success ends the infection (damage done

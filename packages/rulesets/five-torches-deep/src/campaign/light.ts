@@ -1,4 +1,4 @@
-import { addCondition, gameTimeExpired, hasCondition, hours, removeCondition, type CommandDef, type ConditionDef, type EncounterState, type AnyHook, type Json, type RollModeSource } from '@fray/engine';
+import { addCondition, gameTimeExpired, hasCondition, hours, removeCondition, rulesetCommand, type AnyHook, type ConditionDef, type EncounterState, type Json, type RollModeSource } from '@fray/engine';
 import { z } from 'zod';
 import { creatureIn, sheetOf } from '../core/sheet';
 import { feetBetween } from '../combat/geometry';
@@ -105,11 +105,10 @@ const lightSchema = z.object({
 }).strict();
 
 /** A creature lights (or puts out) a torch or a lantern; it burns down with the clock (FTD-TRAVEL-2, FTD-LIGHT-2). */
-export const lightSourceCommand: CommandDef = {
-  type: 'ftd.lightSource', schema: lightSchema as never,
+export const lightSourceCommand = rulesetCommand({
+  type: 'ftd.lightSource', schema: lightSchema,
   actor: (c) => (c as { creatureId: string }).creatureId,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof lightSchema>;
+  run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
     if (c.douse) {
@@ -120,7 +119,7 @@ export const lightSourceCommand: CommandDef = {
     addCondition(ctx, c.creatureId, c.source, { source: c.creatureId, ruleId: 'FTD-LIGHT-2', duration: { kind: 'gameTime', seconds: hours(BURN_HOURS[c.source]) } });
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAVEL-2', text: `${who.name} lights a ${c.source}: it burns for ${BURN_HOURS[c.source]} hour${BURN_HOURS[c.source] > 1 ? 's' : ''}`, creatureId: c.creatureId });
   },
-};
+});
 
 const setLightSchema = z.object({
   type: z.literal('ftd.setLight'),
@@ -130,16 +129,15 @@ const setLightSchema = z.object({
 }).strict();
 
 /** GM: how bright it is, for the scene or one creature; the players are told (FTD-LIGHT-1, FTD-LIGHT-3). */
-export const setLightCommand: CommandDef = {
-  type: 'ftd.setLight', gmOnly: true, schema: setLightSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof setLightSchema>;
+export const setLightCommand = rulesetCommand({
+  type: 'ftd.setLight', gmOnly: true, schema: setLightSchema,
+  run: (ctx, c) => {
     if (c.creatureId && !ctx.state.creatures[c.creatureId]) ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
     ctx.emit({ type: 'VarSet', creatureId: c.creatureId ?? null, key: c.creatureId ? 'ftd.lightLevel' : 'ftd.light', value: c.level });
     const where = c.creatureId ? `around ${ctx.state.creatures[c.creatureId]!.name}` : 'here';
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-LIGHT-3', text: `the GM says it is ${c.level ?? ambientLight(ctx.state)} ${where}`, ...(c.creatureId ? { creatureId: c.creatureId } : {}) });
   },
-};
+});
 
 /** A torch or lantern that burned down is announced to everyone (FTD-LIGHT-3). */
 export const burnOutHook: AnyHook = {

@@ -1,4 +1,4 @@
-import { advanceClock, hours, requireNoFight, type CommandDef, type Json, type Resolution } from '@fray/engine';
+import { advanceClock, betweenFightsCommand, hours, type Json, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { creatureIn, modOf, overload, scores, speedOf } from '../core/sheet';
 import { FTD_VARS, numVar, partyOf } from './party';
@@ -84,11 +84,9 @@ const journeySchema = z.object({
  * the hour (FTD-OVERLAND-7, FTD-WATER-5, FTD-TRAVEL-7). Days on the road include meals and a camp, so
  * resilience is not counted (the GM wears it down with ftd.wearResilience, FTD-RESIL-2).
  */
-export const journeyCommand: CommandDef = {
-  type: 'ftd.journey', gmOnly: true, schema: journeySchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof journeySchema>;
-    requireNoFight(ctx, 'a journey');
+export const journeyCommand = betweenFightsCommand('a journey', {
+  type: 'ftd.journey', schema: journeySchema,
+  run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     if (!party.length) ctx.reject('no-travellers', 'nobody alive to travel');
     const stance: Stance = c.stance ?? askStance(ctx);
@@ -136,4 +134,4 @@ export const journeyCommand: CommandDef = {
     ctx.emit({ type: 'VarSet', creatureId: null, key: FTD_VARS.lastJourney, value: { by: c.by, days: c.days, miles } as unknown as Json });
     ctx.emit({ type: 'RuleApplied', ruleId: c.by === 'foot' ? 'FTD-OVERLAND-1' : 'FTD-WATER-5', text: `${c.days} day${c.days > 1 ? 's' : ''} of travel: ${miles} miles` });
   },
-};
+});

@@ -1,4 +1,4 @@
-import { addCondition, dealDamage, hasCondition, type CommandDef, type ConditionDef, type Resolution } from '@fray/engine';
+import { addCondition, dealDamage, hasCondition, rulesetCommand, type ConditionDef, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { ftdCheck } from '../core/check';
 import { creatureIn, isPc, scores } from '../core/sheet';
@@ -85,29 +85,27 @@ const wearSchema = z.object({
 }).strict();
 
 /** GM: the road or the weather wears a PC's resilience down; the player is told why (FTD-RESIL-2). */
-export const wearResilienceCommand: CommandDef = {
-  type: 'ftd.wearResilience', gmOnly: true, schema: wearSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof wearSchema>;
+export const wearResilienceCommand = rulesetCommand({
+  type: 'ftd.wearResilience', gmOnly: true, schema: wearSchema,
+  run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
     if (!isPc(who)) ctx.reject('not-a-pc', 'resilience is a PC\'s', 'FTD-RESIL-1');
     ctx.emit({ type: 'VarSet', creatureId: who.id, key: RESILIENCE_LOST, value: numVar(who.vars[RESILIENCE_LOST]) + c.hours });
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-2', text: `${who.name}'s resilience drops by ${c.hours} hours to ${resilienceOf(ctx, who.id)}: ${c.reason}`, creatureId: who.id });
   },
-};
+});
 
 const exhaustSchema = z.object({ type: z.literal('ftd.exhaust'), creatureId: z.string().min(1), cause: z.enum(['magic', 'disease', 'poison', 'tainted-food', 'other']) }).strict();
 
 /** GM: something else exhausts a creature: a curse, a sickness, tainted food (FTD-RESIL-7). */
-export const exhaustCommand: CommandDef = {
-  type: 'ftd.exhaust', gmOnly: true, schema: exhaustSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof exhaustSchema>;
+export const exhaustCommand = rulesetCommand({
+  type: 'ftd.exhaust', gmOnly: true, schema: exhaustSchema,
+  run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
     if (hasCondition(who, 'exhausted')) ctx.reject('already-exhausted', `${who.name} is already exhausted (it has no levels)`, 'FTD-RESIL-5');
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-RESIL-7', text: `${who.name} is exhausted (${c.cause.replace('-', ' ')})`, creatureId: who.id });
     addCondition(ctx, who.id, 'exhausted', { source: c.cause, ruleId: 'FTD-RESIL-7' });
   },
-};
+});

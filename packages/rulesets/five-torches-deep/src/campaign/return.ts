@@ -1,4 +1,4 @@
-import { addCondition, advanceClock, hours, requireNoFight, type CommandDef, type CreatureState, type Resolution } from '@fray/engine';
+import { addCondition, advanceClock, betweenFightsCommand, hours, type CreatureState, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
@@ -37,11 +37,9 @@ const returnSchema = z.object({
  * the DC. A miss costs 1d6 per point on a dangerous path (no armour, no healing on the way) or a
  * load per point on an arduous one (FTD-RETURN-5..7).
  */
-export const rollToReturnCommand: CommandDef = {
-  type: 'ftd.rollToReturn', gmOnly: true, schema: returnSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof returnSchema>;
-    requireNoFight(ctx, 'the way back');
+export const rollToReturnCommand = betweenFightsCommand('the way back', {
+  type: 'ftd.rollToReturn', schema: returnSchema,
+  run: (ctx, c) => {
     const ids = c.creatureIds ?? ctx.state.creatureIds.filter((id) => {
       const x = creatureIn(ctx.state, id);
       return isPc(x) && x.status !== 'dead' && x.status !== 'dying';
@@ -65,7 +63,7 @@ export const rollToReturnCommand: CommandDef = {
     advanceClock(ctx, hours(turns), 'the way back', 'FTD-RETURN-1');
     if (c.heading === 'camp') ctx.emit({ type: 'VarSet', creatureId: null, key: FTD_VARS.travelTurns, value: 0 });
   },
-};
+});
 
 function returnOne(ctx: Resolution, id: string, dc: number, path: 'dangerous' | 'arduous', heading: 'camp' | 'party'): void {
   const c = creatureIn(ctx.state, id);

@@ -1,6 +1,5 @@
-import { advanceClock, clockParts, requireNoFight, SECONDS_PER_DAY, SECONDS_PER_HOUR, type Resolution } from '@fray/engine';
+import { advanceClock, clockParts, requireNoFight, rulesetCommand, SECONDS_PER_DAY, SECONDS_PER_HOUR } from '@fray/engine';
 import { z } from 'zod';
-import type { CommandDef } from '@fray/engine';
 
 export type Quarter = 'pre-dawn' | 'morning' | 'afternoon' | 'night';
 const quarters: readonly Quarter[] = ['pre-dawn', 'morning', 'afternoon', 'night'];
@@ -59,10 +58,9 @@ const rollTimeSchema = z.object({
  * GM: roll 1 to 4 time dice for a random hour or duration (FTD-TIME-5), or 1 or 2 on top of a fixed
  * starting hour (FTD-TIME-6). A random hour moves the clock on to that hour (the next time it comes).
  */
-export const rollTimeCommand: CommandDef = {
-  type: 'ftd.rollTime', gmOnly: true, schema: rollTimeSchema as never,
-  run: (ctx: Resolution, raw) => {
-    const c = raw as unknown as z.infer<typeof rollTimeSchema>;
+export const rollTimeCommand = rulesetCommand({
+  type: 'ftd.rollTime', gmOnly: true, schema: rollTimeSchema,
+  run: (ctx, c) => {
     if (c.startHour !== undefined && c.dice > 2) ctx.reject('too-many-dice', 'from a fixed starting hour roll 1 or 2 time dice', 'FTD-TIME-6');
     requireNoFight(ctx, 'rolling the time');
     const faces: number[] = [];
@@ -82,4 +80,4 @@ export const rollTimeCommand: CommandDef = {
     ctx.emit({ type: 'VarSet', creatureId: null, key: 'ftd.timeRoll', value: { use: 'hour', faces, hour } });
     advanceClock(ctx, secondsUntilHour(ctx.state.clockSeconds, hour), `the time dice set the hour to ${formatHour(hour)}`, ruleId);
   },
-};
+});

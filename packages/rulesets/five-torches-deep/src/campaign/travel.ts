@@ -1,4 +1,4 @@
-import { advanceClock, hours, requireNoFight, type CommandDef, type Json, type Resolution } from '@fray/engine';
+import { advanceClock, betweenFightsCommand, hours, type Json, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { FTD_VARS, numVar, partyOf } from './party';
 import { adventureHour } from './resilience';
@@ -113,17 +113,15 @@ const travelSchema = z.object({
 }).strict();
 
 /** GM: the party adventures for some hours, one travel turn each (FTD-TRAVEL-1). */
-export const travelCommand: CommandDef = {
-  type: 'ftd.travel', gmOnly: true, schema: travelSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof travelSchema>;
-    requireNoFight(ctx, 'travel');
+export const travelCommand = betweenFightsCommand('travel', {
+  type: 'ftd.travel', schema: travelSchema,
+  run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     const stance = c.stance ?? askStance(ctx);
     const cadence = c.cadence ?? cadenceOption(ctx);
     for (let h = 0; h < c.hours; h++) travelHour(ctx, { party, stance, cadence, resilience: true, awayFromSafety: true });
   },
-};
+});
 
 const sceneSchema = z.object({
   type: z.literal('ftd.scene'),
@@ -135,11 +133,9 @@ const sceneSchema = z.object({
  * GM: one more scene, room or encounter in the dungeon. After the third the GM may call it an hour;
  * the fourth always is (FTD-TRAVEL-3, proposed ruling).
  */
-export const sceneCommand: CommandDef = {
-  type: 'ftd.scene', gmOnly: true, schema: sceneSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof sceneSchema>;
-    requireNoFight(ctx, 'a new scene');
+export const sceneCommand = betweenFightsCommand('a new scene', {
+  type: 'ftd.scene', schema: sceneSchema,
+  run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     const n = numVar(ctx.state.vars[FTD_VARS.scenes]) + 1;
     let hour = n >= 4;
@@ -154,4 +150,4 @@ export const sceneCommand: CommandDef = {
     ctx.emit({ type: 'VarSet', creatureId: null, key: FTD_VARS.scenes, value: hour ? 0 : n });
     if (hour) travelHour(ctx, { party, stance: c.stance, cadence: cadenceOption(ctx), resilience: true, awayFromSafety: true });
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandDef, Json } from '@fray/engine';
+import { rulesetCommand, type Json } from '@fray/engine';
 import { z } from 'zod';
 import { coinLoad, creatureIn, isPc, sheetOf } from '../core/sheet';
 import { partyOf } from './party';
@@ -31,10 +31,9 @@ const treasureSchema = z.object({
 }).strict();
 
 /** GM: the party wins treasure; coins and captured magic items become XP (FTD-XP-1..7). */
-export const treasureCommand: CommandDef = {
-  type: 'ftd.treasure', gmOnly: true, schema: treasureSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof treasureSchema>;
+export const treasureCommand = rulesetCommand({
+  type: 'ftd.treasure', gmOnly: true, schema: treasureSchema,
+  run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds).filter((id) => isPc(creatureIn(ctx.state, id)));
     if (!party.length) ctx.reject('no-recipients', 'no living PC to share the treasure');
     const coins = c.gp + c.sp + c.cp;
@@ -63,7 +62,7 @@ export const treasureCommand: CommandDef = {
       if (each > 0) ctx.emit({ type: 'TallySet', creatureId: id, key: 'xp', value: now + each, ruleId: 'FTD-XP-1' });
     }
   },
-};
+});
 
 const lootSchema = z.object({
   type: z.literal('ftd.loot'),
@@ -77,10 +76,9 @@ const lootSchema = z.object({
  * GM: what an enemy carries is worth 1d20 gp per HD: one d20 per whole HD, and under 1 HD one d20
  * times the HD, rounded down (FTD-XP-5 ruling). Hoards are treasure of their own.
  */
-export const lootCommand: CommandDef = {
-  type: 'ftd.loot', gmOnly: true, schema: lootSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof lootSchema>;
+export const lootCommand = rulesetCommand({
+  type: 'ftd.loot', gmOnly: true, schema: lootSchema,
+  run: (ctx, c) => {
     let hd = c.hd ?? 0;
     let who = 'the enemy';
     if (c.creatureId) {
@@ -96,15 +94,14 @@ export const lootCommand: CommandDef = {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-XP-5', text: `${who} (${hd} HD) carries ${gp} gp` });
     ctx.emit({ type: 'VarSet', creatureId: null, key: 'ftd.lastLoot', value: { hd, gp, from: c.creatureId ?? null } as unknown as Json });
   },
-};
+});
 
 const sellSchema = z.object({ type: z.literal('ftd.sellItem'), name: z.string().min(1).max(100), gp: z.number().int().min(0).max(10_000_000) }).strict();
 
 /** GM: a captured magic item is sold; its XP came when it was captured, so the gold brings none (FTD-XP-6). */
-export const sellItemCommand: CommandDef = {
-  type: 'ftd.sellItem', gmOnly: true, schema: sellSchema as never,
-  run: (ctx, raw) => {
-    const c = raw as unknown as z.infer<typeof sellSchema>;
+export const sellItemCommand = rulesetCommand({
+  type: 'ftd.sellItem', gmOnly: true, schema: sellSchema,
+  run: (ctx, c) => {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-XP-6', text: `${c.name} sells for ${c.gp} gp: no XP (it counted when captured)` });
   },
-};
+});
