@@ -14,7 +14,7 @@ const rateSchema = z.object({ type: z.literal('13a.rateBattle'), difficulty: z.e
 
 /** GM: how hard the battle just over was, towards the next full heal-up (13A-REST-6). */
 export const rateBattleCommand = rulesetCommand({
-  type: '13a.rateBattle', gmOnly: true, schema: rateSchema,
+  gmOnly: true, schema: rateSchema,
   run: (ctx, c) => {
     const points = (typeof ctx.state.vars[REST_VARS.healUpPoints] === 'number' ? (ctx.state.vars[REST_VARS.healUpPoints] as number) : 0) + BATTLE_POINTS[c.difficulty];
     ctx.emit({ type: 'VarSet', creatureId: null, key: REST_VARS.healUpPoints, value: points });
@@ -42,7 +42,7 @@ const healUpSchema = z.object({
  * costs a campaign loss: a battered party's retreat (13A-REST-7) or resting ahead of time (13A-REST-8).
  */
 export const fullHealUpCommand = betweenFightsCommand('a full heal-up', {
-  type: '13a.fullHealUp', schema: healUpSchema,
+  schema: healUpSchema,
   run: (ctx, c) => {
     const pcs = restingPcs(ctx, c.creatureIds);
     const points = typeof ctx.state.vars[REST_VARS.healUpPoints] === 'number' ? (ctx.state.vars[REST_VARS.healUpPoints] as number) : 0;
@@ -99,7 +99,7 @@ const specialSchema = z.object({
 
 /** GM: an unusual source of healing before a heal-up is due: a recovery or two back and extra recharge rolls (13A-REST-9). */
 export const specialHealingCommand = betweenFightsCommand('special healing', {
-  type: '13a.specialHealing', schema: specialSchema,
+  schema: specialSchema,
   run: (ctx, c) => {
     for (const cid of restingPcs(ctx, c.creatureIds)) specialFor(ctx, cid, c.recoveries, c.rechargeRolls);
   },
@@ -127,7 +127,7 @@ const lossSchema = z.object({ type: z.literal('13a.campaignLoss'), reason: z.str
 
 /** GM: any other campaign loss, written on the campaign (13A-SPEC-4, 13A-REST-7, -8). */
 export const campaignLossCommand = rulesetCommand({
-  type: '13a.campaignLoss', gmOnly: true, schema: lossSchema,
+  gmOnly: true, schema: lossSchema,
   run: (ctx, c) => {
     recordLoss(ctx, { ruleId: '13A-SPEC-4', reason: c.reason, consequence: c.consequence, encounterId: null });
   },

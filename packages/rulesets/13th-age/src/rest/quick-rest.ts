@@ -38,7 +38,7 @@ const quickRestSchema = z.object({
  * (13A-REST-3). A battle the party fled is recorded as a campaign loss (13A-SPEC-4).
  */
 export const quickRestCommand = betweenFightsCommand('a quick rest', {
-  type: '13a.quickRest', schema: quickRestSchema,
+  schema: quickRestSchema,
   run: (ctx, c) => {
     const battles = encounterHistory(ctx.state).filter((r) => r.endedAt !== null);
     const last = battles[battles.length - 1];

@@ -103,7 +103,6 @@ const id = z.string().min(1).max(200);
 
 /** A check or save for one creature: the Narrator fills in whatever the request leaves open. */
 export const testCommand = rulesetCommand({
-  type: 'a5e.test',
   actor: (c) => c.creatureId,
   schema: z.object({
     type: z.literal('a5e.test'),

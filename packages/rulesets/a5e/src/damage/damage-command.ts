@@ -14,7 +14,6 @@ const id = z.string().min(1).max(200);
  * and runs through each target's pipeline (A5E-DMG-20).
  */
 export const damageCommand = rulesetCommand({
-  type: 'a5e.damage',
   gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.damage'),

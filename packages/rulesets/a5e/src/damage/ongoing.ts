@@ -89,7 +89,6 @@ const id = z.string().min(1).max(200);
 
 /** Narrator: set ongoing damage on a creature (a fire elemental's touch, a bleeding wound). */
 export const ongoingDamageCommand = rulesetCommand({
-  type: 'a5e.ongoingDamage',
   gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.ongoingDamage'),

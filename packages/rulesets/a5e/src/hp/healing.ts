@@ -79,7 +79,6 @@ const id = z.string().min(1).max(200);
 
 /** Narrator: healing from any source, up to the maximum (A5E-HP-3). */
 export const healCommand = rulesetCommand({
-  type: 'a5e.heal',
   gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.heal'),
@@ -97,7 +96,6 @@ export const healCommand = rulesetCommand({
 
 /** Narrator: grant temporary hit points, optionally for a limited time. */
 export const tempHpCommand = rulesetCommand({
-  type: 'a5e.grantTempHp',
   gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.grantTempHp'),

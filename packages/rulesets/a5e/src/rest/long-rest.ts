@@ -67,7 +67,6 @@ function finishLongRest(ctx: Resolution, cid: string, rest: { inHaven: boolean; 
 
 /** Narrator: the party (or some of it) takes a long rest (A5E-REST-4..14). */
 export const longRestCommand = rulesetCommand({
-  type: 'a5e.longRest',
   gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.longRest'),

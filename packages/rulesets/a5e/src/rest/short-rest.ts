@@ -45,7 +45,6 @@ export function spendHitDice(ctx: Resolution, cid: string): number {
 
 /** Narrator: the party (or some of it) takes a short rest (A5E-REST-2). */
 export const shortRestCommand = rulesetCommand({
-  type: 'a5e.shortRest',
   gmOnly: true,
   schema: z.object({
     type: z.literal('a5e.shortRest'),

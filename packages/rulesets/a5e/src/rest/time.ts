@@ -30,7 +30,6 @@ export function secondsOf(state: EncounterState, amount: number, unit: 'rounds' 
 
 /** Narrator: time passes at the scale that fits: a corridor walked, a room searched, a city explored, a journey (A5E-TIME-2). */
 export const spendTimeCommand = betweenFightsCommand('time passing', {
-  type: 'a5e.spendTime',
   schema: z.object({
     type: z.literal('a5e.spendTime'),
     amount: z.number().int().min(1).max(100_000),
@@ -51,7 +50,6 @@ export const spendTimeCommand = betweenFightsCommand('time passing', {
  * (A5E-TIME-7, proposed ruling).
  */
 export const travelCommand = betweenFightsCommand('travel', {
-  type: 'a5e.travel',
   schema: z.object({
     type: z.literal('a5e.travel'),
     creatureIds: z.array(id).min(1).max(100),
@@ -94,7 +92,6 @@ export const travelCommand = betweenFightsCommand('travel', {
 
 /** The party decides who leads and who brings up the rear (A5E-TIME-5). */
 export const marchingOrderCommand = rulesetCommand({
-  type: 'a5e.setMarchingOrder',
   schema: z.object({ type: z.literal('a5e.setMarchingOrder'), order: z.array(id).min(1).max(100) }).strict(),
   run: (ctx, c) => {
     resters(ctx, c.order);
@@ -118,7 +115,6 @@ export function marchingOrder(state: EncounterState): { leader: string; rear: st
  * group does and whether anyone is surprised if it comes to a fight.
  */
 export const meetingCommand = betweenFightsCommand('a meeting on the road', {
-  type: 'a5e.meetOnTheRoad',
   schema: z.object({
     type: z.literal('a5e.meetOnTheRoad'),
     creatureIds: z.array(id).min(1).max(100),

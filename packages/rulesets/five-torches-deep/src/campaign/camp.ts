@@ -22,7 +22,7 @@ const campSchema = z.object({
  * ends exhaustion (FTD-RESIL-6). A safe camp is safety: the way back starts over.
  */
 export const campCommand = betweenFightsCommand('a rest', {
-  type: 'ftd.camp', schema: campSchema,
+  schema: campSchema,
   run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     for (const id of c.cared) if (!party.includes(id)) ctx.reject('unknown-creature', `${id} is not among those resting`);

@@ -90,7 +90,7 @@ const afflictSchema = z.object({ type: z.literal('ftd.afflict'), creatureId: z.s
  * default) infects it, and the first stage takes hold at once (FTD-CORRUPT-1, -2 ruling).
  */
 export const afflictCommand = rulesetCommand({
-  type: 'ftd.afflict', gmOnly: true, schema: afflictSchema,
+  gmOnly: true, schema: afflictSchema,
   run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);

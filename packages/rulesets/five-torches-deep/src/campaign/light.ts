@@ -106,7 +106,7 @@ const lightSchema = z.object({
 
 /** A creature lights (or puts out) a torch or a lantern; it burns down with the clock (FTD-TRAVEL-2, FTD-LIGHT-2). */
 export const lightSourceCommand = rulesetCommand({
-  type: 'ftd.lightSource', schema: lightSchema,
+  schema: lightSchema,
   actor: (c) => (c as { creatureId: string }).creatureId,
   run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
@@ -130,7 +130,7 @@ const setLightSchema = z.object({
 
 /** GM: how bright it is, for the scene or one creature; the players are told (FTD-LIGHT-1, FTD-LIGHT-3). */
 export const setLightCommand = rulesetCommand({
-  type: 'ftd.setLight', gmOnly: true, schema: setLightSchema,
+  gmOnly: true, schema: setLightSchema,
   run: (ctx, c) => {
     if (c.creatureId && !ctx.state.creatures[c.creatureId]) ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
     ctx.emit({ type: 'VarSet', creatureId: c.creatureId ?? null, key: c.creatureId ? 'ftd.lightLevel' : 'ftd.light', value: c.level });

@@ -85,7 +85,7 @@ const journeySchema = z.object({
  * resilience is not counted (the GM wears it down with ftd.wearResilience, FTD-RESIL-2).
  */
 export const journeyCommand = betweenFightsCommand('a journey', {
-  type: 'ftd.journey', schema: journeySchema,
+  schema: journeySchema,
   run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     if (!party.length) ctx.reject('no-travellers', 'nobody alive to travel');

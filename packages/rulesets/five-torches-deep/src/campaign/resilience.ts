@@ -86,7 +86,7 @@ const wearSchema = z.object({
 
 /** GM: the road or the weather wears a PC's resilience down; the player is told why (FTD-RESIL-2). */
 export const wearResilienceCommand = rulesetCommand({
-  type: 'ftd.wearResilience', gmOnly: true, schema: wearSchema,
+  gmOnly: true, schema: wearSchema,
   run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
@@ -100,7 +100,7 @@ const exhaustSchema = z.object({ type: z.literal('ftd.exhaust'), creatureId: z.s
 
 /** GM: something else exhausts a creature: a curse, a sickness, tainted food (FTD-RESIL-7). */
 export const exhaustCommand = rulesetCommand({
-  type: 'ftd.exhaust', gmOnly: true, schema: exhaustSchema,
+  gmOnly: true, schema: exhaustSchema,
   run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);

@@ -38,7 +38,7 @@ const returnSchema = z.object({
  * load per point on an arduous one (FTD-RETURN-5..7).
  */
 export const rollToReturnCommand = betweenFightsCommand('the way back', {
-  type: 'ftd.rollToReturn', schema: returnSchema,
+  schema: returnSchema,
   run: (ctx, c) => {
     const ids = c.creatureIds ?? ctx.state.creatureIds.filter((id) => {
       const x = creatureIn(ctx.state, id);

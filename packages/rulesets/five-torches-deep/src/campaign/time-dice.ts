@@ -59,7 +59,7 @@ const rollTimeSchema = z.object({
  * starting hour (FTD-TIME-6). A random hour moves the clock on to that hour (the next time it comes).
  */
 export const rollTimeCommand = rulesetCommand({
-  type: 'ftd.rollTime', gmOnly: true, schema: rollTimeSchema,
+  gmOnly: true, schema: rollTimeSchema,
   run: (ctx, c) => {
     if (c.startHour !== undefined && c.dice > 2) ctx.reject('too-many-dice', 'from a fixed starting hour roll 1 or 2 time dice', 'FTD-TIME-6');
     requireNoFight(ctx, 'rolling the time');

@@ -114,7 +114,7 @@ const travelSchema = z.object({
 
 /** GM: the party adventures for some hours, one travel turn each (FTD-TRAVEL-1). */
 export const travelCommand = betweenFightsCommand('travel', {
-  type: 'ftd.travel', schema: travelSchema,
+  schema: travelSchema,
   run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     const stance = c.stance ?? askStance(ctx);
@@ -134,7 +134,7 @@ const sceneSchema = z.object({
  * the fourth always is (FTD-TRAVEL-3, proposed ruling).
  */
 export const sceneCommand = betweenFightsCommand('a new scene', {
-  type: 'ftd.scene', schema: sceneSchema,
+  schema: sceneSchema,
   run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds);
     const n = numVar(ctx.state.vars[FTD_VARS.scenes]) + 1;

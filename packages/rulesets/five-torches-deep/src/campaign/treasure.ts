@@ -32,7 +32,7 @@ const treasureSchema = z.object({
 
 /** GM: the party wins treasure; coins and captured magic items become XP (FTD-XP-1..7). */
 export const treasureCommand = rulesetCommand({
-  type: 'ftd.treasure', gmOnly: true, schema: treasureSchema,
+  gmOnly: true, schema: treasureSchema,
   run: (ctx, c) => {
     const party = partyOf(ctx, c.creatureIds).filter((id) => isPc(creatureIn(ctx.state, id)));
     if (!party.length) ctx.reject('no-recipients', 'no living PC to share the treasure');
@@ -77,7 +77,7 @@ const lootSchema = z.object({
  * times the HD, rounded down (FTD-XP-5 ruling). Hoards are treasure of their own.
  */
 export const lootCommand = rulesetCommand({
-  type: 'ftd.loot', gmOnly: true, schema: lootSchema,
+  gmOnly: true, schema: lootSchema,
   run: (ctx, c) => {
     let hd = c.hd ?? 0;
     let who = 'the enemy';
@@ -100,7 +100,7 @@ const sellSchema = z.object({ type: z.literal('ftd.sellItem'), name: z.string().
 
 /** GM: a captured magic item is sold; its XP came when it was captured, so the gold brings none (FTD-XP-6). */
 export const sellItemCommand = rulesetCommand({
-  type: 'ftd.sellItem', gmOnly: true, schema: sellSchema,
+  gmOnly: true, schema: sellSchema,
   run: (ctx, c) => {
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-XP-6', text: `${c.name} sells for ${c.gp} gp: no XP (it counted when captured)` });
   },
