@@ -7,7 +7,7 @@ import { narrate } from '../narrate';
 import { EXIT } from '../result';
 import { checkExpect } from './expect';
 import { ScenarioError, checkDice, orScenarioError, checkStep, creatureSetupOf, readTableFile, spaceOf, zodProblem, type Path, type SourceFile } from './load';
-import { StepFailure, namesOf, runStep, type StepLog } from './run';
+import { StepFailure, namesOf, runStep, runSteps, type StepLog } from './run';
 import type { RejectionReport } from '../report';
 import type { PlannedFight } from '@fray/server';
 import { campaignFileSchema, isFight, type CampaignFile, type FightStep } from './campaign-schema';
@@ -164,29 +164,16 @@ export function runCampaign(loaded: LoadedCampaign, opts: { until?: number } = {
   const lines = [`Campaign ${campaign.state.id} (${ruleset.name}), ${formatClock(campaign.state.clockSeconds)}`, ...narrate(campaign.events, { ruleset })];
   const log: StepLog = { lines, rejections: [] };
   const fights = new Map(loaded.fights.map((f) => [f.step, f]));
-  let stepsRun = 0;
-  try {
-    const steps = opts.until === undefined ? doc.steps : doc.steps.slice(0, opts.until);
-    steps.forEach((step, i) => {
-      stepsRun = i + 1;
-      if (!isFight(step)) {
-        runStep(campaign.log, rt, step as ScenarioStep, i, log);
-        lines.push(`  (${formatClock(campaign.state.clockSeconds)})`);
-        return;
-      }
-      runFight(campaign, rt, step, fights.get(i)!, i, doc.seed, log);
-    });
-    if (doc.expect && opts.until === undefined) {
-      const problems = checkExpect(campaign.state, doc.expect, 'expect', ruleset);
-      if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
+  const steps = opts.until === undefined ? doc.steps : doc.steps.slice(0, opts.until);
+  const played = runSteps(rt, steps, (step, i) => {
+    if (!isFight(step)) {
+      runStep(campaign.log, rt, step as ScenarioStep, i, log);
+      lines.push(`  (${formatClock(campaign.state.clockSeconds)})`);
+      return;
     }
-  } catch (err) {
-    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, campaign, stepsRun, rejections: log.rejections };
-    throw err;
-  } finally {
-    delete rt.dice;
-  }
-  return { exitCode: EXIT.ok, lines, campaign, stepsRun, rejections: log.rejections };
+    runFight(campaign, rt, step, fights.get(i)!, i, doc.seed, log);
+  }, () => (doc.expect && opts.until === undefined ? checkExpect(campaign.state, doc.expect, 'expect', ruleset) : []));
+  return { ...played, lines, campaign, rejections: log.rejections };
 }
 
 /** A fight of the file as it would begin from the campaign as it stands (its seed: its own, else the campaign's and its id). */

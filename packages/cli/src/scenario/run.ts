@@ -71,24 +71,29 @@ export function runScenario(loaded: LoadedScenario): ScenarioOutcome {
   if (encounter instanceof ScenarioError) return invalidInput(encounter);
   const lines = narrate(encounter.events, { ruleset: loaded.ruleset });
   const log: StepLog = { lines, rejections: [] };
-  const steps = loaded.scenario.steps;
+  const played = runSteps(rt, loaded.scenario.steps, (step, i) => runStep(encounter, rt, step, i, log), () => (loaded.scenario.expect ? checkExpect(encounter.state, loaded.scenario.expect, 'expect', loaded.ruleset) : []));
+  return { ...played, lines, encounter, rejections: log.rejections };
+}
+
+/**
+ * Runs a file's steps in order, then checks its final expectations (`finalProblems`: a problem fails
+ * the run, exit 1); the first `StepFailure` stops it. The file's scripted dice leave `rt` when it ends.
+ */
+export function runSteps<S>(rt: Runtime, steps: readonly S[], runOne: (step: S, i: number) => void, finalProblems: () => string[]): { exitCode: number; message?: string; stepsRun: number } {
   let stepsRun = 0;
   try {
     steps.forEach((step, i) => {
       stepsRun = i + 1;
-      runStep(encounter, rt, step, i, log);
+      runOne(step, i);
     });
-    if (loaded.scenario.expect) {
-      const problems = checkExpect(encounter.state, loaded.scenario.expect, 'expect', loaded.ruleset);
-      if (problems.length) throw new StepFailure(EXIT.expectationFailed, problems.join('\n'));
-    }
+    const problems = finalProblems();
+    return problems.length ? { exitCode: EXIT.expectationFailed, message: problems.join('\n'), stepsRun } : { exitCode: EXIT.ok, stepsRun };
   } catch (err) {
-    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, lines, encounter, stepsRun, rejections: log.rejections };
+    if (err instanceof StepFailure) return { exitCode: err.exitCode, message: err.message, stepsRun };
     throw err;
   } finally {
     delete rt.dice;
   }
-  return { exitCode: EXIT.ok, lines, encounter, stepsRun, rejections: log.rejections };
 }
 
 /**
