@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { FrayEvent } from '@fray/engine';
 import {
-  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, shapeOf, simRuntime, summarize,
+  FightObserver, addOutcome, authorities, compileScenario, emptyTally, fightDice, fightPolicyRng, playFight, runRange, shapeOf, simRuntime, summarize,
   type SimScenario, type SimShape, type Tally,
 } from '../src/index';
 
@@ -64,4 +64,12 @@ export function compareFights<O extends FightObserver = FightObserver>(
     played++;
   }
   return { compiled: played, handedBack, tally };
+}
+
+/** 20 fights without the policies' compiled description all play on the engine; with it, all compiled. */
+export function expectCompiledOnlyWithDescription(scenario: SimScenario): void {
+  const t = runRange(onEngine(scenario), { seed: 1, from: 0, to: 20 });
+  expect([t.compiled, t.fallbacks, t.fights]).toEqual([0, 0, 20]);
+  const c = runRange(scenario, { seed: 1, from: 0, to: 20 });
+  expect([c.compiled, c.fallbacks, c.fights]).toEqual([20, 0, 20]);
 }

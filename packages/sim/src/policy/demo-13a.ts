@@ -32,10 +32,9 @@ const attacksOf = (c: CreatureState): SheetAttack[] => ((c.sheet as { attacks?: 
 export function choose13aCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
   const me = actingCreature(state);
   if (!me) return null;
-  const current = me.id;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me) || !ruleset.legalCommands) return endTurn;
-  const legal = ruleset.legalCommands(state, { role: 'gm' }).filter((c): c is Action => c.type === 'takeAction' && (c as Action).actorId === current);
+  const legal = ruleset.legalCommands(state, { role: 'gm' }).filter((c): c is Action => c.type === 'takeAction' && (c as Action).actorId === me.id);
   const rally = legal.find((c) => c.action === 'rally');
   if (rally && me.hp * 2 <= me.maxHp) return rally;
   const attacks = legal.filter((c) => !MOVES.has(c.action));

@@ -27,30 +27,29 @@ function weakestFoe(state: EncounterState, me: CreatureState): CreatureState | n
 export function chooseA5eCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
   const me = actingCreature(state);
   if (!me) return null;
-  const current = me.id;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me)) return endTurn;
-  const duel = duelView(state, current);
+  const duel = duelView(state, me.id);
   if (duel?.spectator) return endTurn;
-  const speed = speedOf(ruleset, state, current);
+  const speed = speedOf(ruleset, state, me.id);
   if (hasCondition(me, 'prone') && speed > 0 && (me.resources[MOVEMENT] ?? 0) >= Math.floor(speed / 2)) {
-    return { type: 'takeAction', actorId: current, action: 'stand-up', targets: [] };
+    return { type: 'takeAction', actorId: me.id, action: 'stand-up', targets: [] };
   }
   const attack = sheetOf(me).attacks[0];
   const attacksLeft = (me.resources[ATTACKS_LEFT] ?? 0) > 0;
   // A ready recharge action (a breath weapon) comes before its attacks, over every hostile it can take.
-  const recharge = duel || attacksLeft ? null : readyRechargeAction(ruleset, state, current);
+  const recharge = duel || attacksLeft ? null : readyRechargeAction(ruleset, state, me.id);
   if (recharge) return recharge;
   // Slowed: one attack a turn, whatever is left of a multiattack (A5E-ACT-24).
   if (attacksLeft && hasCondition(me, 'slowed') && (me.resources['attacksMade'] ?? 0) >= 1) return endTurn;
-  if (!attack || !(attacksLeft ? canSpend(ruleset, state, current, 'free') : canSpend(ruleset, state, current, ACTION))) return endTurn;
+  if (!attack || !(attacksLeft ? canSpend(ruleset, state, me.id, 'free') : canSpend(ruleset, state, me.id, ACTION))) return endTurn;
   const target = duel ? duel.opponent : weakestFoe(state, me);
   if (!target) return endTurn;
   if (duel?.aim && attack.kind === 'melee') {
     const location = ['neck', 'head', 'legs'][state.round % 3]!;
-    return { type: 'takeAction', actorId: current, action: 'attack', targets: [target.id], options: { attack: attack.id, target: location } };
+    return { type: 'takeAction', actorId: me.id, action: 'attack', targets: [target.id], options: { attack: attack.id, target: location } };
   }
-  return { type: 'takeAction', actorId: current, action: 'attack', targets: [target.id], options: { attack: attack.id } };
+  return { type: 'takeAction', actorId: me.id, action: 'attack', targets: [target.id], options: { attack: attack.id } };
 }
 
 /**

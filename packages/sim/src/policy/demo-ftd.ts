@@ -37,10 +37,9 @@ function weakest(state: EncounterState, ids: readonly string[]): string | undefi
 export function chooseFtdCommand(state: EncounterState, ruleset: LoadedRuleset): Command | null {
   const me = actingCreature(state);
   if (!me) return null;
-  const current = me.id;
   const endTurn: Command = { type: 'endTurn' };
   if (!isUp(me)) return endTurn;
-  const legal = legalCommands(state, { role: 'gm' }, ruleset).filter((c) => (c as { actorId?: string }).actorId === current);
+  const legal = legalCommands(state, { role: 'gm' }, ruleset).filter((c) => (c as { actorId?: string }).actorId === me.id);
   const action = (name: string) => legal.filter((c) => c.type === 'takeAction' && (c as { action?: string }).action === name);
   if (hasCondition(me, 'fleeing')) return action('retreat')[0] ?? endTurn;
   if (isPc(me) && (proficientIn(me, 'healing') || proficientIn(me, 'medicine'))) {

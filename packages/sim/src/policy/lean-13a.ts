@@ -69,7 +69,6 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
     const me = actingCreature(state);
     if (!me) return null;
-    const current = me.id;
     const endTurn = offeredEndTurn(state);
     if (endTurn === null || !isUp(me)) return endTurn;
     // legalCommands13a: the helpless and those a condition forbids actions (stunned, unconscious, asleep) get nothing but the turn's end
@@ -78,15 +77,15 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     const standard = (r['standard'] ?? 0) > 0;
     // Whether the rules allow an action: 13th Age's own answer (`commandRefusal13a`: the rally, engage and disengage actions' questions).
     const allowed = (cmd: Command): boolean => !ruleset.commandRefusal?.(state, cmd);
-    const rally: Command = { type: 'takeAction', actorId: current, action: 'rally' };
+    const rally: Command = { type: 'takeAction', actorId: me.id, action: 'rally' };
     if (standard && isPc(me) && (me.tallies['rallies'] ?? 0) === 0 && me.hp < me.maxHp && me.hp * 2 <= me.maxHp && (r['recoveries'] ?? 0) > 0 && allowed(rally)) return rally;
     const attacks = sheetAttacks(me);
-    const engaged = engagedHostiles(state, current, me.side);
+    const engaged = engagedHostiles(state, me.id, me.side);
     const ids: string[] = [];
     const cmds: Command[] = [];
     const signature = attacks.find(listed);
     // May it, at this target? The ruleset's own answer (13th Age's `attackOptions13a`, which its attack handler rejects with).
-    const options = new Map((ruleset.attackOptions?.(state, current) ?? []).map((o) => [o.attackId, o]));
+    const options = new Map((ruleset.attackOptions?.(state, me.id) ?? []).map((o) => [o.attackId, o]));
     const attackable = (a: SheetAttack, t: CreatureState): boolean => {
       const o = listed(a) ? options.get(a.id) : undefined;
       return !!o && o.refusal === null && o.targetRefusal(t.id) === null;
@@ -99,19 +98,19 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
           const a = attacks.find((x) => x.kind === 'melee' && attackable(x, t));
           if (!a) continue;
           ids.push(id);
-          cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
+          cmds.push({ type: 'takeAction', actorId: me.id, action: a.id, targets: [id] });
         }
         if (ids.length) return pickCandidate(state, ids, cmds, target, rng);
       }
       if (engaged.some((id) => isUp(state.creatures[id]!))) return endTurn;
       if (engaged.length) {
-        const disengage: Command = { type: 'takeAction', actorId: current, action: 'disengage' };
+        const disengage: Command = { type: 'takeAction', actorId: me.id, action: 'disengage' };
         return allowed(disengage) ? disengage : endTurn;
       }
       for (const id of state.creatureIds) {
         const t = state.creatures[id]!;
-        if (id === current || t.side === me.side || t.hidden || !isUp(t)) continue;
-        const engage: Command = { type: 'takeAction', actorId: current, action: 'engage', targets: [id] };
+        if (id === me.id || t.side === me.side || t.hidden || !isUp(t)) continue;
+        const engage: Command = { type: 'takeAction', actorId: me.id, action: 'engage', targets: [id] };
         if (!allowed(engage)) continue;
         ids.push(id);
         cmds.push(engage);
@@ -121,12 +120,12 @@ export function lean13aTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
     if (!standard || !mayAttack(ruleset, me)) return endTurn;
     for (const id of state.creatureIds) {
       const t = state.creatures[id]!;
-      if (id === current || t.side === me.side || !isUp(t)) continue;
+      if (id === me.id || t.side === me.side || !isUp(t)) continue;
       const inReach = engaged.includes(id);
       const a = attacks.find((x) => (x.kind !== 'melee' ? !t.hidden : inReach) && attackable(x, t));
       if (!a) continue;
       ids.push(id);
-      cmds.push({ type: 'takeAction', actorId: current, action: a.id, targets: [id] });
+      cmds.push({ type: 'takeAction', actorId: me.id, action: a.id, targets: [id] });
     }
     return ids.length ? pickCandidate(state, ids, cmds, target, rng) : endTurn;
   };

@@ -22,26 +22,25 @@ export function leanA5eTurnPolicy(target: TargetStrategy = 'weakest'): SimPolici
   return (state: EncounterState, ruleset: LoadedRuleset, rng: PolicyRng): Command | null => {
     const me = actingCreature(state);
     if (!me) return null;
-    const current = me.id;
     const endTurn = offeredEndTurn(state);
     if (!isUp(me) || endTurn === null) return endTurn;
     if (hasCondition(me, 'prone')) {
-      const stand = standUp(ruleset, state, current);
+      const stand = standUp(ruleset, state, me.id);
       if (stand) return stand;
     }
     // May it attack, with which attack, whom: A5E's own answer (`a5eAttackOptions`, which its attack handler rejects with).
-    const options = (ruleset.attackOptions?.(state, current) ?? []).filter((o) => o.refusal === null && (o.command as { action?: string }).action === 'attack');
+    const options = (ruleset.attackOptions?.(state, me.id) ?? []).filter((o) => o.refusal === null && (o.command as { action?: string }).action === 'attack');
     if (options.length === 0) return approachMove(state, ruleset, me, target, rng) ?? endTurn;
     // first attack (stat block order) per hostile still up, in encounter order
     const ids: string[] = [];
     const cmds: Command[] = [];
     for (const id of state.creatureIds) {
       const t = state.creatures[id]!;
-      if (id === current || t.side === me.side || t.hidden || !isUp(t) || isHiddenFrom(state, id, current)) continue;
+      if (id === me.id || t.side === me.side || t.hidden || !isUp(t) || isHiddenFrom(state, id, me.id)) continue;
       const o = options.find((x) => x.targetRefusal(id) === null);
       if (!o) continue;
       ids.push(id);
-      cmds.push({ type: 'takeAction', actorId: current, action: 'attack', targets: [id], options: { attack: o.attackId } });
+      cmds.push({ type: 'takeAction', actorId: me.id, action: 'attack', targets: [id], options: { attack: o.attackId } });
     }
     if (ids.length === 0) return approachMove(state, ruleset, me, target, rng) ?? endTurn;
     return pickCandidate(state, ids, cmds, target, rng);
