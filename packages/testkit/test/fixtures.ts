@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { createGridSpace, placeCreature, type CreatureSetup, type GridSpaceState, type Json, type PromptPolicy } from '@fray/engine';
-import type { Step } from '../src/index';
+import { createGridSpace, placeCreature, type CreatureSetup, type EncounterSetup, type GridSpaceState, type Json, type PromptPolicy, type Runtime } from '@fray/engine';
+import { miniRuleset, type Step } from '../src/index';
 
 export const fighter = (over: Partial<CreatureSetup> = {}): CreatureSetup => ({
   id: 'ana', side: 'party', controller: 'seat-ana', tags: ['pc'],
@@ -25,6 +25,12 @@ export const bo = (): CreatureSetup => fighter({ id: 'bo', controller: 'seat-bo'
 
 /** The ogre's plea to be spared waits for an answerPrompt command; every other prompt takes its first option. */
 export const sparePolicy: PromptPolicy = (p) => (p.key === 'mini.spare' ? undefined : p.options[0]?.id);
+
+/** The mini ruleset with the spare policy: what the kernel's log tests (snapshots, following a log) play on. */
+export const spareRuntime: Runtime = { ruleset: miniRuleset, policy: sparePolicy };
+
+/** The four-creature mini fight (Ana, Bo, the ogre, a goblin) named `id`, from `seed`. */
+export const fourCreatureFight = (id: string, seed: number): EncounterSetup => ({ id, seed, creatures: [fighter(), bo(), ogre(), goblin('g1')] });
 
 /** Undo-heavy play (three picks to two undos), so undos often reach back across what the test set up. */
 export const undoHeavyPlay = (maxLength: number) => fc.array(fc.oneof(

@@ -1,20 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, LogLoadError, canonicalJson, type Runtime } from '@fray/engine';
+import { Encounter, LogLoadError, canonicalJson } from '@fray/engine';
 import { arbPlay, arbSeed, commandFor, miniRuleset, playSteps, type Step } from '../src/index';
-import { fighter, goblin, ogre, bo, sparePolicy, undoHeavyPlay } from './fixtures';
+import { fourCreatureFight, spareRuntime, undoHeavyPlay } from './fixtures';
 
 // `follow` is how a server process keeps up with a log other processes append to (a shared store):
 // the follower must end up as the encounter that wrote the events, and decide the same from there.
-const policy = sparePolicy;
-const rt: Runtime = { ruleset: miniRuleset, policy };
+const rt = spareRuntime;
 const gm = { role: 'gm' as const };
-
-const setup = (seed: number) => ({
-  id: 'follow',
-  seed,
-  creatures: [fighter(), bo(), ogre(), goblin('g1')],
-});
+const setup = (seed: number) => fourCreatureFight('follow', seed);
 
 const arbUndoHeavy = undoHeavyPlay(20);
 

@@ -1,18 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Encounter, LogLoadError, canonicalJson, type EncounterSnapshot, type Runtime } from '@fray/engine';
+import { Encounter, LogLoadError, canonicalJson, type EncounterSnapshot } from '@fray/engine';
 import { arbPlay, arbSeed, commandFor, miniRuleset, playSteps, type Step } from '../src/index';
-import { fighter, goblin, ogre, bo, sparePolicy, undoHeavyPlay } from './fixtures';
+import { fourCreatureFight, spareRuntime, undoHeavyPlay } from './fixtures';
 
-const policy = sparePolicy;
-const rt: Runtime = { ruleset: miniRuleset, policy };
+const rt = spareRuntime;
 const gm = { role: 'gm' as const };
-
-const setup = (seed: number) => ({
-  id: 'snap',
-  seed,
-  creatures: [fighter(), bo(), ogre(), goblin('g1')],
-});
+const setup = (seed: number) => fourCreatureFight('snap', seed);
 
 /** Undo-heavy play, so undos often reach back across the snapshot. */
 const arbUndoHeavy = undoHeavyPlay(25);
