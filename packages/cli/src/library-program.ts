@@ -3,20 +3,13 @@ import { contentListCommand, contentShowCommand, contentValidateCommand, type Co
 import { encounterCommand } from './commands/encounter';
 import { importCommand } from './commands/import';
 import { importProgress } from './content/progress';
+import { given } from './given-options';
 import type { Io } from './program';
 import type { CommandResult } from './result';
 
 interface FilterFlags { library?: string; ruleset?: string; name?: string; cr?: string; level?: string; type?: string; json?: boolean }
 
-const filterOf = (o: FilterFlags): ContentOptions => ({
-  ...(o.library !== undefined ? { library: o.library } : {}),
-  ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}),
-  ...(o.name !== undefined ? { name: o.name } : {}),
-  ...(o.cr !== undefined ? { cr: o.cr } : {}),
-  ...(o.level !== undefined ? { level: o.level } : {}),
-  ...(o.type !== undefined ? { type: o.type } : {}),
-  ...(o.json ? { json: true } : {}),
-});
+const filterOf = (o: FilterFlags): ContentOptions => given({ library: o.library, ruleset: o.ruleset, name: o.name, cr: o.cr, level: o.level, type: o.type, json: o.json });
 
 function withFilters(c: Command): Command {
   return c
@@ -43,15 +36,7 @@ export function registerLibraryCommands(program: Command, io: Io, emit: (r: Comm
     .option('--json', 'print one JSON document: every creature, its stat block and its report')
     .action((file: string, o: { ruleset?: string; format?: string; out?: string; force?: boolean; dryRun?: boolean; json?: boolean }) => {
       const progress = importProgress(io);
-      const r = importCommand(file, {
-        ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}),
-        ...(o.format !== undefined ? { format: o.format } : {}),
-        ...(o.out !== undefined ? { out: o.out } : {}),
-        ...(o.force ? { force: true } : {}),
-        ...(o.dryRun ? { dryRun: true } : {}),
-        ...(o.json ? { json: true } : {}),
-        progress: progress.report,
-      });
+      const r = importCommand(file, { ...given({ ruleset: o.ruleset, format: o.format, out: o.out, force: o.force, dryRun: o.dryRun, json: o.json }), progress: progress.report });
       progress.done();
       emit(r, true);
     });
@@ -75,12 +60,7 @@ export function registerLibraryCommands(program: Command, io: Io, emit: (r: Comm
       const progress = importProgress(io);
       emit(encounterCommand({
         ruleset: o.ruleset, party: o.party.split(',').map((s) => s.trim()).filter(Boolean), foe: o.foe,
-        ...(counts ? { counts } : {}),
-        ...(o.win !== undefined ? { win: Number(o.win) } : {}),
-        ...(o.fights !== undefined ? { n: Number(o.fights) } : {}),
-        ...(o.seed !== undefined ? { seed: o.seed } : {}),
-        ...(o.library !== undefined ? { library: o.library } : {}),
-        ...(o.json ? { json: true } : {}),
+        ...given({ counts, win: o.win === undefined ? undefined : Number(o.win), n: o.fights === undefined ? undefined : Number(o.fights), seed: o.seed, library: o.library, json: o.json }),
         progress: (d, t) => progress.report(d, t, 'counts'),
       }), true);
       progress.done();

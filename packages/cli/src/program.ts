@@ -10,6 +10,7 @@ import { closeOnSignals } from '@fray/server';
 import { progressReporter } from './sim/progress';
 import { registerLibraryCommands } from './library-program';
 import { EXIT, type CommandResult } from './result';
+import { given } from './given-options';
 
 export interface Io {
   out(text: string): void;
@@ -68,7 +69,7 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--seed <seed>', 'seed, to reproduce a roll')
     .option('--exact', 'print the exact distribution with a histogram')
     .action((expr: string, o: { seed?: string; exact?: boolean }) =>
-      emit(rollCommand(expr, { ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.exact ? { exact: true } : {}) }), true),
+      emit(rollCommand(expr, given({ seed: o.seed, exact: o.exact })), true),
     );
 
   program
@@ -78,7 +79,7 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--scenario <file>', 'play another scenario file, e.g. scenarios/demo-mini.yaml (default: scenarios/a5e/demo-forest.yaml)')
     .option('--ruleset <id>', "play that ruleset's demo fight: a5e, mini, five-torches-deep, 13th-age")
     .action((o: { seed?: string; scenario?: string; ruleset?: string }) =>
-      emit(demoCommand({ ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.scenario !== undefined ? { scenario: o.scenario } : {}), ...(o.ruleset !== undefined ? { ruleset: o.ruleset } : {}) })),
+      emit(demoCommand(given({ seed: o.seed, scenario: o.scenario, ruleset: o.ruleset }))),
     );
 
   program
@@ -104,18 +105,11 @@ export function runProgram(argv: string[], io: Io): number {
       if (bad) return emit({ output: '', exitCode: EXIT.invalidInput, errorOutput: `fray simulate: ${bad}` });
       const progress = progressReporter(io);
       const r = simulateCommand(file, {
-        ...(o.fights !== undefined ? { n: o.fights } : {}),
-        ...(o.seed !== undefined ? { seed: o.seed } : {}),
-        ...(o.workers !== undefined ? { workers: o.workers } : {}),
-        ...(o.json ? { json: true } : {}),
-        ...(o.svg !== undefined ? { svg: o.svg } : {}),
-        ...(o.mode !== undefined ? { mode: o.mode as 'fast' | 'recorded' } : {}),
-        ...(o.target !== undefined ? { target: o.target as 'weakest' | 'random' } : {}),
-        ...(o.policy !== undefined ? { policy: o.policy as 'legal' | 'demo' } : {}),
-        ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
-        ...(o.engine ? { engine: true } : {}),
-        ...(o.record !== undefined ? { record: o.record } : {}),
-        ...(o.fight !== undefined ? { fight: o.fight } : {}),
+        ...given({
+          n: o.fights, seed: o.seed, workers: o.workers, json: o.json, svg: o.svg,
+          mode: o.mode as 'fast' | 'recorded' | undefined, target: o.target as 'weakest' | 'random' | undefined, policy: o.policy as 'legal' | 'demo' | undefined,
+          maxRounds: o.maxRounds, engine: o.engine, record: o.record, fight: o.fight,
+        }),
         progress: progress.report,
       });
       progress.done();
@@ -132,7 +126,7 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--fight <id>', "a campaign file's fight (default: its first), as it begins")
     .option('--json', 'print one JSON document')
     .action((file: string, o: { attacker: string; attack?: string; target: string; json?: boolean; fight?: string }) =>
-      emit(oddsCommand(file, { attacker: o.attacker, target: o.target, ...(o.attack !== undefined ? { attack: o.attack } : {}), ...(o.json ? { json: true } : {}), ...(o.fight !== undefined ? { fight: o.fight } : {}) }), true),
+      emit(oddsCommand(file, { attacker: o.attacker, target: o.target, ...given({ attack: o.attack, json: o.json, fight: o.fight }) }), true),
     );
 
   program
