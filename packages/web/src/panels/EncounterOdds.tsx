@@ -83,6 +83,12 @@ export function EncounterOdds({ ask, setupKey, disabled, why }: { ask: AskOdds; 
           <p data-testid="eo-rounds">
             It lasts about <strong>{round1(s.rounds.mean)} rounds</strong> <span class="odds-ci-text">(95 %: {round1(s.rounds.ci[0])}–{round1(s.rounds.ci[1])}; 9 fights in 10 are over by round {s.rounds.p90})</span>
           </p>
+          {answer.odds.playerCreatures && (
+            <p data-testid="eo-any-pc">
+              Any PC drops: <strong>{percent(answer.odds.playerCreatures.drop.p)}</strong> <span class="odds-ci-text">({interval(answer.odds.playerCreatures.drop.ci)})</span>; any PC dies:{' '}
+              <strong>{percent(answer.odds.playerCreatures.death.p)}</strong> <span class="odds-ci-text">({interval(answer.odds.playerCreatures.death.ci)})</span>
+            </p>
+          )}
           {s.pcs.length > 0 && (
             <CreatureOddsTable creatures={s.pcs} caption="Each player creature's chance to drop, and to die (95 % interval)" rowTestId="eo-pc-" tableTestId="eo-pcs" intervals />
           )}

@@ -20,6 +20,10 @@ async function expectPanelShows(page: Page, odds: OddsReport, partySide: string)
   await waitText(page.getByTestId('eo-party-p'), percent(party.p));
   expect(await page.getByTestId('eo-party-ci').innerText()).toContain(interval(party.ci));
   expect(await page.getByTestId('eo-rounds').innerText()).toContain(`about ${(Math.round(odds.rounds.mean * 10) / 10).toLocaleString('en')} rounds`);
+  // any of the PCs, per fight: the server's count, not a sum of the rows below
+  const any = odds.playerCreatures!;
+  expect(any.ids).toEqual(odds.creatures.filter((x) => x.played).map((x) => x.id));
+  expect(await page.getByTestId('eo-any-pc').innerText()).toBe(`Any PC drops: ${percent(any.drop.p)} (${interval(any.drop.ci)}); any PC dies: ${percent(any.death.p)} (${interval(any.death.ci)})`);
   for (const c of odds.creatures.filter((x) => x.played)) {
     const row = await page.getByTestId(`eo-pc-${c.id}`).innerText();
     expect(row).toContain(c.name);
