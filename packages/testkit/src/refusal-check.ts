@@ -16,6 +16,17 @@ export function refusalDisagreements(enc: Encounter, ruleset: LoadedRuleset, cre
     else for (const t of a.targets) commands.push(commandFor(a, [t.creatureId]));
   }
   commands.push(...legalCommands(state, who, ruleset));
+  return refusalDisagreementsOn(enc, ruleset, commands, who);
+}
+
+/**
+ * `refusalDisagreements` for the commands given (options a menu would not choose: a duel's targeted
+ * attack, a spell of a banned school, a complex use of an object): each the ruleset answers is refused
+ * by `commandRefusal` exactly when dispatch refuses it, in its words.
+ */
+export function refusalDisagreementsOn(enc: Encounter, ruleset: LoadedRuleset, commands: readonly Command[], who: Principal = { role: 'gm' }): string[] {
+  const state = enc.state;
+  if (state.pending || state.phase === 'ended' || !ruleset.commandRefusal) return [];
   const out: string[] = [];
   let n = 0;
   for (const command of commands) {

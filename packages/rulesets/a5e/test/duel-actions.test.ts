@@ -42,7 +42,7 @@ describe('A5E duel: duel actions replace the action economy', () => {
     u.run(spell('vey', 'bonusAction'));
     u.run(spell('vey', 'reaction'));
     expect([canSpend(a5eRuleset, u.state, 'vey', 'action'), canSpend(a5eRuleset, u.state, 'vey', 'bonusAction'), canSpend(a5eRuleset, u.state, 'kass', 'reaction')]).toEqual([false, false, true]);
-    expect(economyRefusal(a5eRuleset, u.state, 'vey', 'action')).toEqual({ code: 'no-duel-actions', message: 'Vey has 1 duel action left; an action costs 2', ruleId: 'DUEL-ACTION-2' });
+    expect(economyRefusal(a5eRuleset, u.state, 'vey', 'action')).toEqual({ code: 'no-duel-actions', message: 'Vey has 1 duel action left; an action costs 2 (buy more with exertion: a5e.duel.buyActions)', ruleId: 'DUEL-ACTION-2' });
   });
 
   it('DUEL-ACTION-3 an unlisted action costs 2 (Dodge), an unlisted bonus action 1; free options nothing', () => {

@@ -36,7 +36,7 @@ describe('A5E duel: a price is the purchase the spender names (ADR 0010)', () =>
     // named nothing, an action is priced by its type alone
     const u = duel();
     const bare = u.run(payFor());
-    expect(ruleTexts(bare, 'DUEL-ACTION-3')).toEqual(['Vey spends 2 duel actions on an option (an action) (1 left)']);
+    expect(ruleTexts(bare, 'DUEL-ACTION-3')).toEqual(['Vey spends 2 duel actions on an action (1 left)']);
   });
 
   it('DUEL-TARGET-1 DUEL-TARGET-2 a stat-block action\'s attack (use-action) carries the targeted attack its command declares', () => {

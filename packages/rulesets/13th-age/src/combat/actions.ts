@@ -3,8 +3,9 @@ import type { ThirteenModule, ActionHandler } from '../module';
 import type { Attack } from '../sheet/stat-block';
 import { pcSheet } from '../core/sheets';
 import { unarmedDice } from '../core/math';
-import { resolveAttack, type AttackRequest } from './attack';
-import { canPay, spendAction } from '../core/economy';
+import { attackCostRefusal, attackTargetRefusal, resolveAttack, type AttackRequest } from './attack';
+import { confusedAttackRefusal } from './attack-options';
+import { actionRefusal, afterPaying, spendAction } from '../core/economy';
 import { engagePair, isEngagedWith } from '../position/zones';
 import { attackOptions, attackVars } from '../settings';
 
@@ -63,9 +64,15 @@ export function attackAction(ctx: Resolution, actorId: string, action: string, t
   return true;
 }
 
-/** 13A-COND-2: a confused creature's attack goes to one of its own nearby allies, chosen at random. */
+/**
+ * 13A-COND-2: a confused creature's attack goes to one of its own nearby allies, chosen at random.
+ * Whatever the dice pick, it is refused or allowed up front (`confusedAttackRefusal`: a limited power,
+ * the attacker's conditions, the cost), so the query can answer before the roll; an ally the attack
+ * cannot reach or may not target once picked wastes it (a note), rather than refusing the command.
+ */
 function confusedRedirect(ctx: Resolution, actorId: string, atk: Attack, _targets: string[], options: Record<string, Json>): void {
-  if (atk.usage === 'limited') ctx.reject('confused', 'a confused creature cannot use limited powers', '13A-COND-2');
+  const barred = confusedAttackRefusal(ctx.ruleset, ctx.state, actorId, atk);
+  if (barred) ctx.reject(barred.code, barred.message, barred.ruleId);
   const me = ctx.state.creatures[actorId]!;
   const allies = ctx.state.creatureIds.filter((id) => id !== actorId && ctx.state.creatures[id]!.side === me.side && ctx.state.creatures[id]!.status !== 'dead');
   if (!allies.length) {
@@ -74,14 +81,19 @@ function confusedRedirect(ctx: Resolution, actorId: string, atk: Attack, _target
   }
   const pick = allies.length === 1 ? allies[0]! : allies[ctx.roll(`1d${allies.length}`, { roller: actorId, purpose: 'confused: random ally' }).total - 1]!;
   ctx.emit({ type: 'RuleApplied', ruleId: '13A-COND-2', text: `${me.name} is confused and attacks ${ctx.state.creatures[pick]!.name}`, creatureId: actorId });
-  // A melee attack needs engagement: the move action goes to engaging the ally first, if it is still there.
+  // A melee attack needs engagement: the move action goes to engaging the ally first, if one is left with the attack still paid for.
   if (atk.kind === 'melee' && !isEngagedWith(ctx.state, actorId, pick)) {
-    if (!canPay(ctx, actorId, 'move')) {
+    if (actionRefusal(ctx, actorId, 'move') || attackCostRefusal(afterPaying(ctx, actorId, 'move'), actorId, atk)) {
       ctx.emit({ type: 'RuleApplied', ruleId: '13A-COND-2', text: `${me.name} cannot reach ${ctx.state.creatures[pick]!.name}: no attack`, creatureId: actorId });
       return;
     }
     spendAction(ctx, actorId, 'move', '13A-COND-2');
     engagePair(ctx, actorId, pick);
+  }
+  const unfit = attackTargetRefusal(ctx.state, actorId, atk, pick);
+  if (unfit) {
+    ctx.emit({ type: 'RuleApplied', ruleId: '13A-COND-2', text: `${me.name} turns on ${ctx.state.creatures[pick]!.name}, but ${unfit.message}: no attack`, creatureId: actorId });
+    return;
   }
   resolveAttack(ctx, requestFrom(ctx, actorId, atk, [pick], options));
 }

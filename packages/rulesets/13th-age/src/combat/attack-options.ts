@@ -13,9 +13,15 @@ export function attacksOf(state: EncounterState, id: string): Attack[] {
   return pc && !own.some((a) => a.id === 'unarmed') ? [...own, unarmedAttack(pc.level)] : own;
 }
 
-/** 13A-COND-2: a confused creature may not use a limited power; any other attack goes to a random ally, whatever it names. */
-function confusedRefusal(atk: Attack): Refusal | null {
-  return atk.usage === 'limited' ? { code: 'confused', message: 'a confused creature cannot use limited powers', ruleId: '13A-COND-2' } : null;
+/**
+ * 13A-COND-2: a confused creature may not use a limited power; any other attack goes to a random ally,
+ * whatever it names, so what refuses it is the attacker's part alone: its conditions and the cost. The
+ * handler (`confusedRedirect`) asks this before the dice pick the ally.
+ */
+export function confusedAttackRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, atk: Attack): Refusal | null {
+  if (atk.usage === 'limited') return { code: 'confused', message: 'a confused creature cannot use limited powers', ruleId: '13A-COND-2' };
+  const q: Rules = { state, ruleset };
+  return attackerRefusal(q, actor, atk) ?? attackCostRefusal(q, actor, atk);
 }
 
 /**
@@ -23,12 +29,12 @@ function confusedRefusal(atk: Attack): Refusal | null {
  * `resolveAttack` asks: the target (itself, the dead, above the attack's hit-point threshold, not
  * engaged for a melee attack: 13A-TGT-1/5, 13A-ENGAGE-2), the attacker's conditions (grabbed, hampered,
  * confused: 13A-GRAB-6, 13A-COND-5/2), then what pays for it (13A-ACT-1..7). A confused creature's
- * attack goes to a random ally (13A-COND-2): only a limited power is refused, and the target named does
- * not matter. The attack action rejects with it; the menu, the legal commands and the lean policy read it.
+ * attack goes to a random ally (13A-COND-2): the target named does not matter (`confusedAttackRefusal`).
+ * The attack action rejects with it; the menu, the legal commands and the lean policy read it.
  */
 export function attackRefusal13a(ruleset: LoadedRuleset, state: EncounterState, actor: string, atk: Attack, target: string): Refusal | null {
   const q: Rules = { state, ruleset };
-  if (hasFlag(ruleset, state.creatures[actor]!, 'confused')) return confusedRefusal(atk);
+  if (hasFlag(ruleset, state.creatures[actor]!, 'confused')) return confusedAttackRefusal(ruleset, state, actor, atk);
   if (!Object.hasOwn(state.creatures, target)) return { code: 'unknown-creature', message: `no target '${target}'`, ruleId: '13A-ATK-1' };
   return attackTargetRefusal(state, actor, atk, target) ?? attackerRefusal(q, actor, atk) ?? attackCostRefusal(q, actor, atk);
 }
@@ -43,7 +49,7 @@ export function attackOptions13a(ruleset: LoadedRuleset, state: EncounterState, 
     command: { type: 'takeAction', actorId: actor, action: atk.id, targets: [] },
     cost: atk.action === 'free' ? [] : [{ resource: atk.action, amount: 1 }],
     maxTargets: atk.maxTargets,
-    refusal: confused ? confusedRefusal(atk) : attackerRefusal(q, actor, atk) ?? attackCostRefusal(q, actor, atk),
+    refusal: confused ? confusedAttackRefusal(ruleset, state, actor, atk) : attackerRefusal(q, actor, atk) ?? attackCostRefusal(q, actor, atk),
     targetRefusal: (target) => (confused ? null : !Object.hasOwn(state.creatures, target) ? { code: 'unknown-creature', message: `no target '${target}'`, ruleId: '13A-ATK-1' } : attackTargetRefusal(state, actor, atk, target)),
     refusalOn: (target) => attackRefusal13a(ruleset, state, actor, atk, target),
   }));

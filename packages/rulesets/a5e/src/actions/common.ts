@@ -1,5 +1,5 @@
-import { hasCreature, isWithinReach, type CreatureState, type EncounterState, type Resolution, type SpaceState } from '@fray/engine';
-import { canSpend, controllerCreature, economyRefusal, type Cost, type Refusal, type SpendOptions } from '../core/economy';
+import { hasCreature, isWithinReach, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution, type SpaceState } from '@fray/engine';
+import { canSpend, controllerCreature, spendRefusal, type Cost, type Refusal, type SpendOptions } from '../core/economy';
 import { hostileActionBlock, namedActionBlock } from '../conditions/queries';
 
 /** Whether two creatures are within `feet` on the map; with no map (or one not placed) the Narrator judges, so yes. */
@@ -14,10 +14,21 @@ export function turnOwner(state: EncounterState, id: string): string {
   return controllerCreature(state, id) ?? id;
 }
 
-/** Refuses now, before any question is asked, if the cost cannot be paid (a refusal after a prompt would strand it). */
+/** Refuses now, before any question is asked, if the cost cannot be paid (a refusal after a prompt would strand it): `spendRefusal`'s answer. */
 export function requireCanSpend(ctx: Resolution, actorId: string, cost: Cost, ruleId: string, opts: SpendOptions = {}): void {
-  const r = economyRefusal(ctx.ruleset, ctx.state, actorId, cost, opts);
-  if (r) ctx.reject(r.code, r.message, r.ruleId === 'A5E-ROUND-4' ? ruleId : r.ruleId);
+  const r = spendRefusal(ctx.ruleset, ctx.state, actorId, cost, ruleId, opts);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+}
+
+/** Rejects with a query's answer, if it refuses. */
+export function rejectWith(ctx: Resolution, r: Refusal | null): void {
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+}
+
+/** A named action forbidden by a condition (`namedActionBlock`), refused under the action's own rule when the block is fatigue's (A5E-FATIGUE-1). */
+export function namedActionRefusal(ruleset: LoadedRuleset, state: EncounterState, id: string, action: 'dash' | 'sprint', ruleId: string): Refusal | null {
+  const b = namedActionBlock(state, id, action, ruleset);
+  return b ? { code: b.code, message: b.message, ruleId: b.ruleId === 'A5E-FATIGUE-1' ? ruleId : b.ruleId } : null;
 }
 
 export { canSpend };
@@ -27,8 +38,7 @@ export { canSpend };
  * (A5E-FATIGUE-1, A5E-ACT-7, A5E-ACT-18); fatigue deferred until the encounter ends does not.
  */
 export function requireNamedAction(ctx: Resolution, id: string, action: 'dash' | 'sprint', ruleId: string): void {
-  const b = namedActionBlock(ctx.state, id, action, ctx.ruleset);
-  if (b) ctx.reject(b.code, b.message, b.ruleId === 'A5E-FATIGUE-1' ? ruleId : b.ruleId);
+  rejectWith(ctx, namedActionRefusal(ctx.ruleset, ctx.state, id, action, ruleId));
 }
 
 /** Placid creatures take no hostile action, charmed ones none against their charmer (A5E-ACT-24). */

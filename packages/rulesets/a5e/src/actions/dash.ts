@@ -1,6 +1,12 @@
-import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend, purchaseOf } from '../core/economy';
+import type { EncounterState, LoadedRuleset } from '@fray/engine';
+import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { requireNamedAction } from './common';
+import { namedActionRefusal, rejectWith } from './common';
+
+/** Why it cannot Dash now: a condition forbids it (fatigue, A5E-FATIGUE-1), or the action cannot be paid (a mount may Dash uncommanded). */
+export function dashRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  return namedActionRefusal(ruleset, state, actorId, 'dash', 'A5E-ACT-7') ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-7', { mountMay: true, purchase });
+}
 
 /**
  * Dash (A5E-ACT-7): Speed doubles for the rest of the turn, after every other Speed change, so the
@@ -9,8 +15,9 @@ import { requireNamedAction } from './common';
  */
 export const dashAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
-  requireNamedAction(ctx, actorId, 'dash', 'A5E-ACT-7');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-7', { mountMay: true, purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, dashRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  spend(ctx, actorId, ACTION, 'A5E-ACT-7', { mountMay: true, purchase });
   const speed = effectiveSpeed(ctx.ruleset, ctx.state, c.id);
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT, value: (c.resources[MOVEMENT] ?? 0) + speed, ruleId: 'A5E-ACT-7' });
   ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: MOVEMENT_MAX, value: (c.resources[MOVEMENT_MAX] ?? 0) + speed, ruleId: 'A5E-ACT-7' });

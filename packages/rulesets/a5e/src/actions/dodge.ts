@@ -1,7 +1,7 @@
-import { addCondition, hasCondition, removeInstance, type ConditionDef, type Hook } from '@fray/engine';
-import { ACTION, effectiveSpeed, spend, purchaseOf } from '../core/economy';
+import { addCondition, hasCondition, removeInstance, type ConditionDef, type EncounterState, type Hook, type LoadedRuleset } from '@fray/engine';
+import { ACTION, effectiveSpeed, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { turnOwner } from './common';
+import { rejectWith, turnOwner } from './common';
 
 /** roll option: the target of this attack cannot see the attacker (blinded, invisible attacker, hidden attacker) */
 export const UNSEEN_BY_TARGET = 'attack:unseen-by-target';
@@ -18,11 +18,18 @@ export const dodgingCondition: ConditionDef = {
   ],
 };
 
+/** Why it cannot Dodge now: Speed 0, or the action cannot be paid (a mount may Dodge uncommanded). */
+export function dodgeRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const c = state.creatures[actorId]!;
+  if (effectiveSpeed(ruleset, state, actorId) === 0) return { code: 'speed-zero', message: `${c.name}'s Speed is 0, so it cannot Dodge`, ruleId: 'A5E-ACT-9' };
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-9', { mountMay: true, purchase });
+}
+
 /** Dodge (A5E-ACT-9): not with Speed 0. */
 export const dodgeAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const c = ctx.state.creatures[actorId]!;
-  if (effectiveSpeed(ctx.ruleset, ctx.state, c.id) === 0) ctx.reject('speed-zero', `${c.name}'s Speed is 0, so it cannot Dodge`, 'A5E-ACT-9');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-9', { mountMay: true, purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, dodgeRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  spend(ctx, actorId, ACTION, 'A5E-ACT-9', { mountMay: true, purchase });
   addCondition(ctx, actorId, 'dodging', { source: actorId, ruleId: 'A5E-ACT-9', duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
 };
 

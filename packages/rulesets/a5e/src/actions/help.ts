@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { addCondition, removeInstance, type ConditionDef, type ConditionInstance, type EncounterState, type Hook, type Json, type LoadedRuleset } from '@fray/engine';
-import { ACTION, spend, type Refusal, purchaseOf } from '../core/economy';
+import { ACTION, spend, spendRefusal, type Purchase, type Refusal, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { livingRefusal, oneTarget, requireCanSpend, requireLiving, turnOwner, within } from './common';
+import { livingRefusal, turnOwner, within } from './common';
 import { hostileActionBlock } from '../conditions/queries';
 
 /**
@@ -29,21 +29,53 @@ interface HelpData {
 const dataOf = (inst: ConditionInstance) => inst.data as unknown as HelpData;
 
 /**
+ * What dispatch answers a Help now, up to the Narrator's question, in the handler's order: one target;
+ * for a task (`options.mode: 'task'`, the default at a friend) the one helped (`helpTaskRefusal`) and the
+ * action (`spendRefusal`); for an attack (`'attack'`, the default at a foe) the foe alive and a foe, the
+ * ally (`options.ally`) alive and a friend, the foe within 5 ft and one it may act against
+ * (`helpAttackTargetRefusal`), and the action. The handler rejects with it; the menu asks it.
+ */
+export function helpRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const { targets, options } = purchase;
+  if (targets.length !== 1) return { code: targets.length ? 'one-target' : 'no-target', message: 'Help needs exactly one target', ruleId: 'A5E-ACT-10' };
+  const target = targets[0]!;
+  const me = state.creatures[actorId]!;
+  const mode = helpMode(state, actorId, target, options);
+  if (mode === 'task') return helpTaskRefusal(state, actorId, target) ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-10', { purchase });
+  if (mode !== 'attack') return { code: 'bad-option', message: `Help mode is 'task' or 'attack', not '${String(mode)}'`, ruleId: 'A5E-ACT-10' };
+  const living = livingRefusal(state, target, 'A5E-ACT-11');
+  if (living) return living;
+  const foe = state.creatures[target]!;
+  if (foe.side === me.side) return { code: 'illegal-target', message: `${foe.name} is not a foe to help against`, ruleId: 'A5E-ACT-11' };
+  const allyId = options['ally'];
+  if (typeof allyId !== 'string') return { code: 'no-ally', message: 'name the ally to help with options.ally', ruleId: 'A5E-ACT-11' };
+  const allyLiving = livingRefusal(state, allyId, 'A5E-ACT-11');
+  if (allyLiving) return allyLiving;
+  const ally = state.creatures[allyId]!;
+  if (allyId === actorId || ally.side !== me.side) return { code: 'illegal-target', message: `${ally.name} is not a friendly creature to help`, ruleId: 'A5E-ACT-11' };
+  return helpAttackTargetRefusal(ruleset, state, actorId, target) ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-11', { purchase });
+}
+
+/** The Help's mode: `options.mode`, else a task for a friend and an attack against anyone else. */
+function helpMode(state: EncounterState, actorId: string, target: string, options: Readonly<Record<string, Json>>): Json {
+  return options['mode'] ?? (state.creatures[target]?.side === state.creatures[actorId]!.side ? 'task' : 'attack');
+}
+
+/**
  * Help (action). `options.mode`: 'task' (target: the creature helped; `options.task` names the task;
  * the Narrator confirms the helper can meaningfully assist) or 'attack' (target: the foe, which must be
  * within 5 ft of the helper; `options.ally`: the friend whose next attack on it gains advantage).
  */
 export const helpAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const target = oneTarget(ctx, targets, 'Help', 'A5E-ACT-10');
+  const purchase = purchaseOf(action, targets, options);
+  const refused = helpRefusal(ctx.ruleset, ctx.state, actorId, purchase);
+  if (refused) return ctx.reject(refused.code, refused.message, refused.ruleId);
+  const target = targets[0]!;
   const me = ctx.state.creatures[actorId]!;
-  const mode = options['mode'] ?? (ctx.state.creatures[target]!.side === me.side ? 'task' : 'attack');
   const owner = turnOwner(ctx.state, actorId);
-  if (mode === 'task') {
-    const refused = helpTaskRefusal(ctx.state, actorId, target);
-    if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
+  if (helpMode(ctx.state, actorId, target, options) === 'task') {
     const helped = ctx.state.creatures[target]!;
     const task = typeof options['task'] === 'string' && options['task'] ? options['task'] : 'the task at hand';
-    requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-10');
     const ok = ctx.ask({
       key: 'a5e.helpPossible', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-10',
       text: `Can ${me.name} meaningfully help ${helped.name} with ${task}?`,
@@ -54,20 +86,12 @@ export const helpAction: ActionHandler = (ctx, actorId, targets, options, action
       ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-10', text: `the Narrator rules ${ctx.creature(actorId).name} cannot help with ${task}; no action spent`, creatureId: actorId });
       return;
     }
-    spend(ctx, actorId, ACTION, 'A5E-ACT-10', { purchase: purchaseOf(action, targets, options) });
+    spend(ctx, actorId, ACTION, 'A5E-ACT-10', { purchase });
     addCondition(ctx, target, 'helped', { source: actorId, ruleId: 'A5E-ACT-10', data: { kind: 'task', task }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
     return;
   }
-  if (mode !== 'attack') return ctx.reject('bad-option', `Help mode is 'task' or 'attack', not '${String(mode as Json)}'`, 'A5E-ACT-10');
-  const foe = requireLiving(ctx, target, 'A5E-ACT-11');
-  if (foe.side === me.side) ctx.reject('illegal-target', `${foe.name} is not a foe to help against`, 'A5E-ACT-11');
-  const allyId = options['ally'];
-  if (typeof allyId !== 'string') return ctx.reject('no-ally', 'name the ally to help with options.ally', 'A5E-ACT-11');
-  const ally = requireLiving(ctx, allyId, 'A5E-ACT-11');
-  if (allyId === actorId || ally.side !== me.side) ctx.reject('illegal-target', `${ally.name} is not a friendly creature to help`, 'A5E-ACT-11');
-  const refused = helpAttackTargetRefusal(ctx.ruleset, ctx.state, actorId, target);
-  if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
-  spend(ctx, actorId, ACTION, 'A5E-ACT-11', { purchase: purchaseOf(action, targets, options) });
+  const allyId = options['ally'] as string;
+  spend(ctx, actorId, ACTION, 'A5E-ACT-11', { purchase });
   addCondition(ctx, allyId, 'helped', { source: actorId, ruleId: 'A5E-ACT-11', data: { kind: 'attack', target }, duration: { kind: 'nextTurn', creatureId: owner, boundary: 'start' } });
 };
 

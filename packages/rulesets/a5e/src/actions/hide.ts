@@ -1,12 +1,21 @@
-import { hasFlag, type Hook } from '@fray/engine';
+import { hasFlag, type EncounterState, type Hook, type Json, type LoadedRuleset } from '@fray/engine';
 import { FLAG } from '../conditions/definitions';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, purchaseOf } from '../core/economy';
+import { ACTION, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { seesThroughConditions } from '../conditions/queries';
-import { requireCanSpend } from './common';
+import { rejectWith } from './common';
 import { UNSEEN_BY_TARGET } from './dodge';
 import { HIDDEN, canObserve, hiddenState, hostile, isHiddenFrom, passivePerception } from './stealth';
+
+const observersGiven = (options: Readonly<Record<string, Json>>): string[] | null =>
+  (Array.isArray(options['observers']) ? options['observers'].filter((x): x is string => typeof x === 'string') : null);
+
+/** Why it cannot Hide now, asked before the Narrator is: an observer named that is not there, or the action cannot be paid. */
+export function hideRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  for (const o of observersGiven(purchase.options) ?? []) if (!Object.hasOwn(state.creatures, o)) return { code: 'unknown-creature', message: `no observer '${o}'`, ruleId: 'A5E-ACT-12' };
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-12', { purchase });
+}
 
 /**
  * Hide (A5E-ACT-12): the Narrator first rules whether hiding is possible from here (proposed default:
@@ -16,10 +25,9 @@ import { HIDDEN, canObserve, hiddenState, hostile, isHiddenFrom, passivePercepti
  */
 export const hideAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const me = () => (ctx.state.creatures[actorId])!;
-  const given = Array.isArray(options['observers']) ? options['observers'].filter((x): x is string => typeof x === 'string') : null;
-  for (const o of given ?? []) if (!ctx.state.creatures[o]) ctx.reject('unknown-creature', `no observer '${o}'`, 'A5E-ACT-12');
+  rejectWith(ctx, hideRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  const given = observersGiven(options);
   const observers = given ?? ctx.state.creatureIds.filter((o) => o !== actorId && hostile(ctx.state, actorId, o) && canObserve(ctx.ruleset, ctx.state, o));
-  requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-12');
   const concealed = hasFlag(ctx.ruleset, me(), FLAG.heavilyObscured);
   const possible = ctx.ask({
     key: 'a5e.hidePossible', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-12',

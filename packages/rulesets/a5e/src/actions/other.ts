@@ -1,6 +1,6 @@
-import type { Json } from '@fray/engine';
+import type { EncounterState, Json, LoadedRuleset } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, spendOneAttack, type Cost, purchaseOf } from '../core/economy';
+import { ACTION, spend, spendOneAttack, type Cost, purchaseOf, spendRefusal, type Purchase, type Refusal } from '../core/economy';
 import { spellBlock } from '../conditions/queries';
 import type { ActionHandler } from '../module';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
@@ -17,7 +17,7 @@ export const improviseAction: ActionHandler = (ctx, actorId, targets, options, a
   const me = () => (ctx.state.creatures[actorId])!;
   const what = typeof options['description'] === 'string' && options['description'] ? options['description'] : 'something improvised';
   const cost = costOf(options['cost']);
-  requireCanSpend(ctx, actorId, cost, 'A5E-ACT-1');
+  requireCanSpend(ctx, actorId, cost, 'A5E-ACT-1', { purchase: purchaseOf(action, targets, options) });
   const check = options['check'] as { ability?: Json; skill?: Json; dc?: Json } | undefined;
   if (check && (typeof check.ability !== 'string' || !abilityIds.includes(check.ability as AbilityId) || typeof check.dc !== 'number')) {
     ctx.reject('bad-option', 'options.check is { ability, skill?, dc }', 'A5E-ACT-1');
@@ -43,20 +43,34 @@ export const improviseAction: ActionHandler = (ctx, actorId, targets, options, a
 };
 
 /**
+ * Why it cannot cast this spell now (A5E-ACT-6): no spell named, strife 6+ for a levelled spell
+ * (A5E-STRIFE-6), a casting time that is no action, or the cost cannot be paid (a duel's price and its
+ * rules on magic and spells a round, through the cost hooks).
+ */
+export function castSpellRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const options = purchase.options;
+  if (!(typeof options['spell'] === 'string' && options['spell'])) return { code: 'no-spell', message: 'name the spell (options.spell)', ruleId: 'A5E-ACT-6' };
+  const level = typeof options['level'] === 'number' ? options['level'] : 1;
+  const blocked = spellBlock(state, actorId, { cantrip: level === 0 }, ruleset);
+  if (blocked) return blocked;
+  const cost = costOf(options['castingTime']);
+  if (cost === 'free') return { code: 'bad-option', message: "castingTime is 'action', 'bonusAction' or 'reaction'", ruleId: 'A5E-ACT-6' };
+  return spendRefusal(ruleset, state, actorId, cost, 'A5E-ACT-6', { purchase });
+}
+
+/**
  * Cast a Spell (A5E-ACT-6): the engine keeps the books (its action, bonus action or reaction per
  * `options.castingTime`); the spell's effects are outside these rules. Strife 6+ allows cantrips only
  * (`options.level` 0; A5E-STRIFE-6).
  */
 export const castSpellAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const me = ctx.state.creatures[actorId]!;
-  const spell = typeof options['spell'] === 'string' && options['spell'] ? options['spell'] : null;
-  if (!spell) return ctx.reject('no-spell', 'name the spell (options.spell)', 'A5E-ACT-6');
-  const level = typeof options['level'] === 'number' ? options['level'] : 1;
-  const blocked = spellBlock(ctx.state, actorId, { cantrip: level === 0 }, ctx.ruleset);
-  if (blocked) ctx.reject(blocked.code, blocked.message, blocked.ruleId);
+  const purchase = purchaseOf(action, targets, options);
+  const refusal = castSpellRefusal(ctx.ruleset, ctx.state, actorId, purchase);
+  if (refusal) return ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const spell = String(options['spell']);
   const cost = costOf(options['castingTime']);
-  if (cost === 'free') ctx.reject('bad-option', "castingTime is 'action', 'bonusAction' or 'reaction'", 'A5E-ACT-6');
-  spend(ctx, actorId, cost, 'A5E-ACT-6', { purchase: purchaseOf(action, targets, options) });
+  spend(ctx, actorId, cost, 'A5E-ACT-6', { purchase });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-6', text: `${me.name} casts ${spell} (${cost === ACTION ? '1 action' : cost})`, creatureId: actorId });
 };
 
@@ -79,7 +93,7 @@ export const maneuverAction: ActionHandler = (ctx, actorId, targets, options, ac
     spendOneAttack(ctx, actorId, 'A5E-ACT-4', 'A5E-ACT-4', { purchase: purchaseOf(action, targets, options) });
   } else {
     const cost = costOf(options['cost']);
-    requireCanSpend(ctx, actorId, cost, 'A5E-ACT-5');
+    requireCanSpend(ctx, actorId, cost, 'A5E-ACT-5', { purchase: purchaseOf(action, targets, options) });
     spend(ctx, actorId, cost, 'A5E-ACT-5', { purchase: purchaseOf(action, targets, options) });
   }
   const ruleId = basic ? 'A5E-ACT-4' : 'A5E-ACT-5';

@@ -56,7 +56,7 @@ export const readyAction: ActionHandler = (ctx, actorId, targets, options, ready
     spell = { name: s.name, castingTime: s.castingTime };
     entry.spell = s.name;
   }
-  requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-15');
+  requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-15', { purchase: purchaseOf(readyId, targets, options) });
   spend(ctx, actorId, ACTION, 'A5E-ACT-15', { purchase: purchaseOf(readyId, targets, options) });
   if (spell) {
     if (me().vars[CONCENTRATING] !== undefined || me().conditions.some((x) => x.conditionId === CONCENTRATING)) endConcentration(ctx, actorId, `holding ${spell.name} instead`);

@@ -1,8 +1,14 @@
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, purchaseOf } from '../core/economy';
+import type { EncounterState, LoadedRuleset } from '@fray/engine';
+import { ACTION, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { requireCanSpend } from './common';
+import { rejectWith } from './common';
 import { HIDDEN, hiddenJson, hiddenState } from './stealth';
+
+/** Why it cannot Search now, asked before the Narrator is: the action cannot be paid. */
+export function searchRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-17', { purchase });
+}
 
 /**
  * Search (A5E-ACT-17): an active chance on top of passive scores. The Narrator calls for Wisdom
@@ -11,7 +17,7 @@ import { HIDDEN, hiddenJson, hiddenState } from './stealth';
  * judges the check against a DC (a hidden object or trap).
  */
 export const searchAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-17');
+  rejectWith(ctx, searchRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
   const me = ctx.state.creatures[actorId]!;
   const suggested = options['skill'] === 'investigation' ? 'investigation' : 'perception';
   const skill = ctx.ask({

@@ -1,10 +1,10 @@
-import { addCondition, type ConditionDef, type Json } from '@fray/engine';
+import { addCondition, type ConditionDef, type EncounterState, type Json, type LoadedRuleset } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend, purchaseOf } from '../core/economy';
+import { ACTION, MOVEMENT, MOVEMENT_MAX, effectiveSpeed, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import { gainFatigue } from '../conditions/tracks';
 import type { ActionHandler } from '../module';
 import { mod, sheetOf } from '../sheet/derived';
-import { requireNamedAction, turnOwner } from './common';
+import { namedActionRefusal, rejectWith, turnOwner } from './common';
 
 /** encounter option: 'minimal' (default) or 'extended' Sprint rules (A5E-ACT-18) */
 export const SPRINT_RULES = 'sprintRules';
@@ -35,6 +35,11 @@ interface SprintRecord {
   checks: number[];
 }
 
+/** Why it cannot Sprint now: a condition forbids it (fatigue 1+, A5E-FATIGUE-1), or the action cannot be paid. */
+export function sprintRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  return namedActionRefusal(ruleset, state, actorId, 'sprint', 'A5E-ACT-18') ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-18', { purchase });
+}
+
 /**
  * Sprint (A5E-ACT-18): the whole turn goes to running; fatigue 1+ forbids it (A5E-FATIGUE-1). The
  * seeds give no numbers, so by default (`sprintRules: 'minimal'`) it is a Dash that also gives up the
@@ -46,8 +51,9 @@ interface SprintRecord {
  */
 export const sprintAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   const c = ctx.state.creatures[actorId]!;
-  requireNamedAction(ctx, actorId, 'sprint', 'A5E-ACT-18');
-  spend(ctx, actorId, ACTION, 'A5E-ACT-18', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, sprintRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  spend(ctx, actorId, ACTION, 'A5E-ACT-18', { purchase });
   const extended = ctx.state.options[SPRINT_RULES] === 'extended';
   const speed = effectiveSpeed(ctx.ruleset, ctx.state, c.id);
   const heavy = options['heavyArmor'] === true || c.conditions.some((x) => x.conditionId === 'encumbered');

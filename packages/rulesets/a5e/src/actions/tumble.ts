@@ -40,7 +40,7 @@ export const tumbleAction: ActionHandler = (ctx, actorId, targets, options, acti
   const foe = () => (ctx.state.creatures[target])!;
   const me = () => (ctx.state.creatures[actorId])!;
   const cost = options['cost'] === 'bonusAction' ? BONUS : ACTION;
-  requireCanSpend(ctx, actorId, cost, 'A5E-ACT-19');
+  requireCanSpend(ctx, actorId, cost, 'A5E-ACT-19', { purchase: purchaseOf(action, targets, options) });
   const diff = sizeRank(sheetOf(me()).size) - sizeRank(sheetOf(foe()).size);
   const through = () => addCondition(ctx, actorId, 'tumbling', {
     source: actorId, ruleId: 'A5E-ACT-19', data: { through: target },

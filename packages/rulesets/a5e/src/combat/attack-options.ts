@@ -1,10 +1,11 @@
 import type { ActionCost, AttackOption, EncounterState, Json, LoadedRuleset } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, BONUS, attackLimitRefusal, economyRefusal, has, optionRefusal, type Cost, type Refusal } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, BONUS, attackLimitRefusal, costHookRefusal, economyRefusal, has, purchaseOf, type Cost, type Refusal } from '../core/economy';
 import { hostileActionBlock } from '../conditions/queries';
 import { isHiddenFrom } from '../actions/stealth';
 import { attackTargetRefusal } from '../position/attack-geometry';
 import { perceive } from '../senses/vision';
 import { sheetOf } from '../sheet/derived';
+import { declarationRefusal } from './declarations';
 import type { Attack } from '../sheet/stat-block';
 
 /** creature var: the weapon its Attack action used this turn, when one-handed and not heavy, so an off-hand attack may follow (A5E-ATK-18) */
@@ -56,18 +57,23 @@ function offHandRefusal(state: EncounterState, actor: string, attack: Attack): R
   return null;
 }
 
-/** Why nothing can be aimed with this attack now, whatever the target: its turn, its budget, a cost hook, slowed's one attack (A5E-ACT-3, A5E-ACT-24). `budget` is the economy's answer for this action, asked once for all its attacks. */
+/** Why nothing can be aimed with this attack now, whatever the target: its turn, its budget, slowed's one attack, a cost hook's price (A5E-ACT-3, A5E-ACT-24, DUEL-ACTION-2). `budget` is the economy's answer for this action, asked once for all its attacks. */
 function attackerRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction, attack: Attack, options: Record<string, Json>, budget: Refusal | null): Refusal | null {
   return budget
-    ?? optionRefusal(ruleset, state, { type: 'takeAction', actorId: actor, action, targets: [], options: { ...options, attack: attack.id } })
     ?? thrownRefusal(attack, options)
-    ?? attackLimitRefusal(ruleset, state, actor);
+    ?? attackLimitRefusal(ruleset, state, actor)
+    ?? priceRefusal(ruleset, state, actor, action, [], { ...options, attack: attack.id });
 }
 
-/** The economy's answer for one attack of this action now, worded as `spend` words it. */
+/** The economy's answer for one attack of this action now, worded as `spend` words it, before any cost hook's price. */
 function budgetRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction): Refusal | null {
   const { cost, ruleId } = costNow(state, actor, action);
-  return underRule(economyRefusal(ruleset, state, actor, cost), ruleId);
+  return underRule(economyRefusal(ruleset, state, actor, cost, { skipCostHookRefusals: true }), ruleId);
+}
+
+/** A cost hook's price for this attack, as the handler's `spend` asks it last, with the attack as the purchase (a duel's duel actions). */
+function priceRefusal(ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction, targets: string[], options: Record<string, Json>): Refusal | null {
+  return costHookRefusal(ruleset, state, actor, costNow(state, actor, action).cost, purchaseOf(action, targets, options));
 }
 
 function thrownRefusal(attack: Attack, options: Record<string, Json>): Refusal | null {
@@ -84,26 +90,23 @@ export function a5eAttackTargetRefusal(ruleset: LoadedRuleset, state: EncounterS
     ?? (options['space'] === undefined ? unseenTargetRefusal(ruleset, state, actor, target) : null);
 }
 
-/**
- * `costHooks: false` leaves another module's price (a duel's duel actions) to `spend`, whose cost hook
- * `charge` knows the command and words its own refusal; the handlers ask so. Views ask with the hooks'
- * `refusal`, so a menu or a legal list never offers what the price rules out (in the hook's words).
- */
-export interface CostHookOpt {
-  costHooks?: boolean;
-}
 
 /**
  * What dispatch answers one A5E weapon attack on one target, in the order the handlers ask: for the
  * off-hand attack its own prerequisites (A5E-ATK-18); the map (A5E-COVER-5, A5E-ATK-13/15) and whether
  * the attacker may act against the target (charmed, placid: A5E-COND-7/22); what it costs now (the
  * Attack action or an attack left of it, the bonus action or an off-hand attack left of it, a cost
- * hook's price: A5E-ACT-3, A5E-ATK-18/19); a thrown weapon (A5E-ATK-3); an unseen target's space
- * (A5E-ATK-9); slowed's one attack (A5E-ACT-24). The attack handlers reject with it; the action menu,
- * the legal commands and the simulator's lean policy read it through `a5eAttackOptions`.
+ * Attack action or an attack left of it, the bonus action or an off-hand attack left of it: A5E-ACT-3,
+ * A5E-ATK-18/19); a thrown weapon (A5E-ATK-3); an unseen target's space (A5E-ATK-9); slowed's one attack
+ * (A5E-ACT-24); a cost hook's price for the attack (a duel's, DUEL-ACTION-2), which `spend` asks; last
+ * what its declarations would meet at the roll (a duel's targeted attack, foreseen: the handler leaves
+ * it to the roll, `atRoll: false`).
+ * The attack handlers reject with it; the action menu, the legal commands and the simulator's lean policy
+ * read it through `a5eAttackOptions`.
  */
 export function a5eAttackRefusal(
-  ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction, attack: Attack, target: string, options: Record<string, Json> = {}, opts: CostHookOpt = {},
+  ruleset: LoadedRuleset, state: EncounterState, actor: string, action: A5eAttackAction, attack: Attack, target: string, options: Record<string, Json> = {},
+  opts: { atRoll?: boolean } = {},
 ): Refusal | null {
   if (action === 'off-hand-attack') {
     const r = offHandRefusal(state, actor, attack);
@@ -114,11 +117,13 @@ export function a5eAttackRefusal(
   const { cost, ruleId } = costNow(state, actor, action);
   return attackTargetRefusal(state, actor, target, attack, ranged)
     ?? hostileActionBlock(state, actor, target, ruleset)
-    ?? underRule(economyRefusal(ruleset, state, actor, cost, { skipCostHookRefusals: opts.costHooks === false }), ruleId)
-    ?? (opts.costHooks === false ? null : optionRefusal(ruleset, state, { type: 'takeAction', actorId: actor, action, targets: [target], options: { ...options, attack: attack.id } }))
+    ?? underRule(economyRefusal(ruleset, state, actor, cost, { skipCostHookRefusals: true }), ruleId)
     ?? thrownRefusal(attack, options)
     ?? (options['space'] === undefined ? unseenTargetRefusal(ruleset, state, actor, target) : null)
-    ?? attackLimitRefusal(ruleset, state, actor);
+    ?? attackLimitRefusal(ruleset, state, actor)
+    ?? priceRefusal(ruleset, state, actor, action, [target], options)
+    // What the attack declares before its roll (a duel's targeted attack) is refused at the roll, after all the above.
+    ?? (opts.atRoll === false ? null : declarationRefusal(ruleset, state, actor, target, attack, options));
 }
 
 /**

@@ -165,7 +165,8 @@ function judgeAttack(_ctx: Resolution, p: TestPayload): void {
 /** Refuses, before anything is spent, what `a5eAttackRefusal` refuses: the one answer menus and policies read too. */
 function checkAttack(ctx: Resolution, actorId: string, action: A5eAttackAction, attack: Attack, targets: string[], options: Record<string, Json>): void {
   for (const t of targets) {
-    const r = a5eAttackRefusal(ctx.ruleset, ctx.state, actorId, action, attack, t, options, { costHooks: false });
+    // What a declaration meets at the roll is the roll's to refuse (test.commit), not foreseen here.
+    const r = a5eAttackRefusal(ctx.ruleset, ctx.state, actorId, action, attack, t, options, { atRoll: false });
     if (r) ctx.reject(r.code, r.message, r.ruleId);
   }
 }

@@ -22,6 +22,8 @@ export interface AttackDeclaration {
   choices(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack): DeclarationChoice[];
   /** the menu's schema for the option when the attacker could declare it now, else null */
   schema(ruleset: LoadedRuleset, state: EncounterState, attacker: string, attack: Attack): JsonSchema | null;
+  /** why declaring `value` on this attack would be refused when it is rolled, foreseen now (for the attack's refusal query), or null */
+  refusal?(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack, value: string): { code: string; message: string; ruleId: string } | null;
 }
 
 const declarations: AttackDeclaration[] = [];
@@ -36,14 +38,24 @@ export function registerAttackDeclaration(d: AttackDeclaration): void {
 const PREFIX = 'declare:';
 const SEP = ';';
 
+/** What a declaration's value is on the roll: the text itself, anything else as JSON. */
+const valueText = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Why the declarations a command's options carry would be refused at the roll (a duel's targeted attack, DUEL-TARGET-1/3/8), foreseen, or null. */
+export function declarationRefusal(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack, options: Record<string, Json>): { code: string; message: string; ruleId: string } | null {
+  for (const d of declarations) {
+    const v = options[d.option];
+    const r = v === undefined ? null : d.refusal?.(ruleset, state, attacker, target, attack, valueText(v)) ?? null;
+    if (r) return r;
+  }
+  return null;
+}
+
 /** The roll's test options for the declarations a command's options carry: `{ target: 'neck' }` → `declare:target=neck`. */
 export function declaredTestOptions(options: Record<string, Json>): string[] {
   return declarations
     .filter((d) => options[d.option] !== undefined)
-    .map((d) => {
-      const v = options[d.option];
-      return `${PREFIX}${d.option}=${typeof v === 'string' ? v : JSON.stringify(v)}`;
-    });
+    .map((d) => `${PREFIX}${d.option}=${valueText(options[d.option]!)}`);
 }
 
 /** The value declared for `option` on a roll, if any. */

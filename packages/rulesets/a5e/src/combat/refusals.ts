@@ -1,23 +1,69 @@
 import type { Command, EncounterState, Json, LoadedRuleset, Refusal } from '@fray/engine';
-import { standUpRefusal } from '../position/prone';
+import { purchaseOf, type Purchase } from '../core/economy';
+import { standUpRefusal, dropProneRefusal } from '../position/prone';
+import { dashRefusal } from '../actions/dash';
+import { disengageRefusal } from '../actions/disengage';
+import { dodgeRefusal } from '../actions/dodge';
+import { helpRefusal } from '../actions/help';
+import { hideRefusal } from '../actions/hide';
+import { castSpellRefusal } from '../actions/other';
+import { searchRefusal } from '../actions/search';
+import { sprintRefusal } from '../actions/sprint';
+import { useObjectRefusal } from '../actions/use-object';
+import { useActionRefusal } from '../effects/run';
 import { sheetOf } from '../sheet/derived';
 import { a5eAttackRefusal } from './attack-options';
 
+type ActionQuery = (ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase) => Refusal | null | undefined;
+
+/** A weapon attack on one target (`a5eAttackRefusal`); several targets are dispatch's to judge. */
+const attackQuery = (action: 'attack' | 'off-hand-attack'): ActionQuery => (ruleset, state, actorId, purchase) => {
+  const options = purchase.options as Record<string, Json>;
+  const attacks = sheetOf(state.creatures[actorId]!).attacks;
+  const attack = options['attack'] === undefined ? attacks[0] : attacks.find((a) => a.id === options['attack']);
+  return attack && purchase.targets.length === 1 ? a5eAttackRefusal(ruleset, state, actorId, action, attack, purchase.targets[0]!, options) : undefined;
+};
+
 /**
- * Why A5E refuses this action now, from the query its handler asks (`standUpRefusal`; `a5eAttackRefusal`
- * for the Attack action or an off-hand attack on one target); undefined for a command it has no such
- * query for (dispatch decides). The simulator's lean policy asks it instead of restating the rules.
+ * Each action's refusal query, the one its handler rejects with first (the cost, a duel's price
+ * included, last: `spendRefusal` with the purchase). An action not listed here is answered by dispatch.
+ */
+const queries: Record<string, ActionQuery> = {
+  'stand-up': (ruleset, state, actorId) => standUpRefusal(ruleset, state, actorId),
+  'drop-prone': dropProneRefusal,
+  attack: attackQuery('attack'),
+  'off-hand-attack': attackQuery('off-hand-attack'),
+  'use-action': useActionRefusal,
+  'cast-spell': castSpellRefusal,
+  'use-object': useObjectRefusal,
+  dash: dashRefusal,
+  disengage: disengageRefusal,
+  dodge: dodgeRefusal,
+  sprint: sprintRefusal,
+  search: searchRefusal,
+  hide: hideRefusal,
+  help: helpRefusal,
+};
+
+/** Why A5E refuses this `takeAction` now (`queries` above), or undefined when no query answers it. */
+export function a5eActionRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, action: string, targets: readonly string[], options: Readonly<Record<string, Json>>): Refusal | null | undefined {
+  const query = Object.hasOwn(queries, action) ? queries[action] : undefined;
+  return query?.(ruleset, state, actorId, purchaseOf(action, targets, options));
+}
+
+/**
+ * Why A5E refuses this action now, from the query its handler asks (`a5eActionRefusal`: the weapon
+ * attacks, a stat-block action or spell by `use-action`, the named actions, standing up and dropping
+ * prone, each priced as dispatch prices it, a duel's duel actions included); undefined for a command it
+ * has no such query for (dispatch decides). The action menu, the legal commands and the simulator's
+ * lean policy ask it instead of restating the rules.
  */
 export function a5eCommandRefusal(ruleset: LoadedRuleset, state: EncounterState, command: Command): Refusal | null | undefined {
   const cmd = command as { type: string; actorId?: string; action?: string; targets?: string[]; options?: Record<string, Json> };
-  if (cmd.type !== 'takeAction' || typeof cmd.actorId !== 'string' || !Object.hasOwn(state.creatures, cmd.actorId)) return undefined;
-  if (cmd.action === 'stand-up') return standUpRefusal(ruleset, state, cmd.actorId);
-  if (cmd.action === 'attack' || cmd.action === 'off-hand-attack') {
-    const options = cmd.options ?? {};
-    const attacks = sheetOf(state.creatures[cmd.actorId]!).attacks;
-    const attack = options['attack'] === undefined ? attacks[0] : attacks.find((a) => a.id === options['attack']);
-    const targets = cmd.targets ?? [];
-    return attack && targets.length === 1 ? a5eAttackRefusal(ruleset, state, cmd.actorId, cmd.action, attack, targets[0]!, options) : undefined;
-  }
-  return undefined;
+  if (cmd.type !== 'takeAction' || typeof cmd.actorId !== 'string' || !Object.hasOwn(state.creatures, cmd.actorId) || typeof cmd.action !== 'string') return undefined;
+  const targets = Array.isArray(cmd.targets) ? cmd.targets : [];
+  // The engine refuses a target that is not there before any action runs.
+  const unknown = targets.find((t) => typeof t !== 'string' || !Object.hasOwn(state.creatures, t));
+  if (unknown !== undefined) return { code: 'unknown-creature', message: `no target '${String(unknown)}'` };
+  return a5eActionRefusal(ruleset, state, cmd.actorId, cmd.action, targets, cmd.options ?? {});
 }

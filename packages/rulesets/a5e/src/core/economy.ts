@@ -91,7 +91,7 @@ export function purchaseOf(action: string, targets: readonly string[], options: 
 export interface SpendOptions {
   /** a controlled mount's Dash, Disengage or Dodge needs no command (A5E-POS-4, A5E-SUMMON-11) */
   mountMay?: boolean;
-  /** leave cost hooks' refusals to their `charge`, which knows the purchase (`spend` sets it) */
+  /** the budget alone: leave the cost hooks' price out (a menu that shows the price apart) */
   skipCostHookRefusals?: boolean;
   /** what is bought, for the cost hooks' `charge` (an action handler paying for itself names its action) */
   purchase?: Purchase;
@@ -99,14 +99,16 @@ export interface SpendOptions {
 
 /**
  * Another module's say in what a cost takes, e.g. the duel module's pool of duel actions (DUEL-ACTION-*).
- * `refusal` is consulted by `economyRefusal` once the base checks pass, so `canSpend` and legal-command
- * lists see it; `charge` runs in `spend` once the refusals pass (for free costs too) and returns true
- * when it has paid the cost its own way, leaving the turn budget untouched. Each hook decides for itself
+ * `refusal` is consulted by `economyRefusal` once the base checks pass, with the purchase when the asker
+ * knows it, so `spend`, `canSpend`, the menus and legal-command lists get one answer in one set of words;
+ * `charge` runs in `spend` once the refusals pass (for free costs too) and returns true when it has paid
+ * the cost its own way, leaving the turn budget untouched. Each hook decides for itself
  * whether it applies (the duel's only while an encounter runs a duel).
  */
 export interface CostHook {
   id: string;
-  refusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Exclude<Cost, 'free'>): Refusal | null;
+  /** why this cost cannot be paid now for `purchase` (null: priced by the cost type alone); `charge` pays only once this is null */
+  refusal?(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, purchase: Purchase | null): Refusal | null;
   /** `purchase`: what the cost pays for, as the spender named it (null: a cost with no action behind it, such as a reaction a hook offers) */
   charge?(ctx: Resolution, actorId: string, cost: Cost, ruleId: string, purchase: Purchase | null): boolean;
   /** why a whole option (an action with its options) cannot be paid for, beyond its cost type: for legal-command lists */
@@ -153,6 +155,22 @@ const refusedCode = (cost: Exclude<Cost, 'free'>) => `cannot-take-${cost === BON
  * and manic checks are repeated here for controlled creatures, which act on another's turn.
  */
 export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, opts: SpendOptions = {}): Refusal | null {
+  const base = budgetRefusal(ruleset, state, actorId, cost, opts);
+  if (base || opts.skipCostHookRefusals) return base;
+  return costHookRefusal(ruleset, state, actorId, cost, opts.purchase ?? null);
+}
+
+/** Why a cost hook refuses this cost for this purchase now (a duel's price, DUEL-ACTION-2), or null. */
+export function costHookRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, purchase: Purchase | null): Refusal | null {
+  for (const h of costHooksOf(ruleset)) {
+    const r = h.refusal?.(ruleset, state, actorId, cost, purchase);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** The turn, the conditions, a summon's command and the budget: `economyRefusal` before the cost hooks. */
+function budgetRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, opts: SpendOptions): Refusal | null {
   const c = state.creatures[actorId];
   if (!c) return { code: 'unknown-creature', message: `no creature '${actorId}'`, ruleId: 'A5E-ROUND-4' };
   const releasing = c.vars[RELEASING] === true;
@@ -187,12 +205,6 @@ export function economyRefusal(ruleset: LoadedRuleset, state: EncounterState, ac
     const what = cost === 'action' ? 'its action' : cost === 'bonusAction' ? 'its bonus action' : 'its reaction';
     return { code: `no-${cost === 'bonusAction' ? 'bonus-action' : cost}-left`, message: `${c.name} has already used ${what}`, ruleId: 'A5E-ROUND-4' };
   }
-  if (!opts.skipCostHookRefusals) {
-    for (const h of costHooksOf(ruleset)) {
-      const r = h.refusal?.(ruleset, state, actorId, cost);
-      if (r) return r;
-    }
-  }
   return null;
 }
 
@@ -214,14 +226,21 @@ function actionOrMove(ruleset: LoadedRuleset, c: CreatureState): boolean {
 /** A condition as a refusal names it: `slowed`, or a track with the level that brings the effect (`strife 3`). */
 const conditionLabel = (a: ActiveEffect): string => (a.level ? `${a.conditionId} ${a.level}` : a.conditionId);
 
-/** Refuses unless the cost can be paid now (see `economyRefusal`); then pays it. */
+/**
+ * Why `spend` would refuse this cost now, in its words: `economyRefusal` with the purchase (so a cost
+ * hook's price), a plain budget or turn refusal named by the action's rule. An action's refusal query
+ * ends with it, so the handler, the menu and the legal commands give one answer.
+ */
+export function spendRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, cost: Cost, ruleId = 'A5E-ROUND-4', opts: SpendOptions = {}): Refusal | null {
+  const refusal = economyRefusal(ruleset, state, actorId, cost, opts);
+  // A rule-specific refusal keeps its own rule; a plain budget or turn refusal names the action's rule.
+  return refusal && refusal.ruleId === 'A5E-ROUND-4' ? { ...refusal, ruleId } : refusal;
+}
+
+/** Refuses unless the cost can be paid now (`spendRefusal`); then pays it. */
 export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5E-ROUND-4', opts: SpendOptions = {}): void {
-  const refusal = economyRefusal(ctx.ruleset, ctx.state, actorId, cost, { ...opts, skipCostHookRefusals: true });
-  if (refusal) {
-    // A rule-specific refusal keeps its own rule; a plain budget or turn refusal names the action's rule.
-    const generic = refusal.ruleId === 'A5E-ROUND-4';
-    return ctx.reject(refusal.code, refusal.message, generic ? ruleId : refusal.ruleId);
-  }
+  const refusal = spendRefusal(ctx.ruleset, ctx.state, actorId, cost, ruleId, opts);
+  if (refusal) return ctx.reject(refusal.code, refusal.message, refusal.ruleId);
   let paidElsewhere = false;
   for (const h of costHooksOf(ctx.ruleset)) if (h.charge?.(ctx, actorId, cost, ruleId, opts.purchase ?? null)) paidElsewhere = true;
   const c = ctx.state.creatures[actorId]!;

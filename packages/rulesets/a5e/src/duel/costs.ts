@@ -3,7 +3,7 @@ import { ACTION, ATTACKS_LEFT, BONUS, REACTION, RELEASING, type Cost, type CostH
 import { CONCENTRATING, endConcentration } from '../core/concentration';
 import { basicManeuvers } from '../actions/other';
 import { DUEL_RES, DUEL_VARS, duelConfig, duelists, isDuelist, isSpectator, opponentOf, res, UNUSUAL_ANATOMY_TAG } from './active';
-import { canCover, coverShortfall, purchaseNote, spendExertion, exertionHeld } from './exertion';
+import { canCover, coverShortfall, purchaseNote, purchasePrice, shortOf, spendExertion, exertionHeld } from './exertion';
 import { interfere } from './interference';
 
 interface Price {
@@ -47,32 +47,86 @@ function priceOf(c: CreatureState, cost: Cost, purchase: Purchase | null): Price
     case 'cast-spell': return { price: byType(cost), keepBudget: false, what: `a spell cast as ${type}`, ruleId: 'DUEL-ACTION-2' };
     case 'dash': case 'disengage': return { price: byType(cost), keepBudget: false, what: `${action === 'dash' ? 'Dash' : 'Disengage'} (${type})`, ruleId: 'DUEL-ACTION-4' };
     case 'ready': return { price: byType(cost), keepBudget: false, what: 'Ready', ruleId: 'DUEL-ACTION-12' };
-    default: return { price: byType(cost), keepBudget: false, what: `${action ?? 'an option'} (${type})`, ruleId: 'DUEL-ACTION-3' };
+    // Without a purchase named, the cost type is all there is to price.
+    default: return { price: byType(cost), keepBudget: false, what: action ? `${action} (${type})` : type, ruleId: 'DUEL-ACTION-3' };
   }
 }
 
 type SpellCount = { round: number; action: number; bonusAction: number; reaction: number };
 
-/** One spell per casting time per round, however many reactions are bought (DUEL-ACTION-10, proposed ruling). */
-function countSpell(ctx: Resolution, c: CreatureState, cost: 'action' | 'bonusAction' | 'reaction'): void {
+/** This round's spells by casting time (DUEL-ACTION-10). */
+function spellsThisRound(state: EncounterState, c: CreatureState): SpellCount {
   const v = c.vars[DUEL_VARS.spells] as Partial<SpellCount> | undefined;
-  const now: SpellCount = v?.round === ctx.state.round ? { round: ctx.state.round, action: v.action ?? 0, bonusAction: v.bonusAction ?? 0, reaction: v.reaction ?? 0 } : { round: ctx.state.round, action: 0, bonusAction: 0, reaction: 0 };
-  if (now[cost] >= 1) {
-    const what = cost === ACTION ? 'an action' : cost === BONUS ? 'a bonus action' : 'a reaction';
-    ctx.reject('spell-limit', `${c.name} has already cast a spell as ${what} this round: buying reactions never adds spells (DUEL-ACTION-10)`, 'DUEL-ACTION-10');
-  }
+  return v?.round === state.round ? { round: state.round, action: v.action ?? 0, bonusAction: v.bonusAction ?? 0, reaction: v.reaction ?? 0 } : { round: state.round, action: 0, bonusAction: 0, reaction: 0 };
+}
+
+/** One spell per casting time per round, however many reactions are bought (DUEL-ACTION-10, proposed ruling). */
+function spellLimitRefusal(state: EncounterState, c: CreatureState, cost: 'action' | 'bonusAction' | 'reaction'): Refusal | null {
+  if (spellsThisRound(state, c)[cost] < 1) return null;
+  const what = cost === ACTION ? 'an action' : cost === BONUS ? 'a bonus action' : 'a reaction';
+  return { code: 'spell-limit', message: `${c.name} has already cast a spell as ${what} this round: buying reactions never adds spells (DUEL-ACTION-10)`, ruleId: 'DUEL-ACTION-10' };
+}
+
+function countSpell(ctx: Resolution, c: CreatureState, cost: 'action' | 'bonusAction' | 'reaction'): void {
+  const now = spellsThisRound(ctx.state, c);
   ctx.emit({ type: 'VarSet', creatureId: c.id, key: DUEL_VARS.spells, value: { ...now, [cost]: now[cost] + 1 } });
 }
 
-/** Magic the duel forbids is refused, or allowed as a breach with the interference consequences (DUEL-MAGIC-1). */
-function checkMagic(ctx: Resolution, c: CreatureState, opts: Readonly<Record<string, Json>>): void {
-  const cfg = duelConfig(ctx.state);
+/** Why the duel forbids this magic (DUEL-MAGIC-1): refused, or 'breach' when the table lets it through as a breach; null when allowed. */
+function magicRefusal(state: EncounterState, c: CreatureState, opts: Readonly<Record<string, Json>>): Refusal | 'breach' | null {
+  const cfg = duelConfig(state);
   const school = typeof opts['school'] === 'string' ? opts['school'].toLowerCase() : null;
   const why = !cfg.magicAllowed ? 'this duel forbids magic' : school && cfg.bannedSchools.includes(school) ? `this duel forbids ${school} magic` : null;
-  if (!why) return;
-  if (cfg.bannedMagic !== 'breach') ctx.reject('magic-forbidden', `${c.name} cannot cast ${String(opts['spell'] ?? 'that spell')}: ${why}`, 'DUEL-MAGIC-1');
+  if (!why) return null;
+  if (cfg.bannedMagic === 'breach') return 'breach';
+  return { code: 'magic-forbidden', message: `${c.name} cannot cast ${String(opts['spell'] ?? 'that spell')}: ${why}`, ruleId: 'DUEL-MAGIC-1' };
+}
+
+/** Forbidden magic the table lets through is a breach, with the interference consequences (DUEL-MAGIC-1). */
+function breach(ctx: Resolution, c: CreatureState, opts: Readonly<Record<string, Json>>): void {
+  const cfg = duelConfig(ctx.state);
+  const school = typeof opts['school'] === 'string' ? opts['school'].toLowerCase() : null;
+  const why = !cfg.magicAllowed ? 'this duel forbids magic' : `this duel forbids ${school} magic`;
   ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-MAGIC-1', text: `${c.name} casts ${String(opts['spell'] ?? 'a spell')} though ${why}: a breach of the duel's rules`, creatureId: c.id });
   interfere(ctx, c.id, c.id, `${c.name} breaks the duel's rules on magic`, 'DUEL-MAGIC-1');
+}
+
+/** A maneuver's exertion (DUEL-ACTION-6): a combat maneuver's `options.exertion`; a basic maneuver has none. */
+function exertionOf(purchase: Purchase | null): number {
+  const opts = purchase?.options ?? {};
+  return purchase?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
+}
+
+/**
+ * Why the duel refuses this purchase now, or null, in the order `charge` pays: forbidden magic
+ * (DUEL-MAGIC-1), the round's spell of that casting time (DUEL-ACTION-10), the price against the pool
+ * (a reaction buys what it lacks with exertion when it can, DUEL-EXERT-1; DUEL-ACTION-2), then a
+ * maneuver's exertion (DUEL-ACTION-6). The one answer `spend` rejects with and menus, legal commands and
+ * policies read (`economyRefusal` with the purchase; without one, the price of the cost type alone).
+ */
+export function duelPurchaseRefusal(state: EncounterState, actorId: string, cost: Cost, purchase: Purchase | null): Refusal | null {
+  if (!isDuelist(state, actorId)) return null;
+  const c = state.creatures[actorId]!;
+  const opts = purchase?.options ?? {};
+  if (purchase?.action === 'cast-spell' && cost !== 'free') {
+    const magic = magicRefusal(state, c, opts);
+    if (magic && magic !== 'breach') return magic;
+    // A breach is interference: what follows is the Narrator's (the duel may end there), not a refusal.
+    if (magic === 'breach') return null;
+    const limit = spellLimitRefusal(state, c, cost);
+    if (limit) return limit;
+  }
+  const p = priceOf(c, cost, purchase);
+  const pool = res(c, DUEL_RES.pool);
+  // A reaction comes when its trigger does, with no room for a purchase command first: what the pool lacks is bought (DUEL-EXERT-1).
+  const covered = cost === REACTION && p.price > pool && canCover(c, p.price);
+  if (p.price > pool && !covered) {
+    return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${p.what} costs ${p.price} (buy more with exertion: a5e.duel.buyActions)`, ruleId: 'DUEL-ACTION-2' };
+  }
+  const exertion = exertionOf(purchase);
+  const held = exertionHeld(c) - (covered ? purchasePrice(c, shortOf(c, p.price)) : 0);
+  if (exertion > held) return { code: 'no-exertion', message: `${c.name} has ${held} exertion; the maneuver costs ${exertion} as well as its duel actions`, ruleId: 'DUEL-ACTION-6' };
+  return null;
 }
 
 /**
@@ -86,33 +140,31 @@ function charge(ctx: Resolution, actorId: string, cost: Cost, _ruleId: string, p
     return false;
   }
   if (!isDuelist(ctx.state, actorId)) return false;
-  const c = ctx.state.creatures[actorId]!;
-  const p = priceOf(c, cost, purchase);
+  // `spend` asked `duelPurchaseRefusal` (the hook's `refusal`) before charging: what is left is paying.
   const opts = purchase?.options ?? {};
   if (purchase?.action === 'cast-spell' && cost !== 'free') {
-    checkMagic(ctx, c, opts);
+    if (magicRefusal(ctx.state, ctx.creature(actorId), opts) === 'breach') breach(ctx, ctx.creature(actorId), opts);
     // A breach may have ended the duel: the base economy takes over.
     if (!isDuelist(ctx.state, actorId)) return false;
-    countSpell(ctx, ctx.state.creatures[actorId]!, cost);
+    const after = spellLimitRefusal(ctx.state, ctx.creature(actorId), cost);
+    if (after) ctx.reject(after.code, after.message, after.ruleId);
+    countSpell(ctx, ctx.creature(actorId), cost);
   }
-  const exertion = purchase?.action === 'maneuver' && !isBasic(opts['maneuver']) && typeof opts['exertion'] === 'number' ? Math.max(0, Math.floor(opts['exertion'])) : 0;
-  // A reaction comes when its trigger does, with no room for a purchase command first: what the pool
-  // lacks is bought as the prompt that offered it said (DUEL-EXERT-1).
-  if (cost === REACTION && p.price > res(c, DUEL_RES.pool) && canCover(c, p.price)) coverShortfall(ctx, actorId, p.price);
-  const pool = res(ctx.state.creatures[actorId]!, DUEL_RES.pool);
-  if (p.price > pool) {
-    ctx.reject('no-duel-actions', `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${p.what} costs ${p.price} (buy more with exertion: a5e.duel.buyActions)`, 'DUEL-ACTION-2');
-  }
-  const held = exertionHeld(ctx.state.creatures[actorId]!);
-  if (exertion > held) ctx.reject('no-exertion', `${c.name} has ${held} exertion; the maneuver costs ${exertion} as well as its duel actions`, 'DUEL-ACTION-6');
+  const p = priceOf(ctx.creature(actorId), cost, purchase);
+  if (cost === REACTION && p.price > res(ctx.creature(actorId), DUEL_RES.pool) && canCover(ctx.creature(actorId), p.price)) coverShortfall(ctx, actorId, p.price);
+  const pool = res(ctx.creature(actorId), DUEL_RES.pool);
+  // Read after a breach's question: the refusal was asked before it (the Narrator may have changed the pool meanwhile).
+  if (p.price > pool) ctx.reject('no-duel-actions', `${ctx.creature(actorId).name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${p.what} costs ${p.price} (buy more with exertion: a5e.duel.buyActions)`, 'DUEL-ACTION-2');
+  const name = ctx.creature(actorId).name;
   if (p.price > 0) {
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: DUEL_RES.pool, value: pool - p.price, ruleId: p.ruleId });
-    ctx.emit({ type: 'RuleApplied', ruleId: p.ruleId, text: `${c.name} spends ${p.price} duel action${p.price === 1 ? '' : 's'} on ${p.what} (${pool - p.price} left)`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: p.ruleId, text: `${name} spends ${p.price} duel action${p.price === 1 ? '' : 's'} on ${p.what} (${pool - p.price} left)`, creatureId: actorId });
   }
   if (p.takesAction) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ACTION, value: 0, ruleId: 'DUEL-ACTION-8' });
+  const exertion = exertionOf(purchase);
   if (exertion > 0) {
     spendExertion(ctx, actorId, exertion, 'DUEL-ACTION-6');
-    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-6', text: `${c.name} also pays the maneuver's ${exertion} exertion`, creatureId: actorId });
+    ctx.emit({ type: 'RuleApplied', ruleId: 'DUEL-ACTION-6', text: `${name} also pays the maneuver's ${exertion} exertion`, creatureId: actorId });
   }
   const target = purchase?.targets[0];
   if (purchase?.action === 'maneuver' && target && ctx.state.creatures[target]?.tags.includes(UNUSUAL_ANATOMY_TAG)) {
@@ -137,19 +189,6 @@ function spectatorMeddles(ctx: Resolution, actorId: string, purchase: Purchase |
   interfere(ctx, actorId, helps, `${me.name}, a spectator, uses ${purchase.action} on ${ctx.state.creatures[hit]!.name}`);
 }
 
-/** What `canSpend` and the legal-command lists need to know: whether the pool covers the usual price. */
-function refusal(_r: unknown, state: Parameters<typeof duelists>[0], actorId: string, cost: Exclude<Cost, 'free'>): Refusal | null {
-  if (!isDuelist(state, actorId)) return null;
-  const c = state.creatures[actorId]!;
-  if (cost === ACTION && c.vars[RELEASING] === true) return null;
-  const price = byType(cost);
-  const pool = res(c, DUEL_RES.pool);
-  if (pool >= price) return null;
-  // A reaction short of duel actions is still there to take when exertion can buy them (DUEL-EXERT-1).
-  if (cost === REACTION && canCover(c, price)) return null;
-  return { code: 'no-duel-actions', message: `${c.name} has ${pool} duel action${pool === 1 ? '' : 's'} left; ${cost === ACTION ? 'an action costs 2' : 'this costs 1'}`, ruleId: 'DUEL-ACTION-2' };
-}
-
 /**
  * Whole options whose duel price the cost type does not show: a basic maneuver in place of an attack (1,
  * on an otherwise free attack), Press the Attack (1, and the Attack action's 2 still to come), and an
@@ -172,7 +211,7 @@ function note(_r: unknown, state: EncounterState, actorId: string, cost: Exclude
 }
 
 /** The duel's say in the economy's costs (DUEL-ACTION-*); the duel module declares it. */
-export const duelCostHook: CostHook = { id: 'a5e.duel.costs', charge, optionRefusal, note, refusal: (r, s, a, c) => refusal(r, s as never, a, c) };
+export const duelCostHook: CostHook = { id: 'a5e.duel.costs', charge, optionRefusal, note, refusal: (_r, state, actorId, cost, purchase) => duelPurchaseRefusal(state, actorId, cost, purchase) };
 
 const concentrating = (c: CreatureState): boolean => c.vars[CONCENTRATING] !== undefined || hasCondition(c, CONCENTRATING);
 

@@ -48,21 +48,40 @@ export function targetedRefusal(state: EncounterState, attacker: string, target:
 }
 
 /**
- * The disadvantage an attack would have now, foreseen from the map, the conditions, the duel's rule for
- * ranged attacks in reach and the interference penalty (DUEL-TARGET-3), so a targeted attack is not
- * offered where the roll would refuse it. Hooks that add disadvantage at roll time are checked there.
+ * The disadvantage an attack would have now, foreseen in the order the roll gathers it: the map, the
+ * conditions, the interference penalty and the duel's rule for ranged attacks in reach (DUEL-TARGET-3),
+ * so a targeted attack is not offered, or is refused by its query, where the roll would refuse it.
+ * Hooks that add disadvantage at roll time are checked there.
  */
-function foreseenDisadvantage(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack): boolean {
+function foreseenDisadvantage(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack): RollModeSource | null {
   const ranged = attack.kind === 'ranged';
   const situation = attackSituationOf(ruleset, state, attacker, target, attack, ranged, attack.kind === 'melee' && attack.reachFeet <= 5);
   const options = new Set([`attack:${ranged ? 'ranged' : 'melee'}`, ...situation.options]);
+  const me = state.creatures[attacker]!;
+  const opp = opponentOf(state, attacker);
   const sources: RollModeSource[] = [
     ...situation.rollModeSources.filter((s) => s.ruleId !== 'A5E-ATK-14'),
-    ...conditionRollModes(ruleset, state, attacker, target, ['attack', `attack:${attackAbility(sheetOf(state.creatures[attacker]!), attack)}`]),
+    ...conditionRollModes(ruleset, state, attacker, target, ['attack', `attack:${attackAbility(sheetOf(me), attack)}`]),
+    ...(me.vars[DUEL_VARS.penalty] === true ? [{ mode: 'disadvantage' as const, source: 'duel:penalty', label: 'penalised for interference' }] : []),
+    ...(ranged && opp && opponentThreatens(ruleset, state, attacker) ? [{ mode: 'disadvantage' as const, source: 'duel:ranged-in-reach', label: `ranged attack within ${state.creatures[opp]!.name}'s reach` }] : []),
   ];
-  if (ranged && opponentThreatens(ruleset, state, attacker)) return true;
-  if (state.creatures[attacker]!.vars[DUEL_VARS.penalty] === true) return true;
-  return sources.some((s) => s.mode === 'disadvantage' && testPredicate(s.predicate, options));
+  return sources.find((s) => s.mode === 'disadvantage' && testPredicate(s.predicate, options)) ?? null;
+}
+
+/**
+ * Why declaring a targeted attack at `raw` on this attack would be refused when it is rolled, in the
+ * order `declareHook` decides (DUEL-TARGET-1/3/8), foreseen now: the attack's refusal query asks it last.
+ */
+function declarationRefusal(ruleset: LoadedRuleset, state: EncounterState, attacker: string, target: string, attack: Attack, raw: string): { code: string; message: string; ruleId: string } | null {
+  if (!inDuel(state)) return null;
+  const location = aliases[raw] ?? null;
+  const refusal = targetedRefusal(state, attacker, target);
+  if (refusal?.code === 'not-a-duelist') return refusal;
+  if (!location) return { code: 'bad-location', message: `'${raw}' is no location: neck, head, arms or legs`, ruleId: 'DUEL-TARGET-1' };
+  if (refusal) return refusal;
+  if (!targetableLocations(state, target).includes(location)) return { code: 'location-not-targetable', message: `${state.creatures[target]!.name}'s ${location} cannot be aimed at (its anatomy)`, ruleId: 'DUEL-TARGET-8' };
+  const d = foreseenDisadvantage(ruleset, state, attacker, target, attack);
+  return d ? { code: 'targeted-at-disadvantage', message: `${state.creatures[attacker]!.name}'s attack already has disadvantage (${d.label}), so it cannot be a targeted attack`, ruleId: 'DUEL-TARGET-3' } : null;
 }
 
 const LABELS: Record<Location, string> = {
@@ -89,7 +108,7 @@ function targetedSchema(ruleset: LoadedRuleset, state: EncounterState, attacker:
   };
 }
 
-registerAttackDeclaration({ id: 'a5e.duel.targeted', option: 'target', choices: targetedChoices, schema: targetedSchema });
+registerAttackDeclaration({ id: 'a5e.duel.targeted', option: 'target', choices: targetedChoices, schema: targetedSchema, refusal: declarationRefusal });
 
 /**
  * A targeted attack (DUEL-TARGET-1..3): declared on any attack, before the d20 is rolled: an attack

@@ -1,17 +1,17 @@
 import {
   addCondition, dealDamage, damagePartsFromRoll, heal, runEffects,
-  type DurationInput, type EffectNode, type EffectRules, type EffectScope, type Json, type Resolution, type TestPayload,
+  type DurationInput, type EffectNode, type EffectRules, type EffectScope, type EncounterState, type Json, type LoadedRuleset, type Refusal as EngineRefusal, type Resolution, type TestPayload,
 } from '@fray/engine';
 import type { RollRecord } from '@fray/dice';
 import type { ActionHandler } from '../module';
 import { a5eTest } from '../core/d20';
-import { costNote, REACTION, spend, purchaseOf } from '../core/economy';
+import { costNote, REACTION, spend, spendRefusal, purchaseOf, type Purchase } from '../core/economy';
 import { armorClass, attackDc } from '../combat/attack';
 import { declaredTestOptions } from '../combat/declarations';
 import { hostileActionBlock } from '../conditions/queries';
 import { attackSituation } from '../position/attack-geometry';
 import { distanceBetween } from '../position/geometry';
-import { saveBonus, sheetById } from '../sheet/derived';
+import { saveBonus, sheetById, sheetOf } from '../sheet/derived';
 import type { AbilityId, Attack } from '../sheet/stat-block';
 import type { EffectAction, EffectReaction } from './schema';
 
@@ -224,32 +224,51 @@ function markUsed(ctx: Resolution, id: string, entry: EffectEntry): void {
   ctx.emit({ type: 'VarSet', creatureId: id, key: USED_PREFIX + entry.id, value: (typeof used === 'number' ? used : 0) + 1 });
 }
 
+/** Why not at this target (A5E-ATK-13, A5E-COND-7, A5E-COND-22): beyond the entry's range, or a harmful tree at a creature it may not act against. */
+export function useActionTargetRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, entry: EffectEntry, target: string): EngineRefusal | null {
+  if (!Object.hasOwn(state.creatures, target)) return { code: 'unknown-creature', message: `no target '${target}'` };
+  const range = entry.targets?.rangeFeet;
+  const feet = target === actorId ? 0 : distanceBetween(state, actorId, target);
+  if (range !== undefined && feet !== null && feet > range) return { code: 'out-of-range', message: `${state.creatures[target]!.name} is ${feet} ft away, beyond ${entry.name}'s ${range} ft` };
+  return isHarmful(entry.effects) ? hostileActionBlock(state, actorId, target, ruleset) : null;
+}
+
+/**
+ * What dispatch answers a `use-action` now, in the order the handler asks: the entry (`options.id`), its
+ * targets (how many, no repeats, each in range and one it may act against: `useActionTargetRefusal`),
+ * whether it is spent or used up (`entryRefusal`: recharge, uses a day), then its cost (`spendRefusal`,
+ * a duel's price included). The handler rejects with it; the menu, the legal commands and the lean
+ * policy read it (`a5eCommandRefusal`).
+ */
+export function useActionRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): EngineRefusal | null {
+  const c = state.creatures[actorId]!;
+  const entries = effectEntries(sheetOf(c));
+  const entry = entries.find((e) => e.id === purchase.options['id']);
+  if (!entry) return { code: 'unknown-action', message: `${c.name} has no action '${String(purchase.options['id'] ?? '')}'; actions: ${entries.map((e) => e.id).join(', ') || 'none'}` };
+  const { targets } = purchase;
+  const limit = targetLimit(entry);
+  if (limit === 0 && targets.length) return { code: 'no-targets-allowed', message: `${entry.name} affects ${c.name} alone` };
+  if (limit > 0 && !targets.length) return { code: 'no-target', message: `${entry.name} needs a target` };
+  if (targets.length > limit) return { code: 'too-many-targets', message: `${entry.name} takes at most ${limit} target${limit === 1 ? '' : 's'}` };
+  if (new Set(targets).size !== targets.length) return { code: 'duplicate-target', message: `${entry.name} names a target twice` };
+  for (const t of targets) {
+    const r = useActionTargetRefusal(ruleset, state, actorId, entry, t);
+    if (r) return r;
+  }
+  return entryRefusal(c, entry) ?? spendRefusal(ruleset, state, actorId, entry.cost, 'A5E-ROUND-4', { purchase });
+}
+
 /**
  * `use-action` (`options.id`): one of the stat block's actions or reactions. Targets are checked
  * (count, range, charm and placid for hostile trees), the cost is spent through the economy, a
  * recharge action is marked spent and a limited one counted, then the tree runs for each target.
  */
 export const useAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const c = ctx.state.creatures[actorId]!;
-  const entries = effectEntries(sheetById(ctx.state, actorId));
-  const entry = entries.find((e) => e.id === options['id']);
-  if (!entry) return ctx.reject('unknown-action', `${c.name} has no action '${String(options['id'] ?? '')}'; actions: ${entries.map((e) => e.id).join(', ') || 'none'}`);
-  const limit = targetLimit(entry);
-  if (limit === 0 && targets.length) ctx.reject('no-targets-allowed', `${entry.name} affects ${c.name} alone`);
-  if (limit > 0 && !targets.length) ctx.reject('no-target', `${entry.name} needs a target`);
-  if (targets.length > limit) ctx.reject('too-many-targets', `${entry.name} takes at most ${limit} target${limit === 1 ? '' : 's'}`);
-  if (new Set(targets).size !== targets.length) ctx.reject('duplicate-target', `${entry.name} names a target twice`);
-  const harmful = isHarmful(entry.effects);
-  for (const t of targets) {
-    const range = entry.targets?.rangeFeet;
-    const feet = t === actorId ? 0 : distanceBetween(ctx.state, actorId, t);
-    if (range !== undefined && feet !== null && feet > range) ctx.reject('out-of-range', `${ctx.state.creatures[t]!.name} is ${feet} ft away, beyond ${entry.name}'s ${range} ft`);
-    const block = harmful ? hostileActionBlock(ctx.state, actorId, t, ctx.ruleset) : null;
-    if (block) ctx.reject(block.code, block.message, block.ruleId);
-  }
-  const refusal = entryRefusal(c, entry);
-  if (refusal) ctx.reject(refusal.code, refusal.message);
-  spend(ctx, actorId, entry.cost, 'A5E-ROUND-4', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  const refusal = useActionRefusal(ctx.ruleset, ctx.state, actorId, purchase);
+  if (refusal) return ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const entry = effectEntries(sheetById(ctx.state, actorId)).find((e) => e.id === options['id'])!;
+  spend(ctx, actorId, entry.cost, 'A5E-ROUND-4', { purchase });
   markUsed(ctx, actorId, entry);
   // What the command declares for its attacks (a duel's targeted attack, DUEL-TARGET-1) rides on their rolls.
   runA5eEffects(ctx, actorId, entry.name, entry.effects, targets, { ...(entry.targets?.rangeFeet !== undefined ? { rangeFeet: entry.targets.rangeFeet } : {}), options: [`action:id:${entry.id}`, ...declaredTestOptions(options)] });

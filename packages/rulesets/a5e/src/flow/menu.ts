@@ -2,9 +2,9 @@ import {
   attackOddsSummary, conditionRollModes, hasCondition, type ActionCost, type ActionDescriptor, type ActionTarget, type AttackProfile,
   type EncounterState, type Json, type JsonSchema, type LoadedRuleset, type MenuResource, type Principal, type RulesetActionMenu,
 } from '@fray/engine';
-import { namedActionBlock, speedOf } from '../conditions/queries';
+import { speedOf } from '../conditions/queries';
 import {
-  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, effectiveSpeed, has, isActingNow, type Cost, type Refusal,
+  ACTION, ATTACKS_LEFT, BONUS, MOVEMENT, MOVEMENT_MAX, OBJECT, REACTION, economyRefusal, has, isActingNow, purchaseOf, spendRefusal, type Cost, type Refusal,
 } from '../core/economy';
 import { armorClass, damageExpression } from '../combat/attack';
 import { a5eAttackOptions } from '../combat/attack-options';
@@ -12,10 +12,10 @@ import { attackSituationOf } from '../position/attack-geometry';
 import { standUpRefusal } from '../position/prone';
 import { helpAttackTargetRefusal, helpTaskRefusal } from '../actions/help';
 import { tumbleTargetRefusal } from '../actions/tumble';
-import { useObjectRefusal } from '../actions/use-object';
 import { attackAbility, attackBonus, sheetOf } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
-import { entryRefusal, targetLimit } from '../effects/run';
+import { entryRefusal, targetLimit, useActionTargetRefusal } from '../effects/run';
+import { a5eActionRefusal } from '../combat/refusals';
 import { declarationSchemas } from '../combat/declarations';
 import { a5eMovementMenu } from './menu-movement';
 
@@ -57,37 +57,42 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     });
   }
 
-  // Stat-block actions as effect trees (a breath, spells, healing) through `use-action`.
+  // Stat-block actions as effect trees (a breath, spells, healing) through `use-action`, as `useActionRefusal` answers:
+  // whether it is spent or used up and what it costs (a duel's price included), and per target its range and charm or placid.
   for (const entry of sheet.actions ?? []) {
     if (entry.cost === 'reaction') continue;
-    const r = entryRefusal(c, entry) ?? economy(entry.cost);
+    const r = entryRefusal(c, entry) ?? spendRefusal(ruleset, state, actor, entry.cost, 'A5E-ROUND-4', { purchase: purchaseOf('use-action', [], { id: entry.id }) });
     const limit = targetLimit(entry);
+    const aimed = [...seen, actor].map((t) => targetFor(useActionTargetRefusal(ruleset, state, actor, entry, t), t));
     actions.push({
       id: `use-action:${entry.id}`, label: entry.name, kind: /spell/i.test(entry.id + entry.name) ? 'spell' : 'other', cost: costOf(entry.cost),
-      available: r === null, ...why(r), ...(limit > 0 ? { targets: seen.map((t) => ({ creatureId: t, valid: true })).concat([{ creatureId: actor, valid: true }]), maxTargets: limit } : {}),
+      available: r === null, ...why(r), ...(limit > 0 ? { targets: aimed, maxTargets: limit } : {}),
       command: take('use-action', { id: entry.id }),
     });
   }
 
-  // The named actions (A5E-ACT-7..20), each with the refusal its handler gives first.
+  // The named actions (A5E-ACT-7..20), each with the refusal its handler gives first: the action's query (`a5eActionRefusal`).
   const named = (id: string, label: string, cost: Cost, refusal: Refusal | null, extra: Partial<ActionDescriptor> = {}) =>
     actions.push({ id, label, kind: 'other', cost: costOf(cost), available: refusal === null, ...why(refusal), command: take(id), ...extra });
-  named('dash', 'Dash', ACTION, namedActionBlock(state, actor, 'dash', ruleset) ?? economy(ACTION, true));
-  named('disengage', 'Disengage', ACTION, economy(ACTION, true));
-  named('dodge', 'Dodge', ACTION, effectiveSpeed(ruleset, state, actor) === 0 ? { code: 'speed-zero', message: `${c.name}'s Speed is 0, so it cannot Dodge`, ruleId: 'A5E-ACT-9' } : economy(ACTION, true));
-  named('hide', 'Hide', ACTION, economy(ACTION));
-  named('search', 'Search', ACTION, economy(ACTION));
-  named('sprint', 'Sprint', ACTION, namedActionBlock(state, actor, 'sprint', ruleset) ?? economy(ACTION));
-  const helpR = economy(ACTION);
+  const query = (action: string, options: Record<string, Json> = {}): Refusal | null => (a5eActionRefusal(ruleset, state, actor, action, [], options) as Refusal | null | undefined) ?? null;
+  named('dash', 'Dash', ACTION, query('dash'));
+  named('disengage', 'Disengage', ACTION, query('disengage'));
+  named('dodge', 'Dodge', ACTION, query('dodge'));
+  named('hide', 'Hide', ACTION, query('hide'));
+  named('search', 'Search', ACTION, query('search'));
+  named('sprint', 'Sprint', ACTION, query('sprint'));
+  const helpTask = { mode: 'task', task: 'the task at hand' };
+  const helpR = spendRefusal(ruleset, state, actor, ACTION, 'A5E-ACT-10', { purchase: purchaseOf('help', [], helpTask) });
   const allies = seen.filter((t) => !hostileTo(state, actor, t));
   named('help', 'Help with a task', ACTION, helpR, {
     targets: seen.map((t) => targetFor(helpTaskRefusal(state, actor, t), t)), maxTargets: 1,
-    command: take('help', { mode: 'task', task: 'the task at hand' }),
+    command: take('help', helpTask),
     options: { type: 'object', required: ['mode'], properties: { mode: { type: 'string', enum: ['task'], default: 'task' }, task: { type: 'string', description: 'the task an ally is helped with', default: 'the task at hand' } } },
   });
   const noAlly = allies.length ? null : { code: 'no-ally', message: 'name the ally to help with options.ally', ruleId: 'A5E-ACT-11' };
+  const helpAttackR = spendRefusal(ruleset, state, actor, ACTION, 'A5E-ACT-11', { purchase: purchaseOf('help', [], { mode: 'attack', ...(allies[0] ? { ally: allies[0] } : {}) }) });
   actions.push({
-    id: 'help-attack', label: 'Help an ally attack', kind: 'other', cost: costOf(ACTION), available: helpR === null && noAlly === null, ...why(helpR ?? noAlly),
+    id: 'help-attack', label: 'Help an ally attack', kind: 'other', cost: costOf(ACTION), available: helpAttackR === null && noAlly === null, ...why(helpAttackR ?? noAlly),
     targets: seen.map((t) => targetFor(helpAttackTargetRefusal(ruleset, state, actor, t), t)), maxTargets: 1,
     command: take('help', { mode: 'attack', ...(allies[0] ? { ally: allies[0] } : {}) }),
     options: {
@@ -95,8 +100,9 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
       properties: { mode: { type: 'string', enum: ['attack'], default: 'attack' }, ally: { type: 'string', description: 'the ally whose next attack on the foe gains advantage', enum: allies, ...(allies[0] ? { default: allies[0] } : {}) } },
     },
   });
-  named('cast-spell', 'Cast a spell', ACTION, economy(ACTION), {
-    kind: 'spell', command: take('cast-spell', { spell: 'a cantrip', castingTime: 'action', level: 0 }),
+  const cantrip = { spell: 'a cantrip', castingTime: 'action', level: 0 };
+  named('cast-spell', 'Cast a spell', ACTION, query('cast-spell', cantrip), {
+    kind: 'spell', command: take('cast-spell', cantrip),
     options: {
       type: 'object', required: ['spell', 'castingTime'],
       properties: {
@@ -107,7 +113,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     },
   });
   const objectFree = has(c, OBJECT);
-  named('use-object', 'Use an object', objectFree ? 'free' : ACTION, useObjectRefusal(ruleset, state, actor), {
+  named('use-object', 'Use an object', objectFree ? 'free' : ACTION, query('use-object', { object: 'a door' }), {
     command: take('use-object', { object: 'a door' }),
     options: { type: 'object', required: ['object'], properties: { object: { type: 'string', description: 'the object used' } } },
   });
@@ -131,7 +137,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     const r = standUpRefusal(ruleset, state, actor);
     named('stand-up', 'Stand up', 'free', r, { kind: 'move', cost: [{ resource: MOVEMENT, amount: Math.floor(speedOf(ruleset, state, actor) / 2) }] });
   } else {
-    named('drop-prone', 'Drop prone', 'free', economy('free'), { kind: 'move' });
+    named('drop-prone', 'Drop prone', 'free', query('drop-prone'), { kind: 'move' });
   }
 
   // Places to move to matter on its own turn (or its controller's); a drag at any other time is previewMove's.
@@ -141,7 +147,7 @@ export function a5eActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
 
 const hostileTo = (state: EncounterState, a: string, b: string) => state.creatures[a]!.side !== state.creatures[b]!.side;
 
-function targetFor(r: Refusal | null, creatureId: string): ActionTarget {
+function targetFor(r: { code: string; message: string; ruleId?: string } | null, creatureId: string): ActionTarget {
   return { creatureId, valid: r === null, ...why(r) };
 }
 

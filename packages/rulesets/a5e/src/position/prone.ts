@@ -1,5 +1,5 @@
 import { addCondition, hasCondition, removeCondition, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
-import { costNote, isActingNow, MOVEMENT, REACTION, spend, type Refusal, purchaseOf } from '../core/economy';
+import { costNote, isActingNow, MOVEMENT, REACTION, spend, spendRefusal, type Purchase, type Refusal, purchaseOf } from '../core/economy';
 import { speedOf } from '../conditions/queries';
 import { MOVED } from '../movement/speed';
 import type { ActionHandler } from '../module';
@@ -7,11 +7,19 @@ import { perceive } from '../senses/vision';
 import { spaceOf } from './geometry';
 import { mayReact } from './reactions';
 
+/** Why it cannot drop prone now: already prone, or not its turn (A5E-POS-7). */
+export function dropProneRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const c = state.creatures[actorId]!;
+  if (hasCondition(c, 'prone')) return { code: 'already-prone', message: `${c.name} is already prone`, ruleId: 'A5E-POS-7' };
+  return spendRefusal(ruleset, state, actorId, 'free', 'A5E-POS-7', { purchase });
+}
+
 /** Dropping prone on its own turn costs no movement (A5E-POS-7). */
 export const dropProneAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const c = ctx.state.creatures[actorId]!;
-  if (hasCondition(c, 'prone')) ctx.reject('already-prone', `${c.name} is already prone`, 'A5E-POS-7');
-  spend(ctx, actorId, 'free', 'A5E-POS-7', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  const refusal = dropProneRefusal(ctx.ruleset, ctx.state, actorId, purchase);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  spend(ctx, actorId, 'free', 'A5E-POS-7', { purchase });
   addCondition(ctx, actorId, 'prone', { source: actorId, ruleId: 'A5E-POS-7' });
 };
 
