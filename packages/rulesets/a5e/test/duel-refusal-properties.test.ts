@@ -25,7 +25,9 @@ function tries(actor: string): Command[] {
 
 describe('A5E duel: one answer for the price of an option', () => {
   it('DUEL-ACTION-2 DUEL-ACTION-6 DUEL-ACTION-10 DUEL-MAGIC-1 in random duels, a5eCommandRefusal refuses exactly what dispatch refuses, in its words: the duel\'s price, its spells a round and its magic, on the menu\'s, the legal and other commands', () => {
-    fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 5, maxLength: 40 }), fc.constantFrom('allowed', 'forbidden', 'breach', 'no-enchantment'), (seed, steps, magic) => {
+    // Play mixes legal commands with the tries (a spell, a Help, a second use of an object), so the pools, spells and exertion move.
+    const arbPlay = fc.array(fc.oneof(arbStep, fc.nat({ max: 999 })), { minLength: 5, maxLength: 40 });
+    fc.assert(fc.property(arbSeed, arbPlay, fc.constantFrom('allowed', 'forbidden', 'breach', 'no-enchantment'), (seed, steps, magic) => {
       const duel: Record<string, Json> = {
         initiative: 'standard',
         ...(magic === 'forbidden' ? { magic: { allowed: false } } : magic === 'breach' ? { magic: { allowed: false, onBanned: 'breach' } } : magic === 'no-enchantment' ? { magic: { bannedSchools: ['enchantment'] } } : {}),
@@ -45,8 +47,9 @@ describe('A5E duel: one answer for the price of an option', () => {
           expect(tries(id).filter((c) => a5eRuleset.commandRefusal!(enc.state, c) === undefined)).toEqual([]);
           expect(refusalDisagreementsOn(enc, a5eRuleset, tries(id))).toEqual([]);
         }
-        if ('undo' in step || !current) continue;
-        const command = commandFor(enc.state, a5eRuleset, step);
+        if (!current || (typeof step !== 'number' && 'undo' in step)) continue;
+        const options = tries(current);
+        const command = typeof step === 'number' ? options[step % options.length]! : commandFor(enc.state, a5eRuleset, step);
         if (!command) break;
         enc.dispatch({ id: `c${n++}`, issuedBy: { role: 'gm' }, command });
       }
