@@ -13,11 +13,15 @@ describe('ENGINE-DECIDE decide never changes its input (mini ruleset)', () => {
   afterAll(() => checkStaleStateReads(false));
 
   it('every legal command of random play, decided against a frozen copy of the state, leaves it deep-equal, and shares stat blocks and the map with it', () => {
-    const seen = new Set<string>();
-    fc.assert(fc.property(arbSeed, arbPlay(60), (seed, steps) => {
+    const property = (seen: Set<string>) => fc.property(arbSeed, arbPlay(60), (seed, steps) => {
       const enc = Encounter.create({ id: 'input', seed, creatures: [fighter(), ogre(), goblin('g1'), goblin('g2')] }, { ruleset: miniRuleset, policy });
       for (const t of playCheckingInputs(enc, steps).types) seen.add(t);
-    }), { numRuns: 40 });
+    });
+    fc.assert(property(new Set()), { numRuns: 40 });
+    // Whether 40 random plays reach a paused and resumed command depends on the seed (about one in three
+    // does not), so the coverage is shown on a run with a seed of its own, the same on every machine.
+    const seen = new Set<string>();
+    fc.assert(property(seen), { numRuns: 40, seed: 20261123 });
     expect([...seen].filter((t) => ['DamageApplied', 'ConditionAdded', 'ResolutionPaused', 'ResolutionEnded', 'PromptAnswered'].includes(t)).sort())
       .toEqual(['ConditionAdded', 'DamageApplied', 'PromptAnswered', 'ResolutionEnded', 'ResolutionPaused']);
   });
