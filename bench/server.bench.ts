@@ -95,7 +95,10 @@ async function rebuildRows(dir: string): Promise<Row[]> {
   const ms = median(fromStore);
   const base = median(fromMemory);
   console.log(`rebuild a 10,000-event fight from SQLite: ${duration(ms)} (goal < 50 ms; read + fold; folding the same log from memory: ${duration(base)})`);
-  return [{ name: 'rebuild 10k-event fight: store vs memory fold', measured: duration(ms), baseline: duration(base), ratio: base / ms, goal: 0.2 }];
+  return [
+    { name: 'rebuild 10k-event fight vs the 50 ms goal', measured: duration(ms), baseline: '50 ms', ratio: 50 / ms, goal: 1 },
+    { name: 'rebuild 10k-event fight: store vs memory fold', measured: duration(ms), baseline: duration(base), ratio: base / ms, goal: 0.2 },
+  ];
 }
 
 interface LoadSpec {
