@@ -7,15 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { loadSimFile } from '../src/sim/load-sim-scenario';
 import { scenario } from './helpers';
 
-/** Plays fights 0..n-1 both ways; returns how many the compiled fight kept and handed back, and its attacks. */
-function bothWays(file: string, target: TargetStrategy, n: number): { kept: number; handedBack: number; attacks: number; drops: number } {
+/** Plays fights 0..n-1 both ways; returns how many the compiled fight kept and handed back, its attacks, drops and the damage nobody dealt (the world's). */
+function bothWays(file: string, target: TargetStrategy, n: number): { kept: number; handedBack: number; attacks: number; drops: number; worldDamage: number } {
   const sc = loadSimFile({ file: scenario(file), cwd: process.cwd(), target }).scenario;
   const shape = shapeOf(sc.start);
   const kernel = compileScenario(sc, shape);
   if ('unsupported' in kernel) throw new Error(`${file} is not compiled: ${kernel.unsupported}`);
   const rt = simRuntime(sc);
   const out = kernel.newOutcome();
-  const r = { kept: 0, handedBack: 0, attacks: 0, drops: 0 };
+  const r = { kept: 0, handedBack: 0, attacks: 0, drops: 0, worldDamage: 0 };
   for (let i = 0; i < n; i++) {
     const seed = `${file}-${target}`;
     if (!kernel.play(fightDice(seed, i), fightPolicyRng(seed, i), out)) {
@@ -27,6 +27,7 @@ function bothWays(file: string, target: TargetStrategy, n: number): { kept: numb
     r.kept++;
     r.attacks += out.attacks;
     r.drops += out.dropped.reduce((a, b) => a + b, 0);
+    r.worldDamage += out.taken.reduce((a, b) => a + b, 0) - out.dealt.reduce((a, b) => a + b, 0);
   }
   return r;
 }
@@ -41,6 +42,16 @@ function everyFightKept(file: string, n: number, moreAttacksThan: number): void 
 }
 
 describe('scenario files the compiled fights now admit play the engine\'s fights', () => {
+  it('A5E-WORLD-2 A5E-WORLD-4 A5E-WORLD-38 A5E-WORLD-39 A5E-WORLD-19 A5E-DYING-17 A5E-COND-24 A5E-POS-8 A5E-DYING-8 the demo road fight in a storm and a forest: each round\'s recharges and world action (gale, lightning, cacophony), NPCs knocked out, the wolf\'s bite knocking prone, lightning on the fallen', () => {
+    for (const target of ['weakest', 'random'] as const) {
+      const r = bothWays('a5e/demo-forest.yaml', target, 200);
+      expect([r.kept, r.handedBack]).toEqual([200, 0]);
+      expect(r.attacks).toBeGreaterThan(1500);
+      // lightning strikes someone in most fights
+      expect(r.worldDamage).toBeGreaterThan(500);
+    }
+  });
+
   it('FTD-RETREAT-5 FTD-POS-4 FTD-DEATH-2 a Five Torches Deep fight where a creature escaped (out of the turn order, never a target, neither helping nor helped after the fight)', () => {
     // the barrow: the ogre escaped and the two others lie dying, so the party has won; only the minute after is played
     const barrow = bothWays('five-torches-deep/barrow-skirmish.yaml', 'weakest', 100);

@@ -82,11 +82,14 @@ describe('what is not compiled', () => {
     const r = a5eRuleset.compileFight!(state, spec);
     return 'unsupported' in r ? r.unsupported : null;
   };
-  it('a fight under way, a map, conditions, riders, reactions and unknown options stay on the engine; ranged first attacks and unused actions do not', () => {
+  it('a fight under way, a map, conditions, riders, reactions, unknown options and environment features the kernel does not play stay on the engine; ranged first attacks, unused actions, parries, a bite that knocks prone, knock-outs and a storm do not', () => {
     expect(refusal(start)).toBeNull();
     expect(refusal({ ...start, phase: 'combat', round: 1 })).toMatch(/under way/);
     expect(refusal({ ...start, space: { kind: 'grid' } as never })).toMatch(/map/);
-    expect(refusal({ ...start, options: { knockOutPrompt: 'always' } })).toMatch(/knockOutPrompt/);
+    // knock-outs and a storm's world actions are played (kernel-knock-out.ts, kernel-environment.ts); a swamp's mud, a second world action a round are not
+    expect(refusal({ ...start, options: { knockOutPrompt: 'always', environment: 'storm' } })).toBeNull();
+    expect(refusal({ ...start, options: { environment: 'swamp' } })).toBe("the environment's Tenacious Mud (A5E-WORLD-41)");
+    expect(refusal({ ...start, options: { environment: 'storm', worldActionsPerRound: 2 } })).toMatch(/worldActionsPerRound/);
     const g = start.creatures['guard-1']!;
     const withGuard = (c: typeof g) => ({ ...start, creatures: { ...start.creatures, 'guard-1': c } });
     expect(refusal(withGuard({ ...g, conditions: [{ instanceId: 'prone#1', conditionId: 'prone', source: null, duration: { kind: 'untilRemoved' } }] }))).toMatch(/guard-1: conditions/);
@@ -95,9 +98,15 @@ describe('what is not compiled', () => {
     const action = { id: 'web', name: 'Web', recharge: { min: 5 }, targets: { count: 1 }, effects: [{ kind: 'applyCondition', condition: 'restrained' }] };
     expect(refusal(withGuard({ ...g, sheet: { ...sheet, actions: [action] } as never }))).toBeNull();
     const parry = { ...action, id: 'parry', cost: 'reaction', trigger: { text: 'hit', on: 'melee-hit' } };
-    expect(refusal(withGuard({ ...g, sheet: { ...sheet, reactions: [parry] } as never }))).toMatch(/guard-1: reactions/);
+    // a parry is offered on a hit and declined (the simulator's answer): nothing the kernel rolls
+    expect(refusal(withGuard({ ...g, sheet: { ...sheet, reactions: [parry] } as never }))).toBeNull();
     expect(refusal({ ...start, options: { deathSaveNatural1Failures: 2 } })).toMatch(/deathSaveNatural1Failures/);
     expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], onHit: [{ kind: 'condition' }] }] } as never }))).toMatch(/riders/);
+    // a save against falling prone is played (kernel-attacks.ts); anything more on the failure is not
+    const trip = { kind: 'save', ability: 'str', dc: 11, fail: [{ kind: 'applyCondition', condition: 'prone' }] };
+    expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], onHit: [trip] }] } as never }))).toBeNull();
+    const tripAndHurt = { ...trip, fail: [...trip.fail, { kind: 'damage', dice: '1d4', type: 'piercing' }] };
+    expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], onHit: [tripAndHurt] }] } as never }))).toMatch(/riders/);
     expect(refusal(withGuard({ ...g, sheet: { ...sheet, attacks: [{ ...sheet.attacks[0], damage: '2d20kh1' }] } as never }))).toMatch(/keep or drop/);
     expect(a5eRuleset.compileFight!(start, { ...spec, prompts: 'mine' })).toEqual({ unsupported: "prompt answers 'mine' are not the simulator's" });
   });

@@ -19,6 +19,8 @@ import { standUpRefusal } from '../position/prone';
 import { A5eGrid } from './grid-kernel';
 import { kernelSlot, riderTargetRefusal } from './kernel-attacks';
 import { STABLE_RECOVERY } from '../dying/state';
+import { compileEnvironment } from './kernel-environment';
+import { knockOutTable } from './kernel-knock-out';
 
 /**
  * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
@@ -32,13 +34,15 @@ const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'str
  * Encounter options a compiled fight can honour. Every other option changes something the kernel
  * does not model, so such fights stay on the engine.
  */
-const HARMLESS_OPTIONS = new Set(['npcDyingPrompt', 'massiveDamageAtZero', 'fatigueLevel7', 'expertiseStacking', 'otherDamageAtZeroPrompt']);
+const HARMLESS_OPTIONS = new Set(['npcDyingPrompt', 'massiveDamageAtZero', 'fatigueLevel7', 'expertiseStacking', 'otherDamageAtZeroPrompt', 'knockOutPrompt', 'environment']);
 /** Creature tags `initCreature` gives; anything else (no-initiative, a mount's, a summon's) is outside. */
 const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
 
 /**
  * Compiles an A5E fight for the simulator when everything in it is within what the kernel models
- * (`fight-kernel.ts`): a fresh fight without a map, environment, duel, countdown or scenario; creatures
+ * (`fight-kernel.ts`): a fresh fight without a map, duel, countdown or scenario, in an environment only
+ * when its world actions are ones the kernel plays (`kernel-environment.ts`), knock-outs asked on every
+ * melee drop answered as the simulator does (`kernel-knock-out.ts`); creatures
  * fresh from their stat blocks (no conditions, effects, vars, hidden or controlled creatures, reactions),
  * each fighting with the first of its stat block's attacks, melee or ranged (without a map nothing
  * about range changes the roll: `attackSituation`), without riders, whose damage is plain dice and
@@ -64,6 +68,9 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   }
   if (!(ROUND_LENGTHS as readonly number[]).includes(state.roundSeconds)) return no('a round length the rules refuse');
   if (!state.creatureIds.length) return no('nobody is in the fight');
+  // The environment's share (`kernel-environment.ts`): what it does, or why the kernel cannot play it.
+  const world = compileEnvironment(ruleset, state);
+  if (world !== null && 'unsupported' in world) return no(world.unsupported);
 
   const sides: string[] = [];
   const creatures: KernelCreature[] = [];
@@ -162,7 +169,7 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     start = s;
   }
   const grid = onGrid ? new A5eGrid(ruleset, state, [...down].filter((d) => d !== STABLE_RECOVERY).concat('prone'), (k, i) => (creatures[k]!.slots[i] ? i : -1)) : null;
-  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start, grid);
+  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start, grid, { world, knockOut: knockOutTable(state) });
 }
 
 /** The fight's state with creature `id` as it wakes from dying: prone, bloodied at 1 hit point, with `strife` levels of strife. */
@@ -190,6 +197,7 @@ function creatureRefusal(c: CreatureState): string | null {
   if (c.tags.some((t) => !KIND_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
   const sheet = sheetOf(c) as StatBlock;
   if (sheet.kind === 'object') return 'an object';
-  if (sheet.reactions?.length) return 'reactions';
+  // Reactions set off by a hit are offered and declined (the simulator's answer); the others need a command the policies never give.
+  if (sheet.reactions?.some((r) => r.trigger.on !== 'hit' && r.trigger.on !== 'melee-hit' && r.trigger.on !== 'manual')) return 'reactions';
   return null;
 }

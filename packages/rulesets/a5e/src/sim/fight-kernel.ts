@@ -4,7 +4,8 @@ import {
   type BreakdownRow, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
-import { CONSCIOUS, DEAD, DYING, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
+import type { KernelWorld, WorldHost } from './kernel-environment';
+import { CONSCIOUS, DEAD, DYING, STABLE, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
 import type { A5eKernelStart } from './kernel-state';
 import { HAND_BACK, NONE, type A5eGrid } from './grid-kernel';
 
@@ -134,7 +135,7 @@ function twoD20(dice: DiceDraw, mode: number): number {
  * The simulator's checks come before every command, as in its fight loop: one side standing wins,
  * past the round limit it is a draw. A turn's start (its death save) comes before those checks.
  */
-export class A5eFightKernel implements CompiledFight {
+export class A5eFightKernel implements CompiledFight, WorldHost {
   readonly resourceKeys: readonly string[] = RESOURCE_KEYS;
   private readonly n: number;
   private readonly side: Int32Array;
@@ -145,7 +146,7 @@ export class A5eFightKernel implements CompiledFight {
   private readonly initMod: Int32Array;
   private readonly fullRules: Uint8Array;
   private readonly shield: Uint8Array;
-  private readonly dying: KernelDying;
+  readonly dying: KernelDying;
   /** the reaction is unspent; the shield is given up; Block is used (A5E-DMG-5, A5E-DMG-6) */
   private readonly reaction: Uint8Array;
   private readonly shieldGone: Uint8Array;
@@ -183,11 +184,15 @@ export class A5eFightKernel implements CompiledFight {
   private readonly tableLen: Int32Array;
   private readonly target: 'weakest' | 'random';
   private readonly maxRounds: number;
+  /** the environment's start-of-round phase (`kernel-environment.ts`), or null */
+  private readonly world: KernelWorld | null;
+  /** attacker a's melee blow dropping target t knocks it out (A5E-DYING-17, as the simulator answers): at a * n + t, or null */
+  private readonly knockOut: Uint8Array | null;
   // per-fight scratch
-  private readonly hp: Int32Array;
+  readonly hp: Int32Array;
   private readonly tempHp: Int32Array;
   /** up as the simulator counts it: conscious with hit points left */
-  private readonly up: Uint8Array;
+  readonly up: Uint8Array;
   private readonly upBySide: Int32Array;
   private readonly order: Int32Array;
   private readonly initiative: RollOffOrder;
@@ -218,8 +223,11 @@ export class A5eFightKernel implements CompiledFight {
     private readonly start: A5eKernelStart | null = null,
     /** on a grid: where everyone stands and what the map lets them do (`grid-kernel.ts`) */
     private readonly grid: A5eGrid | null = null,
+    extras: { world?: KernelWorld | null; knockOut?: Uint8Array | null } = {},
   ) {
     const n = creatures.length;
+    this.world = extras.world ?? null;
+    this.knockOut = extras.knockOut ?? null;
     this.recorder = new FightRecorder(creatures, damageSteps);
     this.n = n;
     const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
@@ -240,7 +248,7 @@ export class A5eFightKernel implements CompiledFight {
     this.standCost = Int32Array.from(creatures.flatMap((c) => Array.from({ length: STRIFE_TOUCHING_ATTACKS }, (_, s) => c.standCost[s] ?? -1)));
     this.strife = new Uint8Array(n);
     this.attackMode = new Uint8Array(n * 4);
-    this.turnStarts = grid !== null || creatures.some((c) => c.shield || c.fullRules || c.slots.some((sl) => sl?.rider));
+    this.turnStarts = grid !== null || this.knockOut !== null || creatures.some((c) => c.shield || c.fullRules || c.slots.some((sl) => sl?.rider));
     creatures.forEach((c, k) => c.attackModes.forEach((m, combo) => {
       this.attackMode[k * 4 + combo] = m.mode === 'advantage' ? ADVANTAGE : m.mode === 'disadvantage' ? DISADVANTAGE : NORMAL;
     }));
@@ -339,6 +347,12 @@ export class A5eFightKernel implements CompiledFight {
       this.rollInitiative(dice);
       out.commands = 1;
     }
+    // The environment's start-of-round phase (kernel-environment.ts): round 1's after initiative; under way, the next round's.
+    const world = this.world;
+    if (world) {
+      world.reset();
+      if (!start && !world.roundStart(this, dice, 1, out)) return false;
+    }
     let round = start ? start.round : 1;
     let from = start ? start.turn : 0;
     // Under way, the current creature's turn has started: no turn-start rules, its Attack action as it stands.
@@ -409,7 +423,27 @@ export class A5eFightKernel implements CompiledFight {
       }
       from = 0;
       round++;
+      // The last turn's end starts the next round, and its world action, whatever the round limit.
+      if (world && !world.roundStart(this, dice, round, out)) return false;
     }
+  }
+
+  get recording(): boolean {
+    return this.record !== null;
+  }
+
+  /** Damage the world deals to t after its defences: through temporary hit points first (A5E-DMG-19) when it is up. */
+  worldDamage(dice: DiceDraw, t: number, total: number, out: FightOutcome): void {
+    this.applyDamage(dice, -1, t, total, out);
+  }
+
+  /** What of `total` gets past t's temporary hit points (A5E-DMG-19), which it spends. */
+  throughTempHp(t: number, total: number): number {
+    const temp = this.tempHp[t]!;
+    if (temp <= 0 || total <= 0) return total;
+    const absorbed = Math.min(temp, total);
+    this.tempHp[t] = temp - absorbed;
+    return total - absorbed;
   }
 
   /** A fight under way as it stands: hit points, the dying and the dead (down from the start counts as dropped), reactions, shields, Block, prone, strife, the order. */
@@ -533,16 +567,11 @@ export class A5eFightKernel implements CompiledFight {
     return true;
   }
 
+  /** Damage after defences from attacker `me` (-1: the world) to t. */
   private applyDamage(dice: DiceDraw, me: number, t: number, total: number, out: FightOutcome): boolean {
     // Temporary hit points take it first (A5E-DMG-19, the last of the ruleset's steps); the rest reaches hit points.
-    let toHp = total;
-    const temp = this.tempHp[t]!;
-    if (temp > 0 && total > 0) {
-      const absorbed = Math.min(temp, total);
-      this.tempHp[t] = temp - absorbed;
-      toHp = total - absorbed;
-    }
-    out.dealt[me]! += toHp;
+    const toHp = this.throughTempHp(t, total);
+    if (me >= 0) out.dealt[me]! += toHp;
     out.taken[t]! += toHp;
     if (toHp <= 0) return true;
     const after = Math.max(0, this.hp[t]! - toHp);
@@ -551,6 +580,18 @@ export class A5eFightKernel implements CompiledFight {
     out.dropped[t] = 1;
     this.up[t] = 0;
     this.upBySide[this.side[t]!]!--;
+    if (me >= 0 && this.knockOut?.[me * this.n + t]) {
+      // Knocked out: the massive-damage save still comes first, then unconscious and stable (A5E-DYING-17).
+      if (!this.dying.massiveAt(t, total) || this.massiveSave(dice, t)) {
+        this.dying.status[t] = STABLE;
+        if (this.record) this.recorder.stableRecovery(this.record, this.recordDice!, t);
+        else dice.next(4);
+      } else {
+        this.dying.status[t] = DEAD;
+        out.dead[t] = 1;
+      }
+      return true;
+    }
     if (this.fullRules[t]) {
       const { dying } = this;
       // The massive-damage save comes first; failing it is death whatever else would follow (AMB-5).
@@ -568,7 +609,7 @@ export class A5eFightKernel implements CompiledFight {
   }
 
   /** The save against massive damage (A5E-DMG-16); true when it holds. */
-  private massiveSave(dice: DiceDraw, t: number): boolean {
+  massiveSave(dice: DiceDraw, t: number): boolean {
     const natural = this.d20(dice, t, 'save');
     const holds = this.dying.massiveSaveHolds(t, natural);
     if (this.record) this.recorder.massiveSave(this.record, t, this.strife[t]!, natural, holds);
