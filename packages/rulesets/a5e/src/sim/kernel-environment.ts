@@ -193,6 +193,8 @@ export function compileEnvironment(ruleset: LoadedRuleset, state: EncounterState
   if (problems.length) return no(problems.join('; '));
   if (config.actionsPerRound !== 1) return no(`${config.actionsPerRound} world actions a round`);
   if (state.space !== null) return no('an environment on a map');
+  // Not yet held to the engine from a state under way (the world's vars: what is spent, who was struck).
+  if (state.phase !== 'setup') return no('an environment in a fight under way');
   const ids = state.creatureIds;
   const actions: KernelWorldAction[] = [];
   for (const a of activeEntries(state)) {
