@@ -52,6 +52,10 @@ describe('scenario files the compiled fights now admit play the engine\'s fights
     }
   });
 
+  it('A5E-WORLD-4 A5E-WORLD-19 A5E-COND-24 the forest ambush under way (the world\'s vars as the steps left them): the cacophony each round and its recharge roll right after', () => {
+    everyFightKept('a5e/forest-ambush.yaml', 200, 200);
+  });
+
   it('FTD-RETREAT-5 FTD-POS-4 FTD-DEATH-2 a Five Torches Deep fight where a creature escaped (out of the turn order, never a target, neither helping nor helped after the fight)', () => {
     // the barrow: the ogre escaped and the two others lie dying, so the party has won; only the minute after is played
     const barrow = bothWays('five-torches-deep/barrow-skirmish.yaml', 'weakest', 100);

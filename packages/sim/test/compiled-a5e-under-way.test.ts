@@ -118,6 +118,8 @@ describe('the compiled A5E fight from a fight under way plays the engine\'s figh
     expect(refusal({ ...start, order: start.order.map((e, i) => (i === 0 ? { ...e, delayed: true } : e)) })).toMatch(/delayed/);
     expect(refusal({ ...start, space: { kind: 'grid' } as never })).toMatch(/map/);
     expect(refusal({ ...start, vars: { 'a5e.world.recharging': {} } })).toMatch(/encounter vars/);
-    expect(refusal({ ...start, options: { environment: 'storm' } })).toMatch(/environment/);
+    // an environment the kernel plays (kernel-environment.ts) is no refusal under way; one it does not is, by its entry's name
+    expect(refusal({ ...start, options: { environment: 'storm' } })).toBeNull();
+    expect(refusal({ ...start, options: { environment: 'swamp' } })).toMatch(/Tenacious Mud/);
   });
 });

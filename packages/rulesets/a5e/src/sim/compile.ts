@@ -19,7 +19,7 @@ import { standUpRefusal } from '../position/prone';
 import { A5eGrid } from './grid-kernel';
 import { kernelSlot, riderTargetRefusal } from './kernel-attacks';
 import { STABLE_RECOVERY } from '../dying/state';
-import { compileEnvironment } from './kernel-environment';
+import { compileEnvironment, withoutWorldVars } from './kernel-environment';
 import { knockOutTable } from './kernel-knock-out';
 
 /**
@@ -57,7 +57,7 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
   // Odds from here: a fight under way starts where it stands (kernel-state.ts).
   const underWay = state.phase === 'combat';
-  const notAdmitted = underWay ? underWayRefusal(state, HARMLESS_OPTIONS) : freshFightRefusal({ ...state, space: null }, { options: HARMLESS_OPTIONS, presetInitiative: true });
+  const notAdmitted = underWay ? underWayRefusal(withoutWorldVars(state), HARMLESS_OPTIONS) : freshFightRefusal({ ...state, space: null }, { options: HARMLESS_OPTIONS, presetInitiative: true });
   if (notAdmitted !== null) return no(notAdmitted);
   const space = state.space as { kind?: string; creatures?: Record<string, unknown> } | null;
   const onGrid = space !== null;

@@ -7,6 +7,8 @@ import { DEAD, DYING, STABLE, type KernelDying } from './fight-dying';
 import { activeEntries, configProblems, readWorldConfig, WORLD_OPTIONS, WORLD_VARS, type ActiveEntry } from '../world/config';
 import type { WorldEffect } from '../world/types';
 import { explainRollMode, type HeldCondition } from './roll-modes';
+import { DIFFICULT_EVERYWHERE } from '../world/features';
+import { FED_SENSES, SENSES_HEARING } from '../world/senses-feed';
 
 /**
  * What the world module (`world/`) does in a fight the compiled fight plays: a fresh fight without a
@@ -36,6 +38,19 @@ import { explainRollMode, type HeldCondition } from './roll-modes';
  * Handed back to the engine: a world action whose save a creature down would roll, and a recorded
  * fight with an environment.
  */
+
+/**
+ * Encounter vars the world module keeps that the kernel reads (what is spent, who was struck) or that
+ * change nothing it rolls (a silence, the senses the world fed, difficult terrain everywhere).
+ */
+const WORLD_VARS_PLAYED: ReadonlySet<string> = new Set([WORLD_VARS.recharging, WORLD_VARS.struck, WORLD_VARS.silence, FED_SENSES, SENSES_HEARING, DIFFICULT_EVERYWHERE]);
+
+/** A fight under way in an environment as the rest of the compiled fight sees it: without the world's vars the kernel plays. */
+export function withoutWorldVars(state: EncounterState): EncounterState {
+  if (state.options[WORLD_OPTIONS.environment] === undefined) return state;
+  const vars = Object.fromEntries(Object.entries(state.vars).filter(([k]) => !WORLD_VARS_PLAYED.has(k)));
+  return { ...state, vars };
+}
 
 /** Feature effects that change nothing in a fight without a map played by attack-first policies. */
 const INERT_FEATURES: ReadonlySet<WorldEffect['kind']> = new Set(['difficultTerrain', 'hearingLimit', 'cover', 'concealsHazards']);
@@ -193,8 +208,6 @@ export function compileEnvironment(ruleset: LoadedRuleset, state: EncounterState
   if (problems.length) return no(problems.join('; '));
   if (config.actionsPerRound !== 1) return no(`${config.actionsPerRound} world actions a round`);
   if (state.space !== null) return no('an environment on a map');
-  // Not yet held to the engine from a state under way (the world's vars: what is spent, who was struck).
-  if (state.phase !== 'setup') return no('an environment in a fight under way');
   const ids = state.creatureIds;
   const actions: KernelWorldAction[] = [];
   for (const a of activeEntries(state)) {

@@ -13,7 +13,8 @@ import { taggedSquares } from './area';
 export const SENSES_OBSCURED = 'a5e.obscured';
 export const SENSES_HEARING = 'a5e.hearing';
 /** What the world wrote last, so an edit can take it back: { squares, default, priorHearing } */
-const FED = 'a5e.world.fedSenses';
+export const FED_SENSES = 'a5e.world.fedSenses';
+const FED = FED_SENSES;
 
 type Degree = 'none' | 'light' | 'heavy';
 const rank: Record<Degree, number> = { none: 0, light: 1, heavy: 2 };
