@@ -123,7 +123,12 @@ export class TableOdds {
     this.running.set(key, { requestId: req.requestId, run });
     const shape = shapeOf(start);
     return run.result
-      .then(({ tally, stopped }) => report(summarize(tally, shape, seed), start, { from: o.from, requested: n, stopped, seconds: (Date.now() - began) / 1000, stale: o.stale() }))
+      .then(
+        ({ tally, stopped }) => report(summarize(tally, shape, seed), start, { from: o.from, requested: n, stopped, seconds: (Date.now() - began) / 1000, stale: o.stale() }),
+        (err: unknown) => {
+          throw new OddsFailed(err);
+        },
+      )
       .finally(() => {
         if (this.running.get(key)?.run === run) this.running.delete(key);
       });
@@ -148,6 +153,24 @@ export class TableOdds {
     for (const r of this.running.values()) r.run.terminate();
     this.running.clear();
   }
+}
+
+/**
+ * A run that did not finish: its worker failed to load, died or the fight threw. The GM hears why, as a
+ * typed error beside the request (the simulator's words name no token; only the GM asks for odds).
+ */
+export class OddsFailed extends Error {
+  readonly wire: WireError;
+  constructor(cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(why);
+    this.wire = { code: 'odds-failed', message: `the odds could not be worked out: ${why}; ask again` };
+  }
+}
+
+/** The typed error for a run that failed, whatever it threw. */
+export function oddsFailure(err: unknown): WireError {
+  return (err instanceof OddsFailed ? err : new OddsFailed(err)).wire;
 }
 
 const unavailable = (id: string): WireError => ({ code: 'odds-unavailable', message: `the simulator has no policies for the ruleset '${id}'` });

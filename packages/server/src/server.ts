@@ -17,7 +17,7 @@ import { TokenCache, type Access } from './seat-tokens';
 import { followAllSeats, followSeatChange } from './cluster/seat-changes';
 import { withNextFightMap } from './next-fight-map';
 import { AdminToken } from './admin-token';
-import { TableOdds, type OddsLimits } from './odds';
+import { TableOdds, oddsFailure, type OddsLimits } from './odds';
 import { firstFightOfLibrary, nextFightOf } from './setup-odds';
 import { ImportRefused, runImport, type SaveImports } from './web-import';
 import { TableFollower } from './cluster/follow';
@@ -360,7 +360,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const body = parse(oddsRequestSchema, { type: 'odds', requestId: newId('odds'), ...(req.body as object | null) });
     const started = odds.start(table, body, () => undefined);
     if ('error' in started) return res.code(409).send({ type: 'rejected', commandId: body.requestId, error: started.error });
-    return { type: 'odds', requestId: body.requestId, odds: await started };
+    return started.then((r) => ({ type: 'odds', requestId: body.requestId, odds: r }), (e: unknown) => res.code(503).send({ type: 'rejected', commandId: body.requestId, error: oddsFailure(e) }));
   });
 
   // Checked before the body is read, so a missing and a wrong token get the very same answer.
@@ -377,7 +377,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
     const requestId = newId('odds');
     const started = odds.startSetup('new-table', built.ruleset, built.state, { requestId, ...(body.fights ? { fights: body.fights } : {}), ...(body.seconds ? { seconds: body.seconds } : {}), ...(body.seed !== undefined ? { seed: body.seed } : {}) }, () => undefined);
     if ('error' in started) return res.code(409).send({ type: 'rejected', commandId: requestId, error: started.error });
-    return { type: 'odds', requestId, odds: await started };
+    return started.then((r) => ({ type: 'odds', requestId, odds: r }), (e: unknown) => res.code(503).send({ type: 'rejected', commandId: requestId, error: oddsFailure(e) }));
   });
 
   // Stat blocks pasted on the web table, read by @fray/import: the host may save them into the library;
@@ -645,7 +645,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
         // Not awaited: the connection goes on while the fights are played (on a worker thread).
         const started = odds.start(t, m, send);
         if ('error' in started) return send({ type: 'rejected', commandId: m.requestId, error: started.error });
-        void started.then((r) => send({ type: 'odds', requestId: m.requestId, odds: r }), () => fail('internal', 'the odds could not be worked out'));
+        void started.then((r) => send({ type: 'odds', requestId: m.requestId, odds: r }), (e: unknown) => send({ type: 'rejected', commandId: m.requestId, error: oddsFailure(e) }));
       }
     }
   });

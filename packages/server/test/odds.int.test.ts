@@ -3,6 +3,7 @@ import { simulate } from '@fray/sim';
 import { loadSimScenario } from '../src/odds-scenario';
 import { ADMIN, Client, demoSource, postJson, type Msg, useServer } from './helpers';
 import type { OddsReport } from '../src/index';
+import { OddsFailed, TableOdds } from '../src/odds';
 
 const LURKER = { id: 'lurker-q7', name: 'Quillon Shadowmere', ref: 'a5e/monsters/road-bandit.yaml', hidden: true };
 
@@ -81,5 +82,20 @@ describe('odds from here (GM only, on a worker thread)', () => {
     expect((await gm.next((m) => m.type === 'rejected' && m['commandId'] === 'ended'))['error']).toMatchObject({ code: 'no-fight' });
     gm.close();
     seat.close();
+  });
+
+  it('a run that does not finish (its worker ended under it) answers a typed odds-failed naming why', async () => {
+    const { live } = await table();
+    const odds = new TableOdds({ maxSeconds: 600 });
+    try {
+      const started = odds.start(live, { type: 'odds', requestId: 'x', fights: 10_000, seconds: 600 }, () => undefined);
+      if ('error' in started) throw new Error(started.error.message);
+      odds.stopAll();
+      const err = await started.then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(OddsFailed);
+      expect((err as OddsFailed).wire).toEqual({ code: 'odds-failed', message: 'the odds could not be worked out: the simulation workers are closed; ask again' });
+    } finally {
+      odds.stopAll();
+    }
   });
 });
