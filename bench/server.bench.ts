@@ -3,7 +3,8 @@
 // The GM's commands are decided, written to SQLite (WAL; synchronous FULL, then NORMAL, both in the same
 // run), acknowledged, then pushed to all six; the seats send commands the rules refuse (decided,
 // nothing written). Round trip = send → ack/rejected on the same socket, measured in the clients' own
-// thread (a worker: reading and patching the pushes is the browsers' work, off the server's thread).
+// process (reading and patching the pushes is the browsers' work, on other machines at a real table:
+// a process of their own keeps their collections and V8's helper threads apart from the server's).
 // Beside it, "shown": send → the GM's own view patched to the acknowledged version (the push that
 // follows the ack), what the GM's screen waits for.
 //
@@ -18,7 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleAnswers, type Command, type FrayEvent, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
 import { EventStore, type WriterStats } from '@fray/store';
@@ -135,14 +137,15 @@ interface LoadResult {
 }
 
 /**
- * The clients, in a worker thread of their own: parsing and patching what the server pushes is the
- * browsers' work at a real table, so it is kept off the server's thread.
+ * The clients, in a process of their own: parsing and patching what the server pushes is the
+ * browsers' work at a real table, on their own machines, so it is kept out of the server's process
+ * (its thread, its collections, V8's helper threads).
  */
 async function clients(spec: LoadSpec): Promise<LoadResult> {
   // The server's thread watches its own pauses through each phase (PauseWatch): it is told when one begins and ends.
   const mark = (what: 'begin' | 'end') => new Promise<void>((resolve) => {
-    parentPort!.once('message', () => resolve());
-    parentPort!.postMessage({ mark: what });
+    process.once('message', () => resolve());
+    process.send!({ mark: what });
   });
   const tables: { gm: Client; seats: Client[] }[] = [];
   for (const t of spec.tables) {
@@ -231,8 +234,8 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
   return { paced, flat, solo, soloShown, pushedBytes, pushes };
 }
 
-if (!isMainThread && (workerData as { fray?: string } | null)?.fray === 'server-bench-clients') {
-  void clients((workerData as { spec: LoadSpec }).spec).then((r) => parentPort!.postMessage(r));
+if (process.env['FRAY_BENCH_ROLE'] === 'server-bench-clients') {
+  process.once('message', (spec: LoadSpec) => void clients(spec).then((r) => process.send!({ result: r }, () => process.exit(0))));
 }
 
 /** One SQLite commit of one event, alone: what a GM command's write costs at this synchronous setting. */
@@ -268,6 +271,11 @@ async function intoCombat(url: string, tableId: string, gmToken: string, live: {
 }
 
 const PACES = (process.env["FRAY_BENCH_PACES"] ?? "1,2,4").split(",").map(Number);
+/**
+ * How long each paced step lasts: at 1 command per second per table, 15 s gives 375 GM round trips, so
+ * the p99 is the 4th slowest, not the 2nd slowest of a 5 s step that one stall of the machine decides.
+ */
+const PACED_MS = Number(process.env['FRAY_BENCH_PACED_MS'] ?? 15_000);
 
 interface StepCosts {
   /** submit → outcome: decide, append (one transaction), commit in memory: what the GM's ack waits for */
@@ -326,34 +334,36 @@ async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKin
 async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: WriterKind): Promise<LoadResult> {
   const server = await startServer(path.join(dir, `${sync}-${writerKind}`), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync, ...writerOption(writerKind) });
   try {
-    const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: 5000 };
+    const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: PACED_MS };
     for (let i = 0; i < TABLES; i++) {
       const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
       await intoCombat(server.url, t.tableId, t.gm.token, server.tables.get(t.tableId)!);
       spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
     }
-    const worker = new Worker(new URL(import.meta.url), { workerData: { fray: 'server-bench-clients', spec } });
+    const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, FRAY_BENCH_ROLE: 'server-bench-clients' }, serialization: 'advanced' });
     const watch = new PauseWatch();
     const pauses: PauseSummary[] = [];
     const writer: (WriterStats | null)[] = [];
     const result = await new Promise<LoadResult>((resolve, reject) => {
-      worker.on('message', (m: LoadResult | { mark: 'begin' | 'end' }) => {
-        if (!('mark' in m)) return resolve(m);
+      child.on('message', (m: { result: LoadResult } | { mark: 'begin' | 'end' }) => {
+        if ('result' in m) return resolve(m.result);
         if (m.mark === 'begin') {
           server.store.writerStats(true);
           watch.begin();
-          worker.postMessage('go');
+          child.send('go');
         } else void watch.end().then((p) => {
           pauses.push(p);
           writer.push(server.store.writerStats(true));
-          worker.postMessage('go');
+          child.send('go');
         });
       });
-      worker.once('error', reject);
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`bench: the clients' process exited (${code}) before it reported`)));
+      child.send(spec);
     });
     result.pauses = pauses;
     result.writer = writer;
-    await worker.terminate();
+    child.kill();
     // The baseline for the pushes' size: the whole view each connection of a table would get instead.
     const live = server.tables.get(spec.tables[0]!.tableId)!;
     const whos: Principal[] = [{ role: 'gm' }, ...live.meta.seats.slice(0, SEATS).map((s) => ({ role: 'player' as const, seat: s.seat }))];
@@ -395,7 +405,7 @@ export default async function run(): Promise<void> {
       console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);
-      console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a worker thread); round trip = send → ack:`);
+      console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a process of their own); round trip = send → ack:`);
       for (const st of r.paced) {
         const total = st.pace * TABLES;
         const p = r.pauses?.[r.paced.indexOf(st)];
