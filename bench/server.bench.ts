@@ -32,10 +32,14 @@ import { duration, median, perSecond, printTable, type Row } from './harness';
 import { PauseWatch, pauseLine, type PauseSummary } from './server-pauses';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
-/** where SQLite's appends are written: the store's default for the mode, its writer thread, or the server's thread; `thread,main` runs both */
-type WriterKind = 'default' | 'thread' | 'main';
-const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'default').split(',').filter((w): w is WriterKind => w === 'default' || w === 'thread' || w === 'main');
-const writerOption = (w: WriterKind) => (w === 'default' ? {} : { writerThread: w === 'thread' });
+/**
+ * where SQLite's appends are written: the store's default for the mode, its writer thread, or the
+ * server's thread (checkpoints by the store's checkpoint thread; `main-sqlite`: by SQLite inside
+ * commits, as before); `thread,main` runs both
+ */
+type WriterKind = 'default' | 'thread' | 'main' | 'main-sqlite';
+const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'default').split(',').filter((w): w is WriterKind => w === 'default' || w === 'thread' || w === 'main' || w === 'main-sqlite');
+const writerOption = (w: WriterKind) => (w === 'default' ? {} : w === 'main-sqlite' ? { writerThread: false, checkpoint: false as const } : { writerThread: w === 'thread' });
 const SEATS = 5;
 
 function percentile(xs: number[], p: number): number {
@@ -126,6 +130,8 @@ interface LoadResult {
   pauses?: PauseSummary[];
   /** the store's writer thread in each phase (null: written on the server's thread) */
   writer?: (WriterStats | null)[];
+  /** the WAL checkpoints run so far at the end of each phase */
+  polled?: number[];
   /** what one push would carry as a whole view (the protocol before patches), GM and seats, on average */
   wholeViewBytes?: number;
   paced: Step[];
@@ -344,6 +350,8 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     const watch = new PauseWatch();
     const pauses: PauseSummary[] = [];
     const writer: (WriterStats | null)[] = [];
+    /** checkpoints run so far at each phase's end (the poller's, when appends are written on the server's thread) */
+    const polled: number[] = [];
     const result = await new Promise<LoadResult>((resolve, reject) => {
       child.on('message', (m: { result: LoadResult } | { mark: 'begin' | 'end' }) => {
         if ('result' in m) return resolve(m.result);
@@ -354,6 +362,7 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
         } else void watch.end().then((p) => {
           pauses.push(p);
           writer.push(server.store.writerStats(true));
+          polled.push(server.store.walCheckpoints()?.runs ?? 0);
           child.send('go');
         });
       });
@@ -363,6 +372,7 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     });
     result.pauses = pauses;
     result.writer = writer;
+    result.polled = polled;
     child.kill();
     // The baseline for the pushes' size: the whole view each connection of a table would get instead.
     const live = server.tables.get(spec.tables[0]!.tableId)!;
@@ -377,8 +387,8 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
 const pc = (xs: number[]) => `p50 ${duration(percentile(xs, 50))}, p99 ${duration(percentile(xs, 99))}`;
 
 /** The writer thread's share of a phase (its counters are the phase's: reset when it began). */
-function writerLine(w: WriterStats | null | undefined): string {
-  if (!w) return 'writer: the server\'s own thread';
+function writerLine(w: WriterStats | null | undefined, checkpoints?: number): string {
+  if (!w) return `writer: the server's own thread; WAL checkpoints by the store's checkpoint thread so far: ${checkpoints ?? '?'}`;
   const g = w.samples.group;
   const appends = g.reduce((a, b) => a + b, 0);
   const ck = w.samples.checkpointMs;
@@ -411,17 +421,17 @@ export default async function run(): Promise<void> {
         const p = r.pauses?.[r.paced.indexOf(st)];
         console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
         if (p) console.log(`    ${pauseLine(p, st.commands)}`);
-        console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)])}`);
+        console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)], r.polled?.[r.paced.indexOf(st)])}`);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)}, shown ${pc(r.flat.gmShown)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
       const flatPauses = r.pauses?.[r.paced.length];
       if (flatPauses) console.log(`    ${pauseLine(flatPauses, r.flat.commands)}`);
-      console.log(`    ${writerLine(r.writer?.[r.paced.length])}`);
+      console.log(`    ${writerLine(r.writer?.[r.paced.length], r.polled?.[r.paced.length])}`);
       const pushBytes = r.pushedBytes / Math.max(1, r.pushes);
       console.log(`  one GM alone: ${pc(r.solo)}, shown ${pc(r.soloShown)}; pushes: ${r.pushes}, ${pushBytes.toFixed(0)} bytes each on average (the whole view they patch: ${r.wholeViewBytes!.toFixed(0)} bytes)`);
       const soloPauses = r.pauses?.[r.paced.length + 1];
       if (soloPauses) console.log(`    ${pauseLine(soloPauses, r.solo.length)}`);
-      console.log(`    ${writerLine(r.writer?.[r.paced.length + 1])}`);
+      console.log(`    ${writerLine(r.writer?.[r.paced.length + 1], r.polled?.[r.paced.length + 1])}`);
       rows.push(
         { name: `${label}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
         { name: `${label}: server's part of a GM ack vs ack after the pushes`, measured: duration(steps.ack), baseline: duration(steps.ack + steps.pushes), ratio: (steps.ack + steps.pushes) / steps.ack, goal: 1 },

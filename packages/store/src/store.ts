@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQue
 import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
 import { BACKSTOP_PAGES, SqliteWriter, type CheckpointOptions, type CheckpointReport, type WriterRequest, type WriterStats } from './sqlite-writer';
+import { WalCheckpointPoller } from './checkpoint-poller';
 import { migrationProvider } from './migrations';
 import { APPENDS_CHANNEL, SEATS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
@@ -76,9 +77,10 @@ export interface StoreOptions {
    */
   writerThread?: boolean;
   /**
-   * SQLite's WAL checkpoints: run by the writer thread at its idle moments (the default; writer-thread.ts
-   * says when), or `false` for SQLite's own, inside the commit that takes the WAL past 1,000 pages
-   * (always so without the writer thread).
+   * SQLite's WAL checkpoints: run by the writer thread at its idle moments (writer-thread.ts says when),
+   * or, when appends are written on the caller's thread, by a thread that only checkpoints
+   * (checkpoint-poller.ts: after 200 ms without a commit or 5 s after the oldest, by default); `false`
+   * for SQLite's own, inside the commit that takes the WAL past 1,000 pages.
    */
   checkpoint?: CheckpointOptions | false;
   /** a PostgreSQL database instead of the SQLite file (dataDir, fileName and synchronous are then unused) */
@@ -151,8 +153,10 @@ export class EventStore {
   private writer: SqliteWriter | null = null;
   /** the writer thread stopped by itself: its unanswered appends are being settled (new ones wait for that) */
   private recovering: Promise<void> | null = null;
-  /** the writer thread runs the WAL's checkpoints (else SQLite does, inside commits) */
+  /** the writer thread or the poller runs the WAL's checkpoints (else SQLite does, inside commits) */
   private checkpointing = false;
+  /** SQLite with appends on this thread: the thread that checkpoints (null: the writer thread does, or SQLite inside commits) */
+  private poller: WalCheckpointPoller | null = null;
   private closed = false;
 
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
@@ -179,6 +183,15 @@ export class EventStore {
       if (opts.checkpoint !== false) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       store.checkpointing = opts.checkpoint !== false;
       store.writer = new SqliteWriter(file, opts.synchronous ?? 'FULL', writerSql(db), opts.checkpoint ?? {}, (unanswered, reason) => store.writerDied(unanswered, reason));
+    } else if (opts.checkpoint !== false) {
+      // Appends on this thread: the checkpoints go to a thread of their own (checkpoint-poller.ts).
+      raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      store.checkpointing = true;
+      store.poller = new WalCheckpointPoller(file, opts.synchronous ?? 'FULL', opts.checkpoint ?? {}, () => {
+        // Without its thread, SQLite checkpoints inside commits again, as by default.
+        store.poller = null;
+        if (raw.open) raw.pragma('wal_autocheckpoint = 1000');
+      });
     }
     return store;
   }
@@ -212,6 +225,8 @@ export class EventStore {
     this.closed = true;
     await this.writer?.close();
     this.writer = null;
+    await this.poller?.close();
+    this.poller = null;
     await this.recovering;
     while (this.flushing) await this.flushed;
     await this.db.destroy();
@@ -219,6 +234,7 @@ export class EventStore {
 
   /** SQLite: the checkpoints the writer thread has run and the last one's report (null when SQLite checkpoints inside commits, and on PostgreSQL). */
   walCheckpoints(): { runs: number; last: CheckpointReport | null } | null {
+    if (this.poller) return { runs: this.poller.runs, last: this.poller.last };
     if (!this.writer || !this.checkpointing) return null;
     const s = this.writer.writerStats();
     return { runs: s.checkpoints, last: s.lastCheckpoint };

@@ -40,7 +40,7 @@ async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void
   }
 }
 
-describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)', () => {
+describe('WAL checkpoints run by a thread of the store\'s at quiet moments, not inside commits (SQLite)', () => {
   let dir: string;
   let store: EventStore | null = null;
   beforeEach(() => {
@@ -56,49 +56,53 @@ describe('WAL checkpoints run by the writer thread at its idle moments (SQLite)'
     for (let i = from; i < from + n; i++) await s.append([{ stream: 't1/f', expectedVersion: i, events: [ev(i)], ...(i === 0 ? { create } : {}) }]);
   }
 
-  it('the writer does not checkpoint inside commits: 400 commits (past SQLite\'s 1,000 pages) stay in the WAL while the thread waits for a quiet moment', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: { quietMs: 60_000, maxDelayMs: 60_000 } });
-    const raw = new Database(path.join(dir, 'fray.sqlite'));
-    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    raw.close();
-    await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
-    await appendMany(store, 0, 400);
-    expect(fs.statSync(path.join(dir, 'fray.sqlite-wal')).size).toBeGreaterThan(1000 * 4096);
-    expect(eventsInDatabaseFile(dir)).toBe(0);
-    expect(store.walCheckpoints()).toEqual({ runs: 0, last: null });
-  });
+  // Two threads checkpoint: the writer thread when it writes the appends, the poller when they are
+  // written on the caller's thread (checkpoint-poller.ts); each waits for a quiet moment or the bound.
+  for (const mode of [{ name: 'writer thread', writerThread: true }, { name: 'appends on the caller\'s thread, checkpoint poller', writerThread: false }]) {
+    it(`${mode.name}: no checkpoint inside commits: 400 commits (past SQLite's 1,000 pages) stay in the WAL while the thread waits for a quiet moment`, async () => {
+      store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: mode.writerThread, checkpoint: { quietMs: 60_000, maxDelayMs: 60_000 } });
+      const raw = new Database(path.join(dir, 'fray.sqlite'));
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      raw.close();
+      await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
+      await appendMany(store, 0, 400);
+      expect(fs.statSync(path.join(dir, 'fray.sqlite-wal')).size).toBeGreaterThan(1000 * 4096);
+      expect(eventsInDatabaseFile(dir)).toBe(0);
+      expect(store.walCheckpoints()).toEqual({ runs: 0, last: null });
+    });
 
-  it('once the store is quiet, the thread checkpoints: the database file alone holds every commit', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: { quietMs: 50, maxDelayMs: 60_000 } });
-    await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
-    await appendMany(store, 0, 30);
-    const s = store;
-    await until('a checkpoint', () => (s.walCheckpoints()?.runs ?? 0) >= 1 && s.walCheckpoints()!.last!.checkpointed === s.walCheckpoints()!.last!.log);
-    expect(eventsInDatabaseFile(dir)).toBe(30);
-    // The next commits start the WAL from its beginning again, and are checkpointed in turn.
-    const runs = s.walCheckpoints()!.runs;
-    await appendMany(s, 30, 5);
-    await until('a second checkpoint', () => s.walCheckpoints()!.runs > runs);
-    expect(eventsInDatabaseFile(dir)).toBe(35);
-    expect(await s.version('t1/f')).toBe(35);
-  });
+    it(`${mode.name}: once the store is quiet, the thread checkpoints: the database file alone holds every commit`, async () => {
+      store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: mode.writerThread, checkpoint: { quietMs: 50, maxDelayMs: 60_000 } });
+      await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
+      await appendMany(store, 0, 30);
+      const s = store;
+      await until('a checkpoint', () => (s.walCheckpoints()?.runs ?? 0) >= 1 && s.walCheckpoints()!.last!.checkpointed === s.walCheckpoints()!.last!.log);
+      expect(eventsInDatabaseFile(dir)).toBe(30);
+      // The next commits start the WAL from its beginning again, and are checkpointed in turn.
+      const runs = s.walCheckpoints()!.runs;
+      await appendMany(s, 30, 5);
+      await until('a second checkpoint', () => s.walCheckpoints()!.runs > runs);
+      expect(eventsInDatabaseFile(dir)).toBe(35);
+      expect(await s.version('t1/f')).toBe(35);
+    });
 
-  it('commits that never stop are checkpointed at the latest maxDelayMs after the oldest one', async () => {
-    store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true, checkpoint: { quietMs: 60_000, maxDelayMs: 150 } });
-    await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
-    let n = 0;
-    // A commit every 5 ms, never quiet for 60 s: only the bound can make the thread checkpoint. Two
-    // checkpoints come while the commits go on (within seconds: the thread's start is slow on a busy machine).
-    const t0 = Date.now();
-    while ((store.walCheckpoints()?.runs ?? 0) < 2) {
-      if (Date.now() - t0 > 15_000) throw new Error('no checkpoint while the commits went on');
-      await appendMany(store, n, 1);
-      n++;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(store.walCheckpoints()!.last!.checkpointed).toBeGreaterThan(0);
-    expect(await store.version('t1/f')).toBe(n);
-  });
+    it(`${mode.name}: commits that never stop are checkpointed at the latest maxDelayMs after the oldest one`, async () => {
+      store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: mode.writerThread, checkpoint: { quietMs: 60_000, maxDelayMs: 150 } });
+      await store.createTable({ id: 't1', name: 'T', ruleset: create.ruleset });
+      let n = 0;
+      // A commit every 5 ms, never quiet for 60 s: only the bound can make the thread checkpoint. Two
+      // checkpoints come while the commits go on (within seconds: the thread's start is slow on a busy machine).
+      const t0 = Date.now();
+      while ((store.walCheckpoints()?.runs ?? 0) < 2) {
+        if (Date.now() - t0 > 15_000) throw new Error('no checkpoint while the commits went on');
+        await appendMany(store, n, 1);
+        n++;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(store.walCheckpoints()!.last!.checkpointed).toBeGreaterThan(0);
+      expect(await store.version('t1/f')).toBe(n);
+    });
+  }
 
   it('the connections keep a backstop (it checkpoints by itself past BACKSTOP_PAGES); with checkpoint: false SQLite checkpoints inside commits as by default', async () => {
     store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL', writerThread: true });
