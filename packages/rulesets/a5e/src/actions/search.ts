@@ -18,6 +18,7 @@ export function searchRefusal(ruleset: LoadedRuleset, state: EncounterState, act
  */
 export const searchAction: ActionHandler = (ctx, actorId, targets, options, action) => {
   rejectWith(ctx, searchRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  // Read before the Narrator is asked: after a question the working state is another object.
   const me = ctx.state.creatures[actorId]!;
   const suggested = options['skill'] === 'investigation' ? 'investigation' : 'perception';
   const skill = ctx.ask({
@@ -38,7 +39,7 @@ export const searchAction: ActionHandler = (ctx, actorId, targets, options, acti
     if (total > h.stealth) {
       const from = h.from.filter((x) => x !== actorId);
       ctx.emit({ type: 'VarSet', creatureId: id, key: HIDDEN, value: from.length ? hiddenJson({ stealth: h.stealth, from }) : null });
-      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-17', text: `${me.name} finds ${ctx.state.creatures[id]!.name} (${total} beats Stealth ${h.stealth})`, creatureId: id });
+      ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-17', text: `${ctx.state.creatures[actorId]!.name} finds ${ctx.state.creatures[id]!.name} (${total} beats Stealth ${h.stealth})`, creatureId: id });
     }
   }
 };
