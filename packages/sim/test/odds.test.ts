@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Encounter } from '@fray/engine';
+import fc from 'fast-check';
+import { Encounter, attackOddsSummary, exactAttackOdds, summariseOdds, type AttackProfile } from '@fray/engine';
 import { miniRuleset } from '@fray/testkit';
 import { attackOdds, OddsError } from '../src/index';
 
@@ -71,5 +72,34 @@ describe('exact attack odds (mini ruleset: +5, 1d8+3 slashing vs AC 16, dice dou
   it('an unknown creature or attack is a typed error that names the choices', () => {
     expect(() => attackOdds(miniRuleset, state(), 'bob', undefined, 'ogre')).toThrow(OddsError);
     expect(() => attackOdds(miniRuleset, state(), 'ana', 'bite', 'ogre')).toThrow(/one attack, 'attack'/);
+  });
+});
+
+describe('a menu\'s odds summary', () => {
+  it('is the full odds\' summary (hit, crit, expected damage) for any attack profile, from the damage tables\' means', () => {
+    const s = state([{ id: 'stoneskin' }]);
+    const profile: fc.Arbitrary<AttackProfile> = fc.record({
+      attackName: fc.constant('x'),
+      bonus: fc.integer({ min: -5, max: 20 }),
+      ac: fc.integer({ min: 5, max: 30 }),
+      damage: fc.constantFrom('1d8+3', '2d6', '1d4-2', '1d10+1d6 fire', '3', '2d8+4', '1d12 cold+1'),
+      damageType: fc.constantFrom('slashing', 'piercing', 'fire'),
+      crit: fc.constantFrom('doubleDice' as const, 'doubleTotal' as const, 'multiplyTotal' as const),
+      critMultiplier: fc.constantFrom(2, 3),
+      critFrom: fc.integer({ min: 15, max: 21 }),
+      missDamage: fc.option(fc.constantFrom('1d4', '3', '1d6+1'), { nil: undefined }),
+      rollMode: fc.constantFrom('normal' as const, 'advantage' as const, 'disadvantage' as const),
+      fumbleUpTo: fc.constantFrom(0, 1, 2),
+      autoCrit: fc.boolean(),
+      autoMiss: fc.boolean(),
+    }, { requiredKeys: ['attackName', 'bonus', 'ac', 'damage', 'damageType', 'crit', 'critFrom'] });
+    fc.assert(fc.property(profile, (p) => {
+      const ruleset = { ...miniRuleset, attackProfile: () => p };
+      const fast = attackOddsSummary(ruleset, s, 'ana', undefined, 'ogre')!;
+      const full = summariseOdds(exactAttackOdds(ruleset, s, p, 'ogre', p.rollMode ?? 'normal'));
+      expect(fast.hit).toBe(full.hit);
+      expect(fast.crit).toBe(full.crit);
+      expect(fast.expectedDamage).toBeCloseTo(full.expectedDamage, 10);
+    }), { numRuns: 300 });
   });
 });

@@ -122,7 +122,17 @@ interface DamageTables {
   hitDamage: Map<number, number>;
   critDamage: Map<number, number>;
   missDamage: Map<number, number>;
+  /** each table's mean: a menu's summary needs only these */
+  hitMean: number;
+  critMean: number;
+  missMean: number;
 }
+
+const meanOf = (m: Map<number, number>) => {
+  let mean = 0;
+  for (const [d, p] of m) mean += d * p;
+  return mean;
+};
 
 const tables = new Map<string, DamageTables>();
 
@@ -147,10 +157,28 @@ function damageTables(ruleset: LoadedRuleset, profile: AttackProfile, defences: 
   if (profile.crit === 'doubleDice') for (const o of damageOutcomes(scaleDiceCounts(expr, 2), profile.damageType)) add(critDamage, after(o.parts), o.p);
   const missDamage = new Map<number, number>();
   if (profile.missDamage) for (const o of damageOutcomes(parseDice(profile.missDamage), profile.damageType)) add(missDamage, after(o.parts), o.p);
-  const made = { hitDamage, critDamage, missDamage };
+  const made = { hitDamage, critDamage, missDamage, hitMean: meanOf(hitDamage), critMean: meanOf(critDamage), missMean: meanOf(missDamage) };
   if (tables.size > 500) tables.clear();
   tables.set(key, made);
   return made;
+}
+
+/** Hit, crit, and a miss that is not a fumble (`grazed`: 13th Age's miss damage), under a roll mode. */
+function chances(profile: AttackProfile, mode: RollModeName): { hit: number; crit: number; grazed: number; miss: number } {
+  const pn = naturals(mode);
+  let hit = 0;
+  let crit = 0;
+  let grazed = 0;
+  const fumbleUpTo = profile.fumbleUpTo ?? 1;
+  if (profile.autoCrit) crit = 1;
+  else if (!profile.autoMiss) {
+    for (let n = fumbleUpTo + 1; n <= 20; n++) {
+      if (n >= profile.critFrom) crit += pn[n]!;
+      else if (n + profile.bonus >= profile.ac) hit += pn[n]!;
+      else grazed += pn[n]!;
+    }
+  }
+  return { hit, crit, grazed, miss: Math.max(0, 1 - hit - crit) };
 }
 
 /**
@@ -165,20 +193,7 @@ export function exactAttackOdds(ruleset: LoadedRuleset, state: EncounterState, p
   const t = state.creatures[target]!;
   const hp = t.hp + t.tempHp;
   const modes = (only ? [only] : (['normal', 'advantage', 'disadvantage'] as const)).map((mode): ModeOdds => {
-    const pn = naturals(mode);
-    let hit = 0;
-    let crit = 0;
-    let grazed = 0;
-    const fumbleUpTo = profile.fumbleUpTo ?? 1;
-    if (profile.autoCrit) crit = 1;
-    else if (!profile.autoMiss) {
-      for (let n = fumbleUpTo + 1; n <= 20; n++) {
-        if (n >= profile.critFrom) crit += pn[n]!;
-        else if (n + profile.bonus >= profile.ac) hit += pn[n]!;
-        else grazed += pn[n]!;
-      }
-    }
-    const miss = Math.max(0, 1 - hit - crit);
+    const { hit, crit, grazed, miss } = chances(profile, mode);
     const damage = new Map<number, number>();
     if (missDamage.size) {
       add(damage, 0, miss - grazed);
@@ -206,5 +221,10 @@ export function summariseOdds(odds: AttackOdds): OddsSummary {
 /** The odds a menu shows for one of the ruleset's attacks on one target, or null when the ruleset gives no profile. */
 export function attackOddsSummary(ruleset: LoadedRuleset, state: EncounterState, attacker: string, attackId: string | undefined, target: string): OddsSummary | null {
   const profile = ruleset.attackProfile?.(state, attacker, attackId, target) ?? null;
-  return profile ? summariseOdds(exactAttackOdds(ruleset, state, profile, target, profile.rollMode ?? 'normal')) : null;
+  if (!profile) return null;
+  // The numbers `summariseOdds(exactAttackOdds(…))` gives, from the tables' means: a menu asks this for
+  // every attack on every target after every command, and the whole damage distribution is not shown.
+  const t = damageTables(ruleset, profile, { ...ruleset.damageProfile(state, target), tempHp: 0 });
+  const { hit, crit, grazed } = chances(profile, profile.rollMode ?? 'normal');
+  return { hit, crit, expectedDamage: hit * t.hitMean + crit * t.critMean + (t.missDamage.size ? grazed * t.missMean : 0) };
 }
