@@ -87,7 +87,7 @@ export function build13aRuleset(modules: readonly ThirteenModule[] = thirteenMod
     },
     legalCommands: (state, who) => legalCommands13a(self.loaded!, state, who),
     attackOptions: (state, attacker) => attackOptions13a(self.loaded!, state, attacker),
-    commandRefusal: (state, command) => commandRefusal13a(self.loaded!, state, command),
+    commandRefusal: (state, command) => commandRefusal13a(self.loaded!, state, command, (action) => Object.hasOwn(merged.actions, action)),
     actionMenu: (state, id, who) => actionMenu13a(self.loaded!, state, id, who),
     attackProfile: (state, attacker, attackId, target) => attackProfile13a(self.loaded!, state, attacker, attackId, target),
     derivedNumbers: (state, id) => derivedNumbers13a(self.loaded!, state, id),

@@ -6,7 +6,7 @@ import {
 import type { ThirteenModule } from '../module';
 import { damageTypes, type Attack } from '../sheet/stat-block';
 import { isPc, hostile } from '../core/sheets';
-import { cannotAct, setVar, spendAction } from '../core/economy';
+import { actionRefusal, cannotAct, setVar, spendAction, type Refusal, type Rules } from '../core/economy';
 import { resolveAttack } from '../combat/attack';
 import { unarmedAttack } from '../combat/actions';
 import { pcSheet } from '../core/sheets';
@@ -32,8 +32,87 @@ const autoDamage = z.object({
 }).strict();
 const flee = z.object({ type: z.literal('13a.proposeFlee'), creatureId: id }).strict();
 
-const untouched = (ctx: Resolution, cid: string) => ['standard', 'move', 'quick'].every((k) => (ctx.state.creatures[cid]!.resources[k] ?? 0) === 1);
-const hasVar = (ctx: Resolution, cid: string, key: string) => { const v = ctx.state.creatures[cid]!.vars[key]; return v !== undefined && v !== null; };
+const untouched = (ctx: Rules, cid: string) => ['standard', 'move', 'quick'].every((k) => (ctx.state.creatures[cid]!.resources[k] ?? 0) === 1);
+const hasVar = (ctx: Rules, cid: string, key: string) => { const v = ctx.state.creatures[cid]!.vars[key]; return v !== undefined && v !== null; };
+
+const refuse = (ctx: Resolution, r: Refusal | null): void => {
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+};
+
+type Readied = { attack: string; targets: string[]; trigger: string };
+const readiedOf = (ctx: Rules, cid: string) => ctx.state.creatures[cid]!.vars['readied'] as Readied | null | undefined;
+
+/** Why it cannot delay now (13A-INIT-6): only when its turn comes up, able to act, before doing anything. */
+export function delayRefusal(ctx: Rules, c: z.infer<typeof delay>): Refusal | null {
+  if (currentCreatureId(ctx.state) !== c.creatureId) return { code: 'not-your-turn', message: `${c.creatureId} can delay only when its turn comes up`, ruleId: '13A-INIT-6' };
+  if (cannotAct(ctx, c.creatureId)) return { code: 'cannot-act', message: `${c.creatureId} cannot act and so cannot delay`, ruleId: '13A-INIT-6' };
+  if (!untouched(ctx, c.creatureId)) return { code: 'already-acted', message: 'a creature that has acted this turn cannot delay', ruleId: '13A-INIT-6' };
+  return null;
+}
+
+/** Why it cannot take its delayed turn now (13A-INIT-6): it is not delaying, or no other creature's turn is going on. */
+export function actNowRefusal(ctx: Rules, c: z.infer<typeof actNow>): Refusal | null {
+  if (!hasVar(ctx, c.creatureId, 'delaying')) return { code: 'not-delayed', message: `${c.creatureId} is not delaying`, ruleId: '13A-INIT-6' };
+  const current = currentCreatureId(ctx.state);
+  if (!current || current === c.creatureId) return { code: 'no-turn', message: 'a delayed creature acts after another creature\'s turn', ruleId: '13A-INIT-6' };
+  return null;
+}
+
+/** Why it cannot ready this attack now (13A-INIT-9): an attack of its own at creatures that are there, for the standard action. */
+export function readyRefusal(ctx: Rules, c: z.infer<typeof ready>): Refusal | null {
+  const own = (ctx.state.creatures[c.creatureId]!.sheet as unknown as { attacks: Attack[] }).attacks;
+  if (!own.some((a) => a.id === c.attack) && c.attack !== 'unarmed') return { code: 'unknown-action', message: `no attack '${c.attack}'`, ruleId: '13A-INIT-9' };
+  const stray = c.targets.find((t) => !Object.hasOwn(ctx.state.creatures, t));
+  if (stray !== undefined) return { code: 'unknown-creature', message: `no target '${stray}'`, ruleId: '13A-INIT-9' };
+  return actionRefusal(ctx, c.creatureId, 'standard', '13A-INIT-9');
+}
+
+/**
+ * Why its readied action cannot go off now, before the GM rules on the trigger (13A-INIT-9/10): nothing
+ * readied, its own turn, or a creature to go before that has no place in the order. After that the GM
+ * may still say the trigger has not happened, so a command it lets through is the GM's to judge.
+ */
+export function takeReadiedRefusal(ctx: Rules, c: z.infer<typeof takeReadied>): Refusal | null {
+  if (!readiedOf(ctx, c.creatureId)) return { code: 'nothing-readied', message: `${c.creatureId} has nothing readied`, ruleId: '13A-INIT-9' };
+  if (currentCreatureId(ctx.state) === c.creatureId) return { code: 'not-your-turn', message: 'a readied action happens between your turns', ruleId: '13A-INIT-9' };
+  if (!ctx.state.order.some((e) => e.creatureId === c.before)) return { code: 'not-in-order', message: `${c.before} has no place in the order`, ruleId: '13A-INIT-10' };
+  return null;
+}
+
+/** Why it cannot fight in spirit now (13A-SPEC-1): a PC out of the fight, once a round. */
+export function fightInSpiritRefusal(ctx: Rules, c: z.infer<typeof fightInSpirit>): Refusal | null {
+  const me = ctx.state.creatures[c.creatureId]!;
+  if (!isPc(me) || !['unconscious', 'dead', 'coma'].includes(me.status)) return { code: 'still-in-the-fight', message: `${me.name} is still in the fight and cannot fight in spirit`, ruleId: '13A-SPEC-1' };
+  if (me.vars['spiritRound'] === ctx.state.round) return { code: 'once-per-round', message: 'once per round', ruleId: '13A-SPEC-1' };
+  return null;
+}
+
+/** Why it cannot propose fleeing now (13A-SPEC-4): only on a PC's own turn; the players' answers decide the rest, never refusing. */
+export function proposeFleeRefusal(ctx: Rules, c: z.infer<typeof flee>): Refusal | null {
+  if (!isPc(ctx.state.creatures[c.creatureId]!) || currentCreatureId(ctx.state) !== c.creatureId) return { code: 'not-your-turn', message: 'fleeing is proposed on a PC\'s turn', ruleId: '13A-SPEC-4' };
+  return null;
+}
+
+/**
+ * The refusal query of each player-facing command (parsed with its schema first, as dispatch does),
+ * answering undefined where a prompt still decides (`takeReadiedRefusal` once up-front checks pass).
+ * The GM-only commands (13a.escalation, 13a.ambush, 13a.grantSpirit, 13a.damage) stay with dispatch:
+ * no menu, policy or legal-command list offers them.
+ */
+export const commandQueries: Record<string, (ctx: Rules, command: unknown) => Refusal | null | undefined> = {
+  '13a.delay': (ctx, c) => parsed(delay, c, (x) => delayRefusal(ctx, x)),
+  '13a.actNow': (ctx, c) => parsed(actNow, c, (x) => actNowRefusal(ctx, x)),
+  '13a.ready': (ctx, c) => parsed(ready, c, (x) => readyRefusal(ctx, x)),
+  '13a.takeReadied': (ctx, c) => parsed(takeReadied, c, (x) => takeReadiedRefusal(ctx, x) ?? undefined),
+  '13a.fightInSpirit': (ctx, c) => parsed(fightInSpirit, c, (x) => fightInSpiritRefusal(ctx, x)),
+  '13a.proposeFlee': (ctx, c) => parsed(flee, c, (x) => proposeFleeRefusal(ctx, x)),
+};
+
+/** A command its schema refuses is dispatch's to answer (malformed). */
+function parsed<S extends z.ZodType>(schema: S, command: unknown, query: (c: z.infer<S>) => Refusal | null | undefined): Refusal | null | undefined {
+  const r = schema.safeParse(command);
+  return r.success ? query(r.data) : undefined;
+}
 
 export const commandsModule: ThirteenModule = {
   id: 'commands',
@@ -66,9 +145,7 @@ export const commandsModule: ThirteenModule = {
     def('13a.delay', delay, {
       actor: (c) => c.creatureId,
       run: (ctx, c) => {
-        if (currentCreatureId(ctx.state) !== c.creatureId) ctx.reject('not-your-turn', `${c.creatureId} can delay only when its turn comes up`, '13A-INIT-6');
-        if (cannotAct(ctx, c.creatureId)) ctx.reject('cannot-act', `${c.creatureId} cannot act and so cannot delay`, '13A-INIT-6');
-        if (!untouched(ctx, c.creatureId)) ctx.reject('already-acted', 'a creature that has acted this turn cannot delay', '13A-INIT-6');
+        refuse(ctx, delayRefusal(ctx, c));
         setVar(ctx, c.creatureId, 'delaying', ctx.state.round);
         ctx.emit({ type: 'RuleApplied', ruleId: '13A-INIT-6', text: `${ctx.state.creatures[c.creatureId]!.name} delays`, creatureId: c.creatureId });
         endTurn(ctx);
@@ -78,9 +155,8 @@ export const commandsModule: ThirteenModule = {
     def('13a.actNow', actNow, {
       actor: (c) => c.creatureId,
       run: (ctx, c) => {
-        if (!hasVar(ctx, c.creatureId, 'delaying')) ctx.reject('not-delayed', `${c.creatureId} is not delaying`, '13A-INIT-6');
-        const current = currentCreatureId(ctx.state);
-        if (!current || current === c.creatureId) return ctx.reject('no-turn', 'a delayed creature acts after another creature\'s turn', '13A-INIT-6');
+        refuse(ctx, actNowRefusal(ctx, c));
+        const current = currentCreatureId(ctx.state)!;
         setVar(ctx, c.creatureId, 'delaying', null);
         placeInOrder(ctx, c.creatureId, { after: current }, `${c.creatureId} takes its delayed turn after ${current}`);
         ctx.emit({ type: 'RuleApplied', ruleId: ctx.state.round > 1 ? '13A-INIT-8' : '13A-INIT-6', text: `${ctx.state.creatures[c.creatureId]!.name} now acts right after ${ctx.state.creatures[current]!.name}`, creatureId: c.creatureId });
@@ -90,9 +166,7 @@ export const commandsModule: ThirteenModule = {
     def('13a.ready', ready, {
       actor: (c) => c.creatureId,
       run: (ctx, c) => {
-        const own = (ctx.state.creatures[c.creatureId]!.sheet as unknown as { attacks: Attack[] }).attacks;
-        if (!own.some((a) => a.id === c.attack) && c.attack !== 'unarmed') ctx.reject('unknown-action', `no attack '${c.attack}'`, '13A-INIT-9');
-        for (const t of c.targets) if (!Object.hasOwn(ctx.state.creatures, t)) ctx.reject('unknown-creature', `no target '${t}'`, '13A-INIT-9');
+        refuse(ctx, readyRefusal(ctx, c));
         spendAction(ctx, c.creatureId, 'standard', '13A-INIT-9');
         setVar(ctx, c.creatureId, 'readied', { attack: c.attack, targets: c.targets, trigger: c.trigger });
       },
@@ -101,10 +175,8 @@ export const commandsModule: ThirteenModule = {
     def('13a.takeReadied', takeReadied, {
       actor: (c) => c.creatureId,
       run: (ctx, c) => {
-        const r = ctx.state.creatures[c.creatureId]!.vars['readied'] as { attack: string; targets: string[]; trigger: string } | null | undefined;
-        if (!r) return ctx.reject('nothing-readied', `${c.creatureId} has nothing readied`, '13A-INIT-9');
-        if (currentCreatureId(ctx.state) === c.creatureId) ctx.reject('not-your-turn', 'a readied action happens between your turns', '13A-INIT-9');
-        if (!ctx.state.order.some((e) => e.creatureId === c.before)) ctx.reject('not-in-order', `${c.before} has no place in the order`, '13A-INIT-10');
+        refuse(ctx, takeReadiedRefusal(ctx, c));
+        const r = readiedOf(ctx, c.creatureId)!;
         const ok = ctx.ask({ key: '13a.readyTrigger', to: { role: 'gm' }, about: c.creatureId, text: `Does this match the trigger "${r.trigger}"?`, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }], default: 'yes' });
         if (ok !== 'yes') return ctx.reject('trigger-not-met', 'the GM rules the trigger has not happened', '13A-INIT-9');
         setVar(ctx, c.creatureId, 'readied', null);
@@ -144,9 +216,8 @@ export const commandsModule: ThirteenModule = {
     def('13a.fightInSpirit', fightInSpirit, {
       actor: (c) => c.creatureId,
       run: (ctx, c) => {
+        refuse(ctx, fightInSpiritRefusal(ctx, c));
         const me = ctx.state.creatures[c.creatureId]!;
-        if (!isPc(me) || !['unconscious', 'dead', 'coma'].includes(me.status)) ctx.reject('still-in-the-fight', `${me.name} is still in the fight and cannot fight in spirit`, '13A-SPEC-1');
-        if (me.vars['spiritRound'] === ctx.state.round) ctx.reject('once-per-round', 'once per round', '13A-SPEC-1');
         setVar(ctx, c.creatureId, 'spiritRound', ctx.state.round);
         ctx.emit({ type: 'RuleApplied', ruleId: '13A-SPEC-1', text: `${me.name} fights in spirit: ${c.story}`, creatureId: c.creatureId });
       },
@@ -179,7 +250,7 @@ export const commandsModule: ThirteenModule = {
     def('13a.proposeFlee', flee, {
       actor: (c) => c.creatureId,
       run: (ctx, c) => {
-        if (!isPc(ctx.state.creatures[c.creatureId]!) || currentCreatureId(ctx.state) !== c.creatureId) ctx.reject('not-your-turn', 'fleeing is proposed on a PC\'s turn', '13A-SPEC-4');
+        refuse(ctx, proposeFleeRefusal(ctx, c));
         const seats = [...new Set(ctx.state.creatureIds.map((x) => ctx.state.creatures[x]!).filter((x) => isPc(x) && x.controller).map((x) => x.controller!))];
         const answers = ctx.askAll(seats.map((seat) => ({ key: '13a.flee', to: { role: 'player' as const, seat }, about: null, text: 'Flee the fight (a campaign loss)?', options: [{ id: 'no', label: 'Keep fighting' }, { id: 'yes', label: 'Flee' }], default: 'no' })));
         if (answers.every((a) => a === 'yes')) {

@@ -1,22 +1,43 @@
-import { addCondition, d20Test, hasCondition, type Resolution } from '@fray/engine';
+import { addCondition, d20Test, hasCondition } from '@fray/engine';
 import type { ThirteenModule } from '../module';
 import { abilityMod } from '../core/math';
 import { pcSheet, hostile } from '../core/sheets';
-import { actionRefusal, spendAction, canPay, type Refusal, type Rules } from '../core/economy';
+import { actionRefusal, afterPaying, spendAction, canPay, type Refusal, type Rules } from '../core/economy';
 import { useRecovery } from './recovery';
 import { rollSave } from '../flow/saves';
 import { engagedFoes, nextTo } from '../position/zones';
-
-function requirePc(ctx: Resolution, id: string, ruleId: string) {
-  const pc = pcSheet(ctx.state.creatures[id]!);
-  if (!pc) return ctx.reject('not-a-pc', `only PCs do this`, ruleId);
-  return pc;
-}
 
 /** Why it cannot rally now (13A-HEAL-5): only PCs rally, on their turn, with a standard action to spend. */
 export function rallyRefusal(ctx: Rules, id: string): Refusal | null {
   if (!pcSheet(ctx.state.creatures[id]!)) return { code: 'not-a-pc', message: 'only PCs do this', ruleId: '13A-HEAL-5' };
   return actionRefusal(ctx, id, 'standard', '13A-HEAL-5');
+}
+
+/**
+ * Why it cannot try to stabilize `targets[0]` now (13A-DYING-8/9), everything the stabilize action
+ * rejects before its healing check: only a PC, next to an unconscious ally not yet stabilized, with the
+ * standard action (and the move action to get there when not next to it and engaged with no one).
+ */
+export function stabilizeRefusal(ctx: Rules, id: string, targets: readonly string[]): Refusal | null {
+  if (!pcSheet(ctx.state.creatures[id]!)) return { code: 'not-a-pc', message: 'only PCs do this', ruleId: '13A-DYING-8' };
+  const t = targets[0];
+  if (!t) return { code: 'no-target', message: 'stabilize names an unconscious ally', ruleId: '13A-DYING-8' };
+  const tc = ctx.state.creatures[t]!;
+  if (hostile(ctx.state, id, t) || tc.status !== 'unconscious') return { code: 'illegal-target', message: `${tc.name} is not an unconscious ally`, ruleId: '13A-DYING-8' };
+  if (hasCondition(tc, 'stabilized')) return { code: 'already-stabilized', message: `${tc.name} is already stabilized`, ruleId: '13A-DYING-9' };
+  if (nextTo(ctx.state, id, t)) return actionRefusal(ctx, id, 'standard', '13A-DYING-8');
+  // "Next to": allies engaged with the same enemy already are; a free helper spends a move getting there.
+  if (engagedFoes(ctx.state, id).length) return { code: 'not-next-to', message: `${ctx.state.creatures[id]!.name} is engaged elsewhere: disengage or move away to reach ${tc.name} first`, ruleId: '13A-DYING-8' };
+  if (!canPay(ctx, id, 'standard') || !ctx.state.creatures[id]!.resources['move']) return { code: 'no-action-left', message: 'getting next to the ally takes the move action and the check the standard action', ruleId: '13A-DYING-8' };
+  return actionRefusal(ctx, id, 'move', '13A-DYING-8') ?? actionRefusal(afterPaying(ctx, id, 'move'), id, 'standard', '13A-DYING-8');
+}
+
+/** Why it cannot feed a potion to `targets[0]` (itself when none) now (13A-HEAL-7): a PC ally drinks it, for the giver's standard action. */
+export function potionRefusal(ctx: Rules, id: string, targets: readonly string[]): Refusal | null {
+  const t = targets[0] ?? id;
+  if (!pcSheet(ctx.state.creatures[t]!)) return { code: 'not-a-pc', message: 'only PCs do this', ruleId: '13A-HEAL-7' };
+  if (hostile(ctx.state, id, t)) return { code: 'illegal-target', message: 'potions go to allies', ruleId: '13A-HEAL-7' };
+  return actionRefusal(ctx, id, 'standard', '13A-HEAL-7');
 }
 
 export const healingModule: ThirteenModule = {
@@ -40,16 +61,12 @@ export const healingModule: ThirteenModule = {
     },
     /** 13A-DYING-8/9: DC 10 Wisdom healing check (d20 + Wis + level + background); 25+ takes only a quick action. */
     stabilize: (ctx, id, targets, options) => {
-      const pc = requirePc(ctx, id, '13A-DYING-8');
-      const t = targets[0];
-      if (!t) return ctx.reject('no-target', 'stabilize names an unconscious ally', '13A-DYING-8');
+      const refusal = stabilizeRefusal(ctx, id, targets);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+      const pc = pcSheet(ctx.state.creatures[id]!)!;
+      const t = targets[0]!;
       const tc = ctx.state.creatures[t]!;
-      if (hostile(ctx.state, id, t) || tc.status !== 'unconscious') ctx.reject('illegal-target', `${tc.name} is not an unconscious ally`, '13A-DYING-8');
-      if (hasCondition(tc, 'stabilized')) ctx.reject('already-stabilized', `${tc.name} is already stabilized`, '13A-DYING-9');
-      // "Next to": allies engaged with the same enemy already are; a free helper spends a move getting there.
       if (!nextTo(ctx.state, id, t)) {
-        if (engagedFoes(ctx.state, id).length) ctx.reject('not-next-to', `${ctx.state.creatures[id]!.name} is engaged elsewhere: disengage or move away to reach ${tc.name} first`, '13A-DYING-8');
-        if (!canPay(ctx, id, 'standard') || !ctx.state.creatures[id]!.resources['move']) ctx.reject('no-action-left', 'getting next to the ally takes the move action and the check the standard action', '13A-DYING-8');
         spendAction(ctx, id, 'move', '13A-DYING-8');
         ctx.emit({ type: 'RuleApplied', ruleId: '13A-DYING-8', text: `${ctx.state.creatures[id]!.name} moves next to ${tc.name}`, creatureId: id });
       }
@@ -77,9 +94,9 @@ export const healingModule: ThirteenModule = {
     },
     /** 13A-HEAL-7: feeding a potion (a recovery of the drinker) always takes the giver's standard action. */
     potion: (ctx, id, targets) => {
+      const refusal = potionRefusal(ctx, id, targets);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       const t = targets[0] ?? id;
-      requirePc(ctx, t, '13A-HEAL-7');
-      if (hostile(ctx.state, id, t)) ctx.reject('illegal-target', 'potions go to allies', '13A-HEAL-7');
       spendAction(ctx, id, 'standard', '13A-HEAL-7');
       useRecovery(ctx, t, 'healing potion');
     },

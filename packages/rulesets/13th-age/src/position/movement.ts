@@ -9,18 +9,13 @@ import { movementVars } from '../settings';
 
 const sizes = ['small', 'normal', 'large', 'huge'];
 const sizeOf = (ctx: Resolution, id: string) => sizes.indexOf((ctx.state.creatures[id]!.sheet as unknown as { size: string }).size);
-const grabsOn = (ctx: Resolution, id: string): ConditionInstance[] => ctx.state.creatures[id]!.conditions.filter((c) => c.conditionId === 'grabbed');
-const grabbersOf = (ctx: Resolution, id: string): string[] => grabsOn(ctx, id).map((c) => (c.data as { grabber: string }).grabber);
+const grabsOn = (ctx: Rules, id: string): ConditionInstance[] => ctx.state.creatures[id]!.conditions.filter((c) => c.conditionId === 'grabbed');
+const grabbersOf = (ctx: Rules, id: string): string[] => grabsOn(ctx, id).map((c) => (c.data as { grabber: string }).grabber);
 /** creatures this one is grabbing */
 const heldBy = (ctx: Resolution, id: string): string[] => ctx.state.creatureIds.filter((o) => grabbersOf(ctx, o).includes(id));
 
 function releaseGrab(ctx: Resolution, grabber: string, held: string, reason: string, ruleId: string): void {
   for (const g of grabsOn(ctx, held)) if ((g.data as { grabber: string }).grabber === grabber) removeInstance(ctx, held, g, reason, ruleId);
-}
-
-function mustBeFreeToMove(ctx: Resolution, id: string): void {
-  const r = moveBlock(ctx, id);
-  if (r) ctx.reject(r.code, r.message, r.ruleId);
 }
 
 /** Why it cannot move at all now (13A-COND-7 stuck, 13A-ENGAGE-8 after a failed disengage). */
@@ -47,6 +42,36 @@ export function engageRefusal(ctx: Rules, id: string, t: string): Refusal | null
   return second ?? grabbedRefusal(ctx.state, id);
 }
 
+/** `engageRefusal` for the targets a command names: exactly one enemy (13A-ENGAGE-1). */
+export function engageRefusalOn(ctx: Rules, id: string, targets: readonly string[]): Refusal | null {
+  const t = targets[0];
+  if (!t || targets.length !== 1) return { code: 'no-target', message: 'engage names one enemy', ruleId: '13A-ENGAGE-1' };
+  return engageRefusal(ctx, id, t);
+}
+
+/** Why it cannot come back from far away now (13A-POS-3): unable to move, or short of the two move actions it takes (the standard paying for the second). */
+export function comeBackRefusal(ctx: Rules, id: string): Refusal | null {
+  return moveBlock(ctx, id) ?? actionRefusal(ctx, id, 'move', '13A-POS-3') ?? actionRefusal(afterPaying(ctx, id, 'move'), id, 'move', '13A-POS-3');
+}
+
+/** Why it cannot teleport now (13A-TELE-1): the spell takes the standard action; what it provokes comes after. */
+export function teleportRefusal(ctx: Rules, id: string): Refusal | null {
+  return actionRefusal(ctx, id, 'standard', '13A-TELE-1');
+}
+
+/** Why an effect cannot pop `targets[0]` (the actor when none) free now (13A-ENGAGE-11, 13A-COND-7): the stuck stay, and it takes the actor's quick action. */
+export function popFreeRefusal(ctx: Rules, id: string, targets: readonly string[]): Refusal | null {
+  const t = targets[0] ?? id;
+  if (hasFlag(ctx.ruleset, ctx.state.creatures[t]!, 'cannot-move')) return { code: 'stuck', message: `${t} is stuck and cannot pop free`, ruleId: '13A-COND-7' };
+  return actionRefusal(ctx, id, 'quick', '13A-ENGAGE-11');
+}
+
+/** Why it cannot let go of `targets[0]` (13A-GRAB-1): it is not grabbing it. Letting go is free, at any time. */
+export function releaseRefusal(ctx: Rules, id: string, targets: readonly string[]): Refusal | null {
+  const t = targets[0];
+  return !t || !grabbersOf(ctx, t).includes(id) ? { code: 'not-grabbing', message: `${id} is not grabbing ${t ?? 'anyone'}`, ruleId: '13A-GRAB-1' } : null;
+}
+
 /** Why it cannot simply move away (13A-ENGAGE-5, 13A-GRAB-2): unable to move, no move action, or grabbed. */
 export function moveAwayRefusal(ctx: Rules, id: string): Refusal | null {
   return moveBlock(ctx, id) ?? actionRefusal(ctx, id, 'move', '13A-ACT-6') ?? grabbedRefusal(ctx.state, id);
@@ -67,6 +92,16 @@ export function leavingProvokers(state: EncounterState, id: string, keep: readon
 /** Why it cannot try to disengage now (13A-ENGAGE-6/8, 13A-COND-7, 13A-ACT-2), before the save that decides it. */
 export function disengageRefusal(ctx: Rules, id: string): Refusal | null {
   return disengageBlock(ctx, id) ?? actionRefusal(ctx, id, 'move', '13A-ENGAGE-6');
+}
+
+/** `disengageRefusal` for the foes a command names (all it is engaged with when none): each must be one it is engaged with (13A-ENGAGE-6). */
+export function disengageRefusalOn(ctx: Rules, id: string, targets: readonly string[]): Refusal | null {
+  const blocked = disengageBlock(ctx, id);
+  if (blocked) return blocked;
+  const engaged = engagedFoes(ctx.state, id).filter((f) => hostile(ctx.state, id, f));
+  const stray = targets.find((f) => !engaged.includes(f));
+  if (stray !== undefined) return { code: 'illegal-target', message: `${ctx.state.creatures[id]!.name} is not engaged with ${stray}`, ruleId: '13A-ENGAGE-6' };
+  return actionRefusal(ctx, id, 'move', '13A-ENGAGE-6');
 }
 
 /** `disengageRefusal` before the cost: not engaged, stuck, or failed already this turn. */
@@ -138,10 +173,9 @@ export const movementModule: ThirteenModule = {
   actions: {
     /** 13A-ENGAGE-1, 13A-POS-2/3: one move action to engage a nearby enemy (two when it is far away). */
     engage: (ctx, id, targets) => {
-      const t = targets[0];
-      if (!t || targets.length !== 1) return ctx.reject('no-target', 'engage names one enemy', '13A-ENGAGE-1');
-      const refusal = engageRefusal(ctx, id, t);
+      const refusal = engageRefusalOn(ctx, id, targets);
       if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+      const t = targets[0]!;
       spendAction(ctx, id, 'move', '13A-ACT-6');
       if (bandBetween(ctx.state, id, t) === 'far away') {
         // 13A-POS-3: two moves to reach a far-away creature; the second is the standard as a move.
@@ -153,7 +187,8 @@ export const movementModule: ThirteenModule = {
     },
     /** 13A-ENGAGE-5 / 13A-POS-3: move away (drawing opportunity attacks), optionally far away. */
     moveAway: (ctx, id, _targets, options) => {
-      mustBeFreeToMove(ctx, id);
+      const refusal = moveAwayRefusal(ctx, id);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spendAction(ctx, id, 'move', '13A-ACT-6');
       if (!leaveEngagement(ctx, id)) return;
       if (options['farAway'] === true) {
@@ -166,7 +201,8 @@ export const movementModule: ThirteenModule = {
     },
     /** 13A-POS-3: back to nearby from far away takes two moves. */
     comeBack: (ctx, id) => {
-      mustBeFreeToMove(ctx, id);
+      const refusal = comeBackRefusal(ctx, id);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spendAction(ctx, id, 'move', '13A-POS-3');
       spendAction(ctx, id, 'move', '13A-POS-3');
       setWhereabouts(ctx, id, otherEnemies(ctx, id), 'nearby');
@@ -175,10 +211,9 @@ export const movementModule: ThirteenModule = {
     disengage: (ctx, id, targets, options) => {
       const c = () => (ctx.state.creatures[id])!;
       const engaged = engagedFoes(ctx.state, id).filter((f) => hostile(ctx.state, id, f));
-      const refusal = disengageBlock(ctx, id);
+      const refusal = disengageRefusalOn(ctx, id, targets);
       if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       const from = targets.length ? targets : engaged;
-      for (const f of from) if (!engaged.includes(f)) ctx.reject('illegal-target', `${c().name} is not engaged with ${f}`, '13A-ENGAGE-6');
       spendAction(ctx, id, 'move', '13A-ENGAGE-6');
       const penalties = [];
       if (from.length > 1) penalties.push({ id: 'extra-foes', label: `${from.length - 1} extra foe(s)`, value: -(from.length - 1), ruleId: '13A-ENGAGE-6' });
@@ -197,6 +232,8 @@ export const movementModule: ThirteenModule = {
     },
     /** 13A-TELE-1/2: teleporting ends engagement and grabs with no opportunity attacks; casting it is a spell (provokes unless close-quarters). */
     teleport: (ctx, id, _targets, options) => {
+      const refusal = teleportRefusal(ctx, id);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spendAction(ctx, id, 'standard', '13A-TELE-1');
       const engaged = engagedFoes(ctx.state, id).filter((f) => hostile(ctx.state, id, f));
       if (engaged.length && options['closeQuarters'] !== true) {
@@ -211,8 +248,9 @@ export const movementModule: ThirteenModule = {
     },
     /** 13A-ENGAGE-11: an effect pops the creature free (no check, no opportunity attacks); not when stuck. */
     popFree: (ctx, id, targets) => {
+      const refusal = popFreeRefusal(ctx, id, targets);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       const t = targets[0] ?? id;
-      if (hasFlag(ctx.ruleset, ctx.state.creatures[t]!, 'cannot-move')) ctx.reject('stuck', `${t} is stuck and cannot pop free`, '13A-COND-7');
       spendAction(ctx, id, 'quick', '13A-ENGAGE-11');
       for (const g of grabsOn(ctx, t)) removeInstance(ctx, t, g, 'popped free', '13A-ENGAGE-11');
       breakEngagement(ctx, t, engagedFoes(ctx.state, t));
@@ -220,9 +258,9 @@ export const movementModule: ThirteenModule = {
     },
     /** 13A-GRAB-1: letting go is a free action. */
     release: (ctx, id, targets) => {
-      const t = targets[0];
-      if (!t || !grabbersOf(ctx, t).includes(id)) return ctx.reject('not-grabbing', `${id} is not grabbing ${t ?? 'anyone'}`, '13A-GRAB-1');
-      releaseGrab(ctx, id, t, 'let go', '13A-GRAB-1');
+      const refusal = releaseRefusal(ctx, id, targets);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+      releaseGrab(ctx, id, targets[0]!, 'let go', '13A-GRAB-1');
     },
   },
 };
