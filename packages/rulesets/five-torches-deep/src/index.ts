@@ -78,7 +78,7 @@ export function buildFtdRuleset(modules: readonly FtdModule[] = ftdModules): Loa
     takesTurn: (state, id) => !['dead', 'dying', 'escaped'].includes(state.creatures[id]?.status ?? 'dead'),
     legalCommands: (state, who) => ftdLegalCommands(self.loaded!, state, who),
     attackOptions: (state, attacker) => ftdAttackOptions(self.loaded!, state, attacker),
-    commandRefusal: (state, command) => ftdCommandRefusal(self.loaded!, state, command),
+    commandRefusal: (state, command) => ftdCommandRefusal(self.loaded!, state, command, (action) => Object.hasOwn(merged.actions, action)),
     actionMenu: (state, id, who, opts) => ftdActionMenu(self.loaded!, state, id, who, opts),
     attackProfile: (state, attacker, attackId, target) => ftdAttackProfile(self.loaded!, state, attacker, attackId, target),
     previewMove: (state, id, to) => {

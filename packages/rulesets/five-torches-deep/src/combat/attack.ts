@@ -1,7 +1,7 @@
 import { addCondition, againstStatistic, dealDamage, forbidEffect, hasCondition, removeCondition, type Json, type Resolution, type RollModeSource, type ConditionDef, type EncounterState } from '@fray/engine';
 import type { AttackDef, AttackKind, Ability } from '../sheet/stat-block';
 import { ftdCheck, type FtdCheckRequest } from '../core/check';
-import { actRefusal, requireTurn, spend, type Refusal, type Rules } from '../core/economy';
+import { actRefusal, spend, type Refusal, type Rules } from '../core/economy';
 import { abilityMod, creatureIn, sheetOf } from '../core/sheet';
 import { bandFor, flanking, inMelee, inMeleeReach } from './geometry';
 import type { FtdModule } from '../module';
@@ -13,19 +13,35 @@ import { ftdAttackRefusal } from './attack-options';
 export const attackAbility: Record<AttackKind, Ability> = { melee: 'str', ranged: 'dex', arcane: 'int', divine: 'wis' };
 
 export function findAttack(ctx: Resolution, actorId: string, id: Json | undefined): AttackDef {
-  const c = creatureIn(ctx.state, actorId);
-  const attacks = sheetOf(c).attacks;
-  const a = typeof id === 'string' ? attacks.find((x) => x.id === id) : attacks[0];
-  if (!a) ctx.reject('unknown-attack', `${c.name} has no attack${typeof id === 'string' ? ` '${id}'` : ''}; attacks: ${attacks.map((x) => x.id).join(', ') || 'none'}`);
-  return a;
+  const r = findAttackRefusal(ctx.state, actorId, id);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+  return namedAttack(ctx.state, actorId, id)!;
+}
+
+/** The attack an option names, the first on the sheet when none is named. */
+export function namedAttack(state: EncounterState, actorId: string, id: Json | undefined): AttackDef | undefined {
+  const attacks = sheetOf(creatureIn(state, actorId)).attacks;
+  return typeof id === 'string' ? attacks.find((x) => x.id === id) : attacks[0];
+}
+
+/** Why no attack answers to that name (or it has none at all). */
+export function findAttackRefusal(state: EncounterState, actorId: string, id: Json | undefined): Refusal | null {
+  if (namedAttack(state, actorId, id)) return null;
+  const c = creatureIn(state, actorId);
+  return { code: 'unknown-attack', message: `${c.name} has no attack${typeof id === 'string' ? ` '${id}'` : ''}; attacks: ${sheetOf(c).attacks.map((x) => x.id).join(', ') || 'none'}` };
 }
 
 /** Whether a target can be chosen: not dead, not out of sight in stealth (FTD-POS-4). */
 export function checkTarget(ctx: Resolution, actorId: string, targetId: string | undefined): string {
-  if (!targetId) return ctx.reject('no-target', 'an attack needs one target');
-  const r = targetRefusal(ctx.state, actorId, targetId);
+  const r = chosenTargetRefusal(ctx.state, actorId, targetId);
   if (r) ctx.reject(r.code, r.message, r.ruleId);
-  return targetId;
+  return targetId!;
+}
+
+/** `targetRefusal` for the target a command names, if it names one. */
+export function chosenTargetRefusal(state: EncounterState, actorId: string, targetId: string | undefined): Refusal | null {
+  if (!targetId) return { code: 'no-target', message: 'an attack needs one target' };
+  return targetRefusal(state, actorId, targetId);
 }
 
 /** Why this creature cannot be chosen as a target (FTD-POS-4): itself, dead, escaped, or in stealth. */
@@ -132,6 +148,21 @@ export function resolveAttack(ctx: Resolution, actorId: string, targetId: string
   return { outcome: check.outcome, damage: amount };
 }
 
+/**
+ * Why the attack action is refused (FTD-POS-4, FTD-ATK-4, FTD-POS-8, FTD-ACT-1/2): its first target
+ * chosen, the attack named (the first on the sheet by default), then `ftdAttackRefusal` for the two.
+ */
+export function attackActionRefusal(ctx: Rules, actorId: string, targets: readonly string[], options: Readonly<Record<string, Json>>): Refusal | null {
+  const target = targets[0];
+  const attack = namedAttack(ctx.state, actorId, options['attack']);
+  return chosenTargetRefusal(ctx.state, actorId, target) ?? findAttackRefusal(ctx.state, actorId, options['attack']) ?? ftdAttackRefusal(ctx.ruleset, ctx.state, actorId, attack!, target!);
+}
+
+/** Why it cannot try to hide now (FTD-POS-4): an active action on its turn; how hard it is is the GM's call, after. */
+export function hideRefusal(ctx: Rules, actorId: string): Refusal | null {
+  return actRefusal(ctx, actorId, 'active');
+}
+
 const stealthed: ConditionDef = { id: 'stealthed', name: 'In stealth', ruleId: 'FTD-POS-4', effects: [] };
 
 export const attackModule: FtdModule = {
@@ -140,15 +171,16 @@ export const attackModule: FtdModule = {
   conditions: [stealthed],
   actions: {
     attack: (ctx, actorId, targets, options) => {
-      const target = checkTarget(ctx, actorId, targets[0]);
-      const attack = findAttack(ctx, actorId, options['attack']);
-      const refusal = ftdAttackRefusal(ctx.ruleset, ctx.state, actorId, attack, target);
+      const refusal = attackActionRefusal(ctx, actorId, targets, options);
       if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+      const target = targets[0]!;
+      const attack = namedAttack(ctx.state, actorId, options['attack'])!;
       spend(ctx, actorId, 'active');
       resolveAttack(ctx, actorId, target, attack, { clever: options['clever'] === true });
     },
     hide: (ctx, actorId) => {
-      requireTurn(ctx, actorId);
+      const refusal = hideRefusal(ctx, actorId);
+      if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
       spend(ctx, actorId, 'active');
       const c = () => creatureIn(ctx.state, actorId);
       const dc = ctx.ask({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CAMPAIGN_VARS, addCondition, advanceClock, heal, removeInstance, type CommandDef, type ConditionDef, type EncounterState, type Json, type Resolution } from '@fray/engine';
 import { abilityIds, type Ability } from '../sheet/stat-block';
 import { ftdCheck, type FtdCheckRequest } from '../core/check';
-import { inRounds, requireTurn, spend } from '../core/economy';
+import { actRefusal, inRounds, spend, type Refusal, type Rules } from '../core/economy';
+import { diceRefusal } from '../core/dice-text';
 import { creatureIn, isPc, isProficient, scores } from '../core/sheet';
 import type { FtdModule } from '../module';
 import { moraleOnDeath } from './morale-triggers';
@@ -177,21 +178,38 @@ export function stabilizeCheck(state: EncounterState, actorId: string, targetId:
   };
 }
 
-function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>): void {
+/**
+ * Why it cannot try to stabilize `targets[0]` now (FTD-DEATH-3, FTD-HEAL-6): an ally at 0 HP and dying,
+ * a known method (a check with a known ability, a spell, healing with its dice), dice that can be rolled,
+ * an active action on its turn. Whether it works is the roll's.
+ */
+export function stabilizeRefusal(ctx: Rules, actorId: string, targets: readonly string[], options: Readonly<Record<string, Json>>): Refusal | null {
   const targetId = targets[0];
-  if (!targetId) return ctx.reject('no-target', 'stabilize needs the creature at 0 HP as its target');
-  const t = () => creatureIn(ctx.state, targetId);
-  if (t().status !== 'dying') ctx.reject('not-dying', `${t().name} is not at 0 HP and dying`, 'FTD-DEATH-3');
-  if (t().side !== creatureIn(ctx.state, actorId).side || targetId === actorId) ctx.reject('not-an-ally', 'only an ally can stabilize a creature', 'FTD-DEATH-3');
-  const method = (options['method'] ?? 'check') as string;
-  if (!(stabilizeMethods as readonly string[]).includes(method)) ctx.reject('bad-option', `method is one of ${stabilizeMethods.join(', ')}`);
+  if (!targetId) return { code: 'no-target', message: 'stabilize needs the creature at 0 HP as its target' };
+  const t = creatureIn(ctx.state, targetId);
+  if (t.status !== 'dying') return { code: 'not-dying', message: `${t.name} is not at 0 HP and dying`, ruleId: 'FTD-DEATH-3' };
+  if (t.side !== creatureIn(ctx.state, actorId).side || targetId === actorId) return { code: 'not-an-ally', message: 'only an ally can stabilize a creature', ruleId: 'FTD-DEATH-3' };
+  const method = options['method'] ?? 'check';
+  if (!(stabilizeMethods as readonly Json[]).includes(method)) return { code: 'bad-option', message: `method is one of ${stabilizeMethods.join(', ')}` };
   const dice = options['dice'];
-  if (method === 'heal' && typeof dice !== 'string') ctx.reject('bad-option', 'healing names its dice (options.dice, e.g. "3d6")', 'FTD-HEAL-6');
-  requireTurn(ctx, actorId);
+  if (method === 'heal' && typeof dice !== 'string') return { code: 'bad-option', message: 'healing names its dice (options.dice, e.g. "3d6")', ruleId: 'FTD-HEAL-6' };
+  const unrollable = method !== 'check' && typeof dice === 'string' ? diceRefusal(dice, 'FTD-HEAL-6') : null;
+  if (unrollable) return unrollable;
+  const act = actRefusal(ctx, actorId, 'active');
+  if (act) return act;
+  const ability = typeof options['ability'] === 'string' ? options['ability'] : 'wis';
+  return method !== 'check' || (abilityIds as readonly string[]).includes(ability) ? null : { code: 'bad-option', message: `ability is one of ${abilityIds.join(', ')}` };
+}
+
+function stabilizeAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>): void {
+  const refusal = stabilizeRefusal(ctx, actorId, targets, options);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const targetId = targets[0]!;
+  const method = (options['method'] ?? 'check') as string;
+  const dice = options['dice'];
   spend(ctx, actorId, 'active');
   if (method === 'check') {
     const ability = (typeof options['ability'] === 'string' ? options['ability'] : 'wis') as Ability;
-    if (!abilityIds.includes(ability)) ctx.reject('bad-option', `ability is one of ${abilityIds.join(', ')}`);
     const dc = typeof options['dc'] === 'number' ? options['dc'] : STABILIZE_DC;
     const actor = () => creatureIn(ctx.state, actorId);
     const r = ftdCheck(ctx, stabilizeCheck(ctx.state, actorId, targetId, ability, dc));

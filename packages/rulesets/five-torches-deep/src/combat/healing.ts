@@ -2,24 +2,44 @@ import { z } from 'zod';
 import { heal, removeInstance, type Json, type Resolution } from '@fray/engine';
 import { abilityIds } from '../sheet/stat-block';
 import { ftdCheck } from '../core/check';
-import { inRounds, requireTurn, spend } from '../core/economy';
+import { actRefusal, inRounds, spend, type Refusal, type Rules } from '../core/economy';
+import { diceRefusal } from '../core/dice-text';
 import { creatureIn, isPc, isProficient, scores, sheetOf } from '../core/sheet';
 import type { FtdModule } from '../module';
 import { stabilize } from './death';
 
-function healTarget(ctx: Resolution, actorId: string, targets: string[]): string {
-  const id = targets[0] ?? actorId;
-  const t = creatureIn(ctx.state, id);
-  if (t.status === 'dead' || t.status === 'escaped') ctx.reject('illegal-target', `${t.name} is ${t.status}`);
-  return id;
+const refuse = (ctx: Resolution, r: Refusal | null | undefined): void => {
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
+};
+
+/** Who is healed or treated: the target named, the actor when none; never the dead or the escaped. */
+function healTargetRefusal(ctx: Rules, actorId: string, targets: readonly string[]): Refusal | null {
+  const t = creatureIn(ctx.state, targets[0] ?? actorId);
+  return t.status === 'dead' || t.status === 'escaped' ? { code: 'illegal-target', message: `${t.name} is ${t.status}` } : null;
+}
+
+/**
+ * Why it cannot heal now (FTD-HEAL-6/7): a living target, healing dice named that can be rolled, an
+ * active action on its turn.
+ */
+export function healRefusal(ctx: Rules, actorId: string, targets: readonly string[], options: Readonly<Record<string, Json>>): Refusal | null {
+  const target = healTargetRefusal(ctx, actorId, targets);
+  if (target) return target;
+  const dice = options['dice'];
+  if (typeof dice !== 'string') return { code: 'no-hp-stated', message: 'only magic or medicine that lists its healing dice restores HP (options.dice, e.g. "3d6"); plain care is ftd treat', ruleId: 'FTD-HEAL-7' };
+  return diceRefusal(dice, 'FTD-HEAL-6') ?? actRefusal(ctx, actorId, 'active');
+}
+
+/** Why it cannot treat a wound now (FTD-HEAL-3): a living target and an active action on its turn; the DC and what it ends are the GM's, after. */
+export function treatRefusal(ctx: Rules, actorId: string, targets: readonly string[]): Refusal | null {
+  return healTargetRefusal(ctx, actorId, targets) ?? actRefusal(ctx, actorId, 'active');
 }
 
 /** Magic and medicine heal the dice they list, up to the maximum; healing the dying stabilizes them (FTD-HEAL-6, FTD-DEATH-3). */
 function healAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>): void {
-  const id = healTarget(ctx, actorId, targets);
-  const dice = options['dice'];
-  if (typeof dice !== 'string') ctx.reject('no-hp-stated', 'only magic or medicine that lists its healing dice restores HP (options.dice, e.g. "3d6"); plain care is ftd treat', 'FTD-HEAL-7');
-  requireTurn(ctx, actorId);
+  refuse(ctx, healRefusal(ctx, actorId, targets, options));
+  const id = targets[0] ?? actorId;
+  const dice = options['dice'] as string;
   spend(ctx, actorId, 'active');
   const amount = Math.max(0, ctx.roll(dice, { roller: actorId, purpose: 'healing' }).total);
   if (creatureIn(ctx.state, id).status === 'dying') return stabilize(ctx, id, amount, 'healing');
@@ -28,8 +48,8 @@ function healAction(ctx: Resolution, actorId: string, targets: string[], options
 
 /** Care without magic: a check that can end a penalty, never HP (FTD-HEAL-3, FTD-HEAL-7). */
 function treatAction(ctx: Resolution, actorId: string, targets: string[]): void {
-  const id = healTarget(ctx, actorId, targets);
-  requireTurn(ctx, actorId);
+  refuse(ctx, treatRefusal(ctx, actorId, targets));
+  const id = targets[0] ?? actorId;
   spend(ctx, actorId, 'active');
   const t = () => creatureIn(ctx.state, id);
   const dc = ctx.ask({

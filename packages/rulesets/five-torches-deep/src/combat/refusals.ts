@@ -1,31 +1,68 @@
 import type { Command, EncounterState, Json, LoadedRuleset, Refusal } from '@fray/engine';
-import { actRefusal } from '../core/economy';
-import { sheetOf } from '../core/sheet';
+import type { Rules, Slot } from '../core/economy';
+import { tradeDownRefusal } from '../core/economy';
+import { castRefusal, drawRefusal, otherRefusal, readyRefusal, triggerRefusal } from '../core/actions';
+import { delayRefusal } from '../core/initiative';
+import { attackActionRefusal, hideRefusal } from './attack';
+import { stabilizeRefusal } from './death';
+import { healRefusal, treatRefusal } from './healing';
 import { retreatRefusal } from './retreat';
-import { ftdAttackRefusal } from './attack-options';
+
+type ActionQuery = (q: Rules, actorId: string, targets: readonly string[], options: Readonly<Record<string, Json>>) => Refusal | null | undefined;
 
 /**
- * Why Five Torches Deep refuses this action now, from the query its handler asks (`ftdAttackRefusal`
- * for an attack, `retreatRefusal`, `actRefusal` for hiding); undefined for a command it has no such
- * query for (dispatch decides).
+ * Each action's refusal query, the one its handler rejects with first. Each answers everything its
+ * action rejects before a roll or a GM's ruling; undefined where that ruling still decides (`other`:
+ * which action it is, once a slot is spent). An action not listed is answered by dispatch.
  */
-export function ftdCommandRefusal(ruleset: LoadedRuleset, state: EncounterState, command: Command): Refusal | null | undefined {
-  const cmd = command as { type: string; actorId?: string; action?: string; targets?: string[]; options?: Record<string, Json> };
-  if (cmd.type !== 'takeAction' || typeof cmd.actorId !== 'string' || !Object.hasOwn(state.creatures, cmd.actorId)) return undefined;
-  const q = { state, ruleset };
-  switch (cmd.action) {
-    case 'attack': {
-      const attacks = sheetOf(state.creatures[cmd.actorId]!).attacks;
-      const id = cmd.options?.['attack'];
-      const attack = typeof id === 'string' ? attacks.find((a) => a.id === id) : attacks[0];
-      const targets = cmd.targets ?? [];
-      return attack && targets.length === 1 ? ftdAttackRefusal(ruleset, state, cmd.actorId, attack, targets[0]!) : undefined;
-    }
-    case 'retreat':
-      return retreatRefusal(q, cmd.actorId);
-    case 'hide':
-      return actRefusal(q, cmd.actorId, 'active');
-    default:
-      return undefined;
+const queries: Record<string, ActionQuery> = {
+  attack: attackActionRefusal,
+  hide: (q, id) => hideRefusal(q, id),
+  retreat: (q, id) => retreatRefusal(q, id),
+  ready: readyRefusal,
+  draw: (q, id) => drawRefusal(q, id),
+  cast: (q, id, _targets, options) => castRefusal(q, id, options),
+  other: (q, id) => otherRefusal(q, id),
+  stabilize: stabilizeRefusal,
+  heal: healRefusal,
+  treat: (q, id, targets) => treatRefusal(q, id, targets),
+};
+
+type CommandQuery = (q: Rules, command: Record<string, unknown>) => Refusal | null | undefined;
+
+/**
+ * The commands' queries, each asked once the command's schema holds (as dispatch checks it first).
+ * ftd.trigger is the GM's, answered too (the table shows whether a readied attack can go off). The
+ * other GM-only commands (ending the fight, passing time, rests, morale, light, chases, the campaign's)
+ * stay with dispatch: no menu, policy or legal-command list offers them.
+ */
+const commandQueries: Record<string, CommandQuery> = {
+  'ftd.delay': (q, c) => delayRefusal(q, c as { creatureId: string; after: string }),
+  'ftd.tradeDown': (q, c) => tradeDownRefusal(q, c as { creatureId: string; from: Slot }),
+  'ftd.trigger': (q, c) => triggerRefusal(q, c['creatureId'] as string),
+};
+
+/**
+ * Why Five Torches Deep refuses this command now, from the query its handler asks first (`queries`
+ * and `commandQueries` above); undefined for a command it has no such query for (dispatch decides).
+ * `hasAction` says which actions this build has (a build without a module has not its actions).
+ */
+export function ftdCommandRefusal(ruleset: LoadedRuleset, state: EncounterState, command: Command, hasAction: (action: string) => boolean = () => true): Refusal | null | undefined {
+  const q: Rules = { state, ruleset };
+  const cmd = command as { type: string; actorId?: unknown; creatureId?: unknown; action?: unknown; targets?: unknown; options?: unknown };
+  if (cmd.type !== 'takeAction') {
+    const def = ruleset.commandByType[cmd.type];
+    const query = Object.hasOwn(commandQueries, cmd.type) && def ? commandQueries[cmd.type] : undefined;
+    if (!query || !def || !def.schema.safeParse(command).success) return undefined;
+    // The engine's gate answers for an acting creature that is not there.
+    if (def.actor && !Object.hasOwn(state.creatures, String(cmd.creatureId))) return undefined;
+    return query(q, command as unknown as Record<string, unknown>);
   }
+  if (typeof cmd.actorId !== 'string' || !Object.hasOwn(state.creatures, cmd.actorId) || typeof cmd.action !== 'string') return undefined;
+  const targets = Array.isArray(cmd.targets) ? (cmd.targets as unknown[]) : [];
+  // The engine refuses a target that is not there before any action runs.
+  const unknown = targets.find((t) => typeof t !== 'string' || !Object.hasOwn(state.creatures, t));
+  if (unknown !== undefined) return { code: 'unknown-creature', message: `no target '${String(unknown)}'` };
+  const query = Object.hasOwn(queries, cmd.action) && hasAction(cmd.action) ? queries[cmd.action] : undefined;
+  return query?.(q, cmd.actorId, targets as string[], (cmd.options ?? {}) as Record<string, Json>);
 }

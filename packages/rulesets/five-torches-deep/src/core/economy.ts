@@ -87,6 +87,19 @@ const tradeSchema = z.object({
   to: z.enum(['movement', 'quick']),
 }).strict().refine((c) => c.from !== c.to, { message: 'trade an action down to another type' });
 
+/**
+ * Why it cannot trade an action down now (FTD-ACT-4/6): on its turn, in rounds, with the action it
+ * trades. Trading the active action down asks the GM first, and a GM who refuses leaves it accepted
+ * (nothing traded), so with no active action left only dispatch knows the answer (undefined).
+ */
+export function tradeDownRefusal(ctx: Rules, cmd: { creatureId: string; from: Slot }): Refusal | null | undefined {
+  const turn = turnRefusal(ctx, cmd.creatureId);
+  if (turn) return turn;
+  if (!inRounds(ctx)) return { code: 'not-in-rounds', message: 'actions are only counted in combat rounds' };
+  const slot = slotRefusal(ctx, cmd.creatureId, cmd.from);
+  return cmd.from === 'active' && slot ? undefined : slot;
+}
+
 const concentrating: ConditionDef = { id: 'concentrating', name: 'Concentrating', ruleId: 'FTD-ACT-9', effects: [] };
 
 /** Starts concentration; it costs the quick action from the next turn on (FTD-ACT-9). */
@@ -130,8 +143,7 @@ export const economyModule: FtdModule = {
       actor: (c) => (c as { creatureId?: string }).creatureId ?? null,
       run: (ctx, raw) => {
         const cmd = raw as unknown as z.infer<typeof tradeSchema>;
-        requireTurn(ctx, cmd.creatureId);
-        if (!inRounds(ctx)) ctx.reject('not-in-rounds', 'actions are only counted in combat rounds');
+        refuse(ctx, tradeDownRefusal(ctx, cmd) ?? null);
         if (cmd.from === 'active') {
           const ok = ctx.ask({
             key: 'ftd.tradeDown.allow', to: { role: 'gm' }, about: cmd.creatureId, ruleId: 'FTD-ACT-4',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currentCreatureId, endTurn, placeInOrder, type InitiativeEntry, type InitiativeResult, type Resolution } from '@fray/engine';
+import { currentCreatureId, endTurn, placeInOrder, type EncounterState, type InitiativeEntry, type InitiativeResult, type Resolution } from '@fray/engine';
+import type { Refusal } from './economy';
 import type { FtdModule } from '../module';
 import { creatureIn, scores } from './sheet';
 
@@ -10,6 +11,16 @@ export function rollInitiative(ctx: Resolution, creatureId: string): InitiativeR
 
 const ambushSchema = z.object({ type: z.literal('ftd.declareAmbush'), side: z.string().min(1) }).strict();
 const delaySchema = z.object({ type: z.literal('ftd.delay'), creatureId: z.string().min(1), after: z.string().min(1) }).strict();
+
+/** Why it cannot delay until after that creature (FTD-INIT-3): only on its own turn, and only to a later place in the order. */
+export function delayRefusal(ctx: { readonly state: EncounterState }, cmd: { creatureId: string; after: string }): Refusal | null {
+  if (currentCreatureId(ctx.state) !== cmd.creatureId) return { code: 'not-your-turn', message: `${cmd.creatureId} can only delay on its own turn`, ruleId: 'FTD-INIT-3' };
+  const me = ctx.state.order.findIndex((e) => e.creatureId === cmd.creatureId);
+  const anchor = ctx.state.order.findIndex((e) => e.creatureId === cmd.after);
+  if (anchor < 0) return { code: 'not-in-order', message: `${cmd.after} has no place in the initiative order` };
+  if (anchor <= me) return { code: 'cannot-delay-earlier', message: `${cmd.after} acts before ${cmd.creatureId}: a delay only moves later`, ruleId: 'FTD-INIT-3' };
+  return null;
+}
 
 export const initiativeModule: FtdModule = {
   id: 'initiative',
@@ -83,12 +94,9 @@ export const initiativeModule: FtdModule = {
       actor: (c) => (c as { creatureId?: string }).creatureId ?? null,
       run: (ctx, raw) => {
         const cmd = raw as unknown as z.infer<typeof delaySchema>;
-        if (currentCreatureId(ctx.state) !== cmd.creatureId) ctx.reject('not-your-turn', `${cmd.creatureId} can only delay on its own turn`, 'FTD-INIT-3');
+        const refusal = delayRefusal(ctx, cmd);
+        if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
         const order = ctx.state.order;
-        const me = order.findIndex((e) => e.creatureId === cmd.creatureId);
-        const anchor = order.findIndex((e) => e.creatureId === cmd.after);
-        if (anchor < 0) ctx.reject('not-in-order', `${cmd.after} has no place in the initiative order`);
-        if (anchor <= me) ctx.reject('cannot-delay-earlier', `${cmd.after} acts before ${cmd.creatureId}: a delay only moves later`, 'FTD-INIT-3');
         ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: 'ftd.delayAfter', value: cmd.after });
         ctx.emit({ type: 'VarSet', creatureId: cmd.creatureId, key: 'ftd.delaying', value: true });
         const secret = creatureIn(ctx.state, cmd.creatureId).hidden || creatureIn(ctx.state, cmd.after).hidden;
