@@ -1,6 +1,6 @@
 import { hasCreature, isWithinReach, type CreatureState, type EncounterState, type LoadedRuleset, type Resolution, type SpaceState } from '@fray/engine';
 import { canSpend, controllerCreature, spendRefusal, type Cost, type Refusal, type SpendOptions } from '../core/economy';
-import { hostileActionBlock, namedActionBlock } from '../conditions/queries';
+import { namedActionBlock } from '../conditions/queries';
 
 /** Whether two creatures are within `feet` on the map; with no map (or one not placed) the Narrator judges, so yes. */
 export function within(state: EncounterState, a: string, b: string, feet: number): boolean {
@@ -20,8 +20,8 @@ export function requireCanSpend(ctx: Resolution, actorId: string, cost: Cost, ru
   if (r) ctx.reject(r.code, r.message, r.ruleId);
 }
 
-/** Rejects with a query's answer, if it refuses. */
-export function rejectWith(ctx: Resolution, r: Refusal | null): void {
+/** Rejects with a query's answer, if it refuses (undefined: the query leaves it to the resolution that follows). */
+export function rejectWith(ctx: Resolution, r: Refusal | null | undefined): void {
   if (r) ctx.reject(r.code, r.message, r.ruleId);
 }
 
@@ -41,12 +41,6 @@ export function requireNamedAction(ctx: Resolution, id: string, action: 'dash' |
   rejectWith(ctx, namedActionRefusal(ctx.ruleset, ctx.state, id, action, ruleId));
 }
 
-/** Placid creatures take no hostile action, charmed ones none against their charmer (A5E-ACT-24). */
-export function requireMayHarm(ctx: Resolution, actor: string, target: string): void {
-  const b = hostileActionBlock(ctx.state, actor, target, ctx.ruleset);
-  if (b) ctx.reject(b.code, b.message, b.ruleId);
-}
-
 export function requireLiving(ctx: Resolution, id: string, ruleId: string): CreatureState {
   const r = livingRefusal(ctx.state, id, ruleId);
   if (r) ctx.reject(r.code, r.message, r.ruleId);
@@ -61,7 +55,7 @@ export function livingRefusal(state: EncounterState, id: string, ruleId: string)
   return null;
 }
 
-export function oneTarget(ctx: Resolution, targets: string[], what: string, ruleId: string): string {
-  if (targets.length !== 1) return ctx.reject(targets.length ? 'one-target' : 'no-target', `${what} needs exactly one target`, ruleId);
-  return targets[0]!;
+/** Why an action that takes exactly one target cannot take these (none, or several). */
+export function oneTargetRefusal(targets: readonly string[], what: string, ruleId: string): Refusal | null {
+  return targets.length === 1 ? null : { code: targets.length ? 'one-target' : 'no-target', message: `${what} needs exactly one target`, ruleId };
 }

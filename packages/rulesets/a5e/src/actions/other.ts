@@ -1,12 +1,26 @@
 import type { EncounterState, Json, LoadedRuleset } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, spendOneAttack, type Cost, purchaseOf, spendRefusal, type Purchase, type Refusal } from '../core/economy';
+import { ACTION, spend, spendOneAttack, spendOneAttackRefusal, type Cost, purchaseOf, spendRefusal, type Purchase, type Refusal } from '../core/economy';
 import { spellBlock } from '../conditions/queries';
 import type { ActionHandler } from '../module';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
-import { oneTarget, requireCanSpend, requireLiving } from './common';
+import { livingRefusal, oneTargetRefusal, rejectWith } from './common';
 
 const costOf = (v: Json | undefined, fallback: Cost = ACTION): Cost => (v === 'bonusAction' || v === 'reaction' || v === 'free' || v === 'action' ? v : fallback);
+
+/** An improvised action's check (`options.check`), as given. */
+const improvisedCheck = (options: Readonly<Record<string, Json>>) => options['check'] as { ability?: Json; skill?: Json; dc?: Json } | undefined;
+
+/**
+ * Why it cannot improvise now (A5E-ACT-1): the cost (`options.cost`, the action by default) cannot be
+ * paid, or `options.check` is not `{ ability, skill?, dc }`. Whether it is possible is the Narrator's
+ * question, asked after.
+ */
+export function improviseRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const check = improvisedCheck(purchase.options);
+  return spendRefusal(ruleset, state, actorId, costOf(purchase.options['cost']), 'A5E-ACT-1', { purchase })
+    ?? (check && (typeof check.ability !== 'string' || !abilityIds.includes(check.ability as AbilityId) || typeof check.dc !== 'number') ? { code: 'bad-option', message: 'options.check is { ability, skill?, dc }', ruleId: 'A5E-ACT-1' } : null);
+}
 
 /**
  * An improvised action (A5E-ACT-1): the Narrator says whether it is possible; if so it costs its action
@@ -17,11 +31,8 @@ export const improviseAction: ActionHandler = (ctx, actorId, targets, options, a
   const me = () => (ctx.state.creatures[actorId])!;
   const what = typeof options['description'] === 'string' && options['description'] ? options['description'] : 'something improvised';
   const cost = costOf(options['cost']);
-  requireCanSpend(ctx, actorId, cost, 'A5E-ACT-1', { purchase: purchaseOf(action, targets, options) });
-  const check = options['check'] as { ability?: Json; skill?: Json; dc?: Json } | undefined;
-  if (check && (typeof check.ability !== 'string' || !abilityIds.includes(check.ability as AbilityId) || typeof check.dc !== 'number')) {
-    ctx.reject('bad-option', 'options.check is { ability, skill?, dc }', 'A5E-ACT-1');
-  }
+  rejectWith(ctx, improviseRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  const check = improvisedCheck(options);
   const ok = ctx.ask({
     key: 'a5e.improvise', to: { role: 'gm' }, about: actorId, ruleId: 'A5E-ACT-1',
     text: `${me().name} wants to ${what}. Is it possible?`,
@@ -77,25 +88,38 @@ export const castSpellAction: ActionHandler = (ctx, actorId, targets, options, a
 export const basicManeuvers = ['disarm', 'grapple', 'knockdown', 'overrun', 'shove'] as const;
 
 /**
+ * Why it cannot make this maneuver now (A5E-ACT-4, A5E-ACT-5): none named, not one target, a target not
+ * there or dead, or its cost cannot be paid (a basic maneuver one attack of the Attack action, a combat
+ * maneuver `options.cost`, the action by default). Whether it works is the Narrator's, asked after.
+ */
+export function maneuverRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const { targets, options } = purchase;
+  const name = options['maneuver'];
+  if (typeof name !== 'string' || !name) return { code: 'no-maneuver', message: `name the maneuver: ${basicManeuvers.join(', ')} or a combat maneuver`, ruleId: 'A5E-ACT-4' };
+  return oneTargetRefusal(targets, 'A maneuver', 'A5E-ACT-4')
+    ?? livingRefusal(state, targets[0]!, 'A5E-ACT-4')
+    ?? (isBasicManeuver(name)
+      ? spendOneAttackRefusal(ruleset, state, actorId, 'A5E-ACT-4', { purchase })
+      : spendRefusal(ruleset, state, actorId, costOf(options['cost']), 'A5E-ACT-5', { purchase }));
+}
+
+const isBasicManeuver = (name: string) => (basicManeuvers as readonly string[]).includes(name);
+
+/**
  * A basic maneuver in place of one attack of the Attack action (A5E-ACT-4): it uses up one attack
  * (starting the Attack action if none is under way). Its resolution is the Combat Maneuvers chapter,
  * outside these rules, so the Narrator records whether it worked (A5E-ACT-5 likewise for combat maneuvers,
  * `options.maneuver` any name with `options.cost`).
  */
 export const maneuverAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const name = options['maneuver'];
-  if (typeof name !== 'string' || !name) return ctx.reject('no-maneuver', `name the maneuver: ${basicManeuvers.join(', ')} or a combat maneuver`, 'A5E-ACT-4');
-  const basic = (basicManeuvers as readonly string[]).includes(name);
-  const target = oneTarget(ctx, targets, 'A maneuver', 'A5E-ACT-4');
-  requireLiving(ctx, target, 'A5E-ACT-4');
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, maneuverRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const name = options['maneuver'] as string;
+  const basic = isBasicManeuver(name);
+  const target = targets[0]!;
   const me = () => (ctx.state.creatures[actorId])!;
-  if (basic) {
-    spendOneAttack(ctx, actorId, 'A5E-ACT-4', 'A5E-ACT-4', { purchase: purchaseOf(action, targets, options) });
-  } else {
-    const cost = costOf(options['cost']);
-    requireCanSpend(ctx, actorId, cost, 'A5E-ACT-5', { purchase: purchaseOf(action, targets, options) });
-    spend(ctx, actorId, cost, 'A5E-ACT-5', { purchase: purchaseOf(action, targets, options) });
-  }
+  if (basic) spendOneAttack(ctx, actorId, 'A5E-ACT-4', 'A5E-ACT-4', { purchase });
+  else spend(ctx, actorId, costOf(options['cost']), 'A5E-ACT-5', { purchase });
   const ruleId = basic ? 'A5E-ACT-4' : 'A5E-ACT-5';
   const result = ctx.ask({
     key: 'a5e.maneuverResult', to: { role: 'gm' }, about: actorId, ruleId,

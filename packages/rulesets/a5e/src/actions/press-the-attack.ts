@@ -1,8 +1,9 @@
-import { addCondition, hasFlag, type ConditionDef, type Hook, type Json } from '@fray/engine';
-import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend, purchaseOf } from '../core/economy';
+import { addCondition, hasFlag, type ConditionDef, type EncounterState, type Hook, type Json, type LoadedRuleset } from '@fray/engine';
+import { ACTION, ATTACKS_LEFT, BONUS, REACTION, economyRefusal, has, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
-import { oneTarget, requireLiving, requireMayHarm, turnOwner, within } from './common';
-import { meleeReach } from '../conditions/queries';
+import { livingRefusal, rejectWith, requireLiving, turnOwner, within } from './common';
+import { hostileActionBlock, meleeReach } from '../conditions/queries';
+import { isDuelist } from '../duel/active';
 import { gridWith, shift, stepFrom } from './grid-step';
 import type { ExpertiseSource } from '../core/d20';
 
@@ -30,6 +31,52 @@ const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
   return c.vars['a5e.raging'] === true || hasFlag(ctx.ruleset, c, 'raging');
 };
 
+/** Who is already pressing the attack against this creature (proposed ruling: by any creature), if anyone. */
+const presserOf = (state: EncounterState, target: string) => state.creatureIds.find((x) => pressOf(state.creatures[x])?.target === target);
+
+/**
+ * Why the Attack action cannot follow Press the Attack, asked of the state once its bonus action is paid
+ * (slowed or strife 3 allow an action or a bonus action, not both; A5E-ACT-24).
+ */
+function attackAfterPressRefusal(ruleset: LoadedRuleset, stateAfter: EncounterState, actorId: string): Refusal | null {
+  const after = economyRefusal(ruleset, stateAfter, actorId, ACTION);
+  return after ? { ...after, message: `${after.message}: Press the Attack needs the Attack action after it` } : null;
+}
+
+/** The state as paying the bonus action leaves it when no cost hook pays it another way: one bonus action fewer. */
+function withBonusSpent(state: EncounterState, actorId: string): EncounterState {
+  const c = state.creatures[actorId]!;
+  return { ...state, creatures: { ...state.creatures, [actorId]: { ...c, resources: { ...c.resources, [BONUS]: (c.resources[BONUS] ?? 1) - 1 } } } };
+}
+
+/**
+ * Why it cannot press the attack now (A5E-ACT-13), in the handler's order: not one target, itself, one
+ * it may not act against (placid, charmed), the Attack action already begun or spent, out of reach or
+ * already pressed (a dead target is named as such first, as the words about it ask), the bonus action
+ * cannot be paid, the Attack action could not follow it (`attackAfterPressRefusal`), or a dead target. A duelist pays
+ * the bonus action out of the duel's pool, which the query does not foresee (DUEL-ACTION-3): for it the
+ * last check is left to the handler, after paying, and the query says undefined when all else passes.
+ */
+export function pressTheAttackRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null | undefined {
+  const { targets } = purchase;
+  if (targets.length !== 1) return { code: targets.length ? 'one-target' : 'no-target', message: 'Press the Attack needs exactly one target', ruleId: 'A5E-ACT-13' };
+  const target = targets[0]!;
+  if (target === actorId) return { code: 'illegal-target', message: 'a creature cannot press the attack against itself', ruleId: 'A5E-ACT-13' };
+  const block = hostileActionBlock(state, actorId, target, ruleset);
+  if (block) return block;
+  const me = state.creatures[actorId]!;
+  if (!has(me, ACTION) || (me.resources[ATTACKS_LEFT] ?? 0) > 0) return { code: 'attack-already-taken', message: `${me.name} must press the attack before taking the Attack action`, ruleId: 'A5E-ACT-13' };
+  const foe = state.creatures[target]!;
+  if (!within(state, actorId, target, meleeReach(me))) return livingRefusal(state, target, 'A5E-ACT-13') ?? { code: 'out-of-reach', message: `${foe.name} is not within ${me.name}'s reach`, ruleId: 'A5E-ACT-13' };
+  const presser = presserOf(state, target);
+  if (presser) return livingRefusal(state, target, 'A5E-ACT-13') ?? { code: 'already-pressed', message: `${foe.name} is already the target of ${state.creatures[presser]!.name}'s Press the Attack`, ruleId: 'A5E-ACT-13' };
+  const paid = spendRefusal(ruleset, state, actorId, BONUS, 'A5E-ACT-13', { purchase });
+  if (paid) return paid;
+  if (isDuelist(state, actorId)) return undefined;
+  // A dead designee within reach is refused last, where the handler first names it (`requireLiving`).
+  return attackAfterPressRefusal(ruleset, withBonusSpent(state, actorId), actorId) ?? livingRefusal(state, target, 'A5E-ACT-13');
+}
+
 /**
  * Press the Attack (bonus action, A5E-ACT-13), before the Attack action: designate one creature within
  * reach that nobody is pressing yet (proposed ruling: by any creature). Until the start of the presser's
@@ -40,19 +87,14 @@ const raging = (ctx: Parameters<ActionHandler>[0], id: string) => {
  * with no free square behind it (proposed ruling).
  */
 export const pressTheAttackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const target = oneTarget(ctx, targets, 'Press the Attack', 'A5E-ACT-13');
-  if (target === actorId) ctx.reject('illegal-target', 'a creature cannot press the attack against itself', 'A5E-ACT-13');
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, pressTheAttackRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const target = targets[0]!;
   const foe = () => requireLiving(ctx, target, 'A5E-ACT-13');
   const me = () => (ctx.state.creatures[actorId])!;
-  requireMayHarm(ctx, actorId, target);
-  if (!has(me(), ACTION) || (me().resources[ATTACKS_LEFT] ?? 0) > 0) ctx.reject('attack-already-taken', `${me().name} must press the attack before taking the Attack action`, 'A5E-ACT-13');
-  if (!within(ctx.state, actorId, target, meleeReach(me()))) ctx.reject('out-of-reach', `${foe().name} is not within ${me().name}'s reach`, 'A5E-ACT-13');
-  const presser = ctx.state.creatureIds.find((x) => pressOf(ctx.state.creatures[x])?.target === target);
-  if (presser) ctx.reject('already-pressed', `${foe().name} is already the target of ${ctx.state.creatures[presser]!.name}'s Press the Attack`, 'A5E-ACT-13');
-  spend(ctx, actorId, BONUS, 'A5E-ACT-13', { purchase: purchaseOf(action, targets, options) });
-  // It only makes sense with the Attack action still to come (slowed or strife 3 rule that out).
-  const after = economyRefusal(ctx.ruleset, ctx.state, actorId, ACTION);
-  if (after) ctx.reject(after.code, `${after.message}: Press the Attack needs the Attack action after it`, after.ruleId);
+  spend(ctx, actorId, BONUS, 'A5E-ACT-13', { purchase });
+  // Asked again of the state after paying: a duel's pool paid it, which the query could not foresee.
+  rejectWith(ctx, attackAfterPressRefusal(ctx.ruleset, ctx.state, actorId));
   addCondition(ctx, actorId, 'pressing', { source: actorId, ruleId: 'A5E-ACT-13', data: { target }, duration: { kind: 'nextTurn', creatureId: turnOwner(ctx.state, actorId), boundary: 'start' } });
   ctx.emit({ type: 'VarSet', creatureId: actorId, key: PRESS, value: { target, fellBack: false } });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-ACT-13', text: `${me().name} presses the attack against ${foe().name}`, creatureId: actorId });

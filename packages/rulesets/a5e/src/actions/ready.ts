@@ -1,11 +1,11 @@
-import { removeCondition, type AnyHook, type CommandDef, type Json, type Resolution } from '@fray/engine';
+import { removeCondition, type AnyHook, type CommandDef, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { z } from 'zod';
 import { CONCENTRATING, endConcentration } from '../core/concentration';
-import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, costNote, effectiveSpeed, spend, purchaseOf } from '../core/economy';
+import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION, RELEASING, costNote, effectiveSpeed, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import { splitDeclared, withDeclarations } from '../combat/declarations';
 import { sheetOf } from '../sheet/derived';
 import type { ActionHandler } from '../module';
-import { requireCanSpend } from './common';
+import { rejectWith, requireCanSpend } from './common';
 
 /**
  * creature var: a readied action `{ trigger, action, targets, options }` (or `action: 'move'` with `to`,
@@ -27,6 +27,36 @@ export function readiedOf(c: { vars: Record<string, Json> } | undefined): Readie
   return v && typeof v.trigger === 'string' ? v : null;
 }
 
+/** What `options.readied` asks of a readied action or move: the action id, or 'move'. */
+const readiedAction = (options: Readonly<Record<string, Json>>) => options['readied'];
+
+/** A readied spell's `{ name, castingTime }` (`options.spell`), when it is well formed. */
+function readiedSpell(options: Readonly<Record<string, Json>>): { name: string; castingTime: string } | null {
+  const s = options['spell'] as { name?: Json; castingTime?: Json } | undefined;
+  return s && typeof s.name === 'string' && typeof s.castingTime === 'string' ? { name: s.name, castingTime: s.castingTime } : null;
+}
+
+/**
+ * Why it cannot Ready this now (A5E-ACT-15, A5E-ACT-16), in the handler's order: no trigger, nothing
+ * readied or another Ready, a move with nowhere to go, a spell not named or not cast in one action, or
+ * the action cannot be paid.
+ */
+export function readyRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const { options } = purchase;
+  const trigger = options['trigger'];
+  if (typeof trigger !== 'string' || !trigger.trim()) return { code: 'no-trigger', message: 'Ready needs a perceivable trigger (options.trigger)', ruleId: 'A5E-ACT-15' };
+  const action = readiedAction(options);
+  if (typeof action !== 'string' || !action) return { code: 'nothing-readied', message: "name the readied action (options.readied: an action id or 'move')", ruleId: 'A5E-ACT-15' };
+  if (action === 'ready') return { code: 'nothing-readied', message: 'a readied action cannot be another Ready', ruleId: 'A5E-ACT-15' };
+  if (action === 'move' && options['to'] === undefined) return { code: 'no-destination', message: 'a readied move needs options.to', ruleId: 'A5E-ACT-15' };
+  if (action === 'cast-spell') {
+    const spell = readiedSpell(options);
+    if (!spell) return { code: 'no-spell', message: 'a readied spell needs options.spell { name, castingTime }', ruleId: 'A5E-ACT-16' };
+    if (spell.castingTime !== 'action') return { code: 'not-readyable', message: `${spell.name} takes ${spell.castingTime} to cast; only 1-action spells can be readied`, ruleId: 'A5E-ACT-16' };
+  }
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-ACT-15', { purchase });
+}
+
 /**
  * Ready (A5E-ACT-15): name a perceivable trigger (`options.trigger`) and what to do: an action
  * (`options.readied`, e.g. 'attack', with the takeAction's targets and `options.readiedOptions`) or a
@@ -35,29 +65,18 @@ export function readiedOf(c: { vars: Record<string, Json> } | undefined): Readie
  * concentration, which ends any other concentration (A5E-ACT-16, proposed ruling).
  */
 export const readyAction: ActionHandler = (ctx, actorId, targets, options, readyId) => {
+  const purchase = purchaseOf(readyId, targets, options);
+  rejectWith(ctx, readyRefusal(ctx.ruleset, ctx.state, actorId, purchase));
   // Read again at each use: spending (a duel's cost) or ending concentration may ask a question first.
   const me = () => ctx.creature(actorId);
-  const trigger = options['trigger'];
-  if (typeof trigger !== 'string' || !trigger.trim()) return ctx.reject('no-trigger', 'Ready needs a perceivable trigger (options.trigger)', 'A5E-ACT-15');
-  const action = options['readied'];
-  if (typeof action !== 'string' || !action) return ctx.reject('nothing-readied', "name the readied action (options.readied: an action id or 'move')", 'A5E-ACT-15');
-  if (action === 'ready') ctx.reject('nothing-readied', 'a readied action cannot be another Ready', 'A5E-ACT-15');
+  const trigger = options['trigger'] as string;
+  const action = readiedAction(options) as string;
   const readiedOptions = (options['readiedOptions'] && typeof options['readiedOptions'] === 'object' && !Array.isArray(options['readiedOptions']) ? options['readiedOptions'] : {}) as Record<string, Json>;
   const entry: Readied = { trigger, action, targets: [...targets], options: readiedOptions };
-  if (action === 'move') {
-    if (options['to'] === undefined) return ctx.reject('no-destination', "a readied move needs options.to", 'A5E-ACT-15');
-    entry.to = options['to'];
-  }
-  let spell: { name: string; castingTime: string } | null = null;
-  if (action === 'cast-spell') {
-    const s = options['spell'] as { name?: Json; castingTime?: Json } | undefined;
-    if (!s || typeof s.name !== 'string' || typeof s.castingTime !== 'string') return ctx.reject('no-spell', 'a readied spell needs options.spell { name, castingTime }', 'A5E-ACT-16');
-    if (s.castingTime !== 'action') ctx.reject('not-readyable', `${s.name} takes ${s.castingTime} to cast; only 1-action spells can be readied`, 'A5E-ACT-16');
-    spell = { name: s.name, castingTime: s.castingTime };
-    entry.spell = s.name;
-  }
-  requireCanSpend(ctx, actorId, ACTION, 'A5E-ACT-15', { purchase: purchaseOf(readyId, targets, options) });
-  spend(ctx, actorId, ACTION, 'A5E-ACT-15', { purchase: purchaseOf(readyId, targets, options) });
+  if (action === 'move') entry.to = options['to']!;
+  const spell = action === 'cast-spell' ? readiedSpell(options) : null;
+  if (spell) entry.spell = spell.name;
+  spend(ctx, actorId, ACTION, 'A5E-ACT-15', { purchase });
   if (spell) {
     if (me().vars[CONCENTRATING] !== undefined || me().conditions.some((x) => x.conditionId === CONCENTRATING)) endConcentration(ctx, actorId, `holding ${spell.name} instead`);
     ctx.emit({ type: 'VarSet', creatureId: actorId, key: CONCENTRATING, value: spell.name });

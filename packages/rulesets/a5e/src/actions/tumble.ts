@@ -1,9 +1,9 @@
-import { addCondition, currentCreatureId, type ConditionDef, type EncounterState, type RollModeSource } from '@fray/engine';
+import { addCondition, currentCreatureId, type ConditionDef, type EncounterState, type Json, type LoadedRuleset, type RollModeSource } from '@fray/engine';
 import { a5eTest, type ExpertiseSource } from '../core/d20';
-import { ACTION, BONUS, spend, type Refusal, purchaseOf } from '../core/economy';
+import { ACTION, BONUS, spend, spendRefusal, type Purchase, type Refusal, purchaseOf } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { maneuverDC, sheetOf, sizeRank } from '../sheet/derived';
-import { livingRefusal, oneTarget, requireCanSpend } from './common';
+import { livingRefusal, oneTargetRefusal, rejectWith } from './common';
 
 /** creature var: it has the tumbling specialty, so Acrobatics gives a d6 expertise die on Tumble */
 export const TUMBLING_SPECIALTY = 'a5e.tumblingSpecialty';
@@ -33,14 +33,26 @@ export function tumbleTargetRefusal(state: EncounterState, actorId: string, targ
   return null;
 }
 
+/** Tumble's cost: the action, or the bonus action when `options.cost` asks for it. */
+const tumbleCost = (options: Readonly<Record<string, Json>>) => (options['cost'] === 'bonusAction' ? BONUS : ACTION);
+
+/**
+ * Why it cannot tumble now (A5E-ACT-19): not one target, one it need not tumble past
+ * (`tumbleTargetRefusal`), or the cost cannot be paid. The foe's choice and the save come after.
+ */
+export function tumbleRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const { targets } = purchase;
+  return oneTargetRefusal(targets, 'Tumble', 'A5E-ACT-19')
+    ?? tumbleTargetRefusal(state, actorId, targets[0]!)
+    ?? spendRefusal(ruleset, state, actorId, tumbleCost(purchase.options), 'A5E-ACT-19', { purchase });
+}
+
 export const tumbleAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const target = oneTarget(ctx, targets, 'Tumble', 'A5E-ACT-19');
-  const refused = tumbleTargetRefusal(ctx.state, actorId, target);
-  if (refused) ctx.reject(refused.code, refused.message, refused.ruleId);
+  rejectWith(ctx, tumbleRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  const target = targets[0]!;
   const foe = () => (ctx.state.creatures[target])!;
   const me = () => (ctx.state.creatures[actorId])!;
-  const cost = options['cost'] === 'bonusAction' ? BONUS : ACTION;
-  requireCanSpend(ctx, actorId, cost, 'A5E-ACT-19', { purchase: purchaseOf(action, targets, options) });
+  const cost = tumbleCost(options);
   const diff = sizeRank(sheetOf(me()).size) - sizeRank(sheetOf(foe()).size);
   const through = () => addCondition(ctx, actorId, 'tumbling', {
     source: actorId, ruleId: 'A5E-ACT-19', data: { through: target },

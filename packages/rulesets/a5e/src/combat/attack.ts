@@ -1,7 +1,7 @@
-import { dealDamage, damagePartsFromRoll, type Json, type Resolution, type TestPayload } from '@fray/engine';
+import { dealDamage, damagePartsFromRoll, type EncounterState, type Json, type Resolution, type TestPayload } from '@fray/engine';
 import type { A5eModule } from '../module';
 import { a5eTest, attachExpertise, type A5eTest, type ExpertiseSource } from '../core/d20';
-import { BONUS, spend, spendOneAttack, purchaseOf } from '../core/economy';
+import { BONUS, spend, spendOneAttack, purchaseOf, type Refusal } from '../core/economy';
 import { attackAbility, attackBonus, mod, sheetById } from '../sheet/derived';
 import type { Attack } from '../sheet/stat-block';
 import { ATTACK_WITHIN_5, attackSituation, type AttackSituation } from '../position/attack-geometry';
@@ -40,10 +40,16 @@ export interface MakeAttackOptions {
 
 /** Finds one of the actor's attacks by id (the first when none is named). */
 export function findAttack(ctx: Resolution, actorId: string, attackId: Json | undefined): Attack {
-  const sheet = sheetById(ctx.state, actorId);
-  const attack = attackId === undefined ? sheet.attacks[0] : sheet.attacks.find((a) => a.id === attackId);
-  if (!attack) ctx.reject('unknown-attack', `${sheet.name} has no attack '${String(attackId ?? '')}'; attacks: ${sheet.attacks.map((a) => a.id).join(', ') || 'none'}`);
+  const attack = attackNamed(ctx.state, actorId, attackId);
+  if ('code' in attack) return ctx.reject(attack.code, attack.message);
   return attack;
+}
+
+/** The creature's attack `attackId` names (its first without one), or why it has none such (for refusal queries; `findAttack` rejects with it). */
+export function attackNamed(state: EncounterState, actorId: string, attackId: Json | undefined): Attack | Refusal {
+  const sheet = sheetById(state, actorId);
+  const attack = attackId === undefined ? sheet.attacks[0] : sheet.attacks.find((a) => a.id === attackId);
+  return attack ?? { code: 'unknown-attack', message: `${sheet.name} has no attack '${String(attackId ?? '')}'; attacks: ${sheet.attacks.map((a) => a.id).join(', ') || 'none'}`, ruleId: 'A5E-ACT-3' };
 }
 
 /**

@@ -11,6 +11,19 @@ import { searchRefusal } from '../actions/search';
 import { sprintRefusal } from '../actions/sprint';
 import { useObjectRefusal } from '../actions/use-object';
 import { useActionRefusal } from '../effects/run';
+import { escapeGrappleRefusal } from '../conditions/grapple';
+import { firstAidRefusal } from '../dying/first-aid';
+import { endOngoingDamageRefusal } from '../damage/ongoing';
+import { bashRefusal, objectCheckRefusal } from '../objects/interact';
+import { worldActionRefusals } from '../world/interactions';
+import { pressTheAttackRefusal } from '../actions/press-the-attack';
+import { readyRefusal } from '../actions/ready';
+import { tumbleRefusal } from '../actions/tumble';
+import { improviseRefusal, maneuverRefusal } from '../actions/other';
+import { commandRefusal } from '../summons/control';
+import { groupAttackRefusal } from '../summons/group';
+import { dismountRefusal, mountRefusal } from '../position/mount';
+import { backToBackRefusal } from '../position/back-to-back';
 import { sheetOf } from '../sheet/derived';
 import { a5eAttackRefusal } from './attack-options';
 
@@ -26,7 +39,9 @@ const attackQuery = (action: 'attack' | 'off-hand-attack'): ActionQuery => (rule
 
 /**
  * Each action's refusal query, the one its handler rejects with first (the cost, a duel's price
- * included, last: `spendRefusal` with the purchase). An action not listed here is answered by dispatch.
+ * included, last: `spendRefusal` with the purchase). Every A5E action has one; an action a module adds
+ * without one is answered by dispatch. A query says undefined where only the resolution can tell (a
+ * hurled rock's one attack a turn behind a prompt; Press the Attack paid from a duel's pool).
  */
 const queries: Record<string, ActionQuery> = {
   'stand-up': (ruleset, state, actorId) => standUpRefusal(ruleset, state, actorId),
@@ -43,6 +58,22 @@ const queries: Record<string, ActionQuery> = {
   search: searchRefusal,
   hide: hideRefusal,
   help: helpRefusal,
+  'press-the-attack': pressTheAttackRefusal,
+  ready: readyRefusal,
+  tumble: tumbleRefusal,
+  improvise: improviseRefusal,
+  maneuver: maneuverRefusal,
+  command: commandRefusal,
+  'group-attack': groupAttackRefusal,
+  'escape-grapple': escapeGrappleRefusal,
+  firstAid: firstAidRefusal,
+  endOngoingDamage: endOngoingDamageRefusal,
+  bash: bashRefusal,
+  'object-check': objectCheckRefusal,
+  mount: mountRefusal,
+  dismount: dismountRefusal,
+  'back-to-back': backToBackRefusal,
+  ...worldActionRefusals,
 };
 
 /** Why A5E refuses this `takeAction` now (`queries` above), or undefined when no query answers it. */
@@ -53,9 +84,10 @@ export function a5eActionRefusal(ruleset: LoadedRuleset, state: EncounterState, 
 
 /**
  * Why A5E refuses this action now, from the query its handler asks (`a5eActionRefusal`: the weapon
- * attacks, a stat-block action or spell by `use-action`, the named actions, standing up and dropping
- * prone, each priced as dispatch prices it, a duel's duel actions included); undefined for a command it
- * has no such query for (dispatch decides). The action menu, the legal commands and the simulator's
+ * attacks, a stat-block action or spell by `use-action`, the named actions, the maneuvers, summons'
+ * commands and group attacks, grapples, first aid, ongoing damage, objects, the battlefield's features,
+ * mounts and stances, each priced as dispatch prices it, a duel's duel actions included); undefined for
+ * a command it has no such query for, or a case its query leaves to the resolution (dispatch decides). The action menu, the legal commands and the simulator's
  * lean policy ask it instead of restating the rules.
  */
 export function a5eCommandRefusal(ruleset: LoadedRuleset, state: EncounterState, command: Command): Refusal | null | undefined {

@@ -1,9 +1,10 @@
-import { isWithinReach, removeInstance, type AnyHook, type Json, type Resolution, type SpaceState } from '@fray/engine';
+import { isWithinReach, removeInstance, type AnyHook, type EncounterState, type Json, type LoadedRuleset, type Resolution, type SpaceState } from '@fray/engine';
 import type { ActionHandler } from '../module';
+import { rejectWith } from '../actions/common';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, purchaseOf } from '../core/economy';
+import { ACTION, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import { maneuverDC, mod, sheetById } from '../sheet/derived';
-import { meleeReach, requireCanAct } from './queries';
+import { actBlock, meleeReach } from './queries';
 
 /** Whether a grappler can no longer hold on: incapacitated or dead (A5E-COND-16b). */
 function cannotHold(ctx: Resolution, grapplerId: string): boolean {
@@ -40,25 +41,40 @@ export function endGrapplesOutOfReach(ctx: Resolution, movedId: string): void {
   }
 }
 
+/** The grapple it would escape: the first it is in. */
+const grappleOn = (state: EncounterState, id: string) => state.creatures[id]!.conditions.find((x) => x.conditionId === 'grappled');
+
+/**
+ * Why it cannot try to escape a grapple now (A5E-COND-16), in the handler's order: not grappled, its
+ * conditions forbid an action, a skill that is neither Athletics nor Acrobatics (`options.skill`), or
+ * the action cannot be paid. The check itself is rolled after, and refuses nothing.
+ */
+export function escapeGrappleRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const c = state.creatures[actorId]!;
+  if (!grappleOn(state, actorId)) return { code: 'not-grappled', message: `${c.name} is not grappled`, ruleId: 'A5E-COND-16' };
+  const wanted = purchase.options['skill'];
+  return actBlock(state, actorId, 'action', ruleset)
+    ?? (wanted !== undefined && wanted !== 'athletics' && wanted !== 'acrobatics' ? { code: 'bad-skill', message: 'escape with athletics or acrobatics', ruleId: 'A5E-COND-16' } : null)
+    ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-COND-16', { purchase });
+}
+
 /**
  * Escaping a grapple (ruling for A5E-COND-16, outside the seeds): an action, a Strength (Athletics)
  * or Dexterity (Acrobatics) check against the escape DC — the grapple's own (`data.escapeDC`) or
  * the grappler's maneuver DC. Option `skill` picks; by default the better of the two.
  */
 export const escapeGrapple: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const c = ctx.state.creatures[actorId]!;
-  const inst = c.conditions.find((x) => x.conditionId === 'grappled');
-  if (!inst) return ctx.reject('not-grappled', `${c.name} is not grappled`, 'A5E-COND-16');
-  requireCanAct(ctx, actorId, 'action');
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, escapeGrappleRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const inst = grappleOn(ctx.state, actorId)!;
   const sheet = sheetById(ctx.state, actorId);
   const bonus = (a: 'str' | 'dex', skill: string) => mod(sheet, a) + (sheet.skills[skill] ? sheet.proficiency : 0);
-  const wanted = options['skill'];
-  if (wanted !== undefined && wanted !== 'athletics' && wanted !== 'acrobatics') ctx.reject('bad-skill', 'escape with athletics or acrobatics', 'A5E-COND-16');
-  const skill = (wanted as 'athletics' | 'acrobatics' | undefined) ?? (bonus('dex', 'acrobatics') > bonus('str', 'athletics') ? 'acrobatics' : 'athletics');
+  const wanted = options['skill'] as 'athletics' | 'acrobatics' | undefined;
+  const skill = wanted ?? (bonus('dex', 'acrobatics') > bonus('str', 'athletics') ? 'acrobatics' : 'athletics');
   const data = (inst.data ?? {}) as Record<string, Json>;
   const grappler = inst.source && ctx.state.creatures[inst.source] ? inst.source : null;
   const dc = typeof data['escapeDC'] === 'number' ? data['escapeDC'] : grappler ? maneuverDC(sheetById(ctx.state, grappler)) : 10;
-  spend(ctx, actorId, ACTION, 'A5E-COND-16', { purchase: purchaseOf(action, targets, options) });
+  spend(ctx, actorId, ACTION, 'A5E-COND-16', { purchase });
   const p = a5eTest(ctx, { kind: 'check', actor: actorId, target: grappler, ability: skill === 'athletics' ? 'str' : 'dex', skill, dc: { label: 'escape DC', value: dc }, options: ['check:escape-grapple'], ruleId: 'A5E-COND-16' });
   if (p.outcome === 'success') removeInstance(ctx, actorId, inst, 'escaped', 'A5E-COND-16');
 };

@@ -1,6 +1,6 @@
 import {
   activeEffects, currentCreatureId, distanceFeet, flagEffect as engineFlagEffect, hasFlag, type ActiveEffect, type ConditionEffect,
-  type ConditionIndex, type CreatureState, type EncounterState, type Json, type Resolution, type SpaceState,
+  type ConditionIndex, type CreatureState, type EncounterState, type Json, type SpaceState,
 } from '@fray/engine';
 import { sheetOf } from '../sheet/derived';
 import { FLAG } from './definitions';
@@ -110,12 +110,6 @@ export function canAct(state: EncounterState, id: string, what: ActKind, rules: 
 
 export function canTakeReactions(state: EncounterState, id: string, rules: ConditionIndex): boolean {
   return canAct(state, id, 'reaction', rules);
-}
-
-/** Rejects the command unless the creature may do it (for action handlers). */
-export function requireCanAct(ctx: Resolution, id: string, what: ActKind): void {
-  const b = actBlock(ctx.state, id, what, ctx.ruleset);
-  if (b) ctx.reject(b.code, b.message, b.ruleId);
 }
 
 /** Slowed and strife 3+: an action or a bonus action on its turn, not both (A5E-COND-27, A5E-STRIFE-3). */

@@ -257,7 +257,7 @@ export function spend(ctx: Resolution, actorId: string, cost: Cost, ruleId = 'A5
  */
 export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string, attacksRuleId = ruleId, opts: SpendOptions = {}): void {
   const left = ctx.state.creatures[actorId]!.resources[ATTACKS_LEFT] ?? 0;
-  if (left > 0) {
+  if (oneAttackCost(ctx.state, actorId) === 'free') {
     spend(ctx, actorId, 'free', ruleId, opts);
     ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: left - 1, ruleId: attacksRuleId });
   } else {
@@ -265,6 +265,16 @@ export function spendOneAttack(ctx: Resolution, actorId: string, ruleId: string,
     const extra = sheetById(ctx.state, actorId).attacksPerAction - 1;
     if (extra > 0) ctx.emit({ type: 'ResourceSet', creatureId: actorId, key: ATTACKS_LEFT, value: extra, ruleId: attacksRuleId });
   }
+}
+
+/** What one attack of the Attack action costs now: nothing out of attacks left from an Attack action begun, else the action (A5E-ACT-3). */
+function oneAttackCost(state: EncounterState, actorId: string): Cost {
+  return (state.creatures[actorId]!.resources[ATTACKS_LEFT] ?? 0) > 0 ? 'free' : ACTION;
+}
+
+/** Why `spendOneAttack` would refuse now, in its words: an action query that pays with it ends with this. */
+export function spendOneAttackRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, ruleId: string, opts: SpendOptions = {}): Refusal | null {
+  return spendRefusal(ruleset, state, actorId, oneAttackCost(state, actorId), ruleId, opts);
 }
 
 /** A condition allowing one attack a turn (slowed), and it has made it (A5E-ACT-24, A5E-COND-27). */

@@ -1,11 +1,12 @@
 import { diceTextSchema, rulesetCommand } from '@fray/engine';
 import {
   addCondition, dealDamage, damagePartsFromRoll, durationInputSchema, removeInstance,
-  type ConditionDef, type ConditionInstance, type DurationInput, type Json, type Resolution,
+  type ConditionDef, type ConditionInstance, type DurationInput, type EncounterState, type Json, type LoadedRuleset, type Resolution,
 } from '@fray/engine';
 import { parseDice } from '@fray/dice';
 import { z } from 'zod';
-import { ACTION, spend, purchaseOf } from '../core/economy';
+import { ACTION, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
+import { rejectWith } from '../actions/common';
 import { UNTYPED } from '../combat/damage';
 import { damageTypes } from '../sheet/stat-block';
 
@@ -73,15 +74,32 @@ export function ongoingAtTurnEnd(ctx: Resolution, id: string): void {
   }
 }
 
+/** The ongoing damage on the target an action may end (A5E-DMG-9): all of it, or the one `options.effect` names (instance or name). */
+function endableOngoing(state: EncounterState, targetId: string, options: Readonly<Record<string, Json>>): ConditionInstance[] {
+  const which = typeof options['effect'] === 'string' ? options['effect'] : null;
+  return state.creatures[targetId]!.conditions.filter((x) => x.conditionId === ONGOING_DAMAGE && dataOf(x).endsWithAction && (!which || x.instanceId === which || dataOf(x).name === which));
+}
+
+/**
+ * Why it cannot end ongoing damage now (A5E-DMG-9): the target (itself by default) is not there or has
+ * none an action can end (of the one named), or the action cannot be paid.
+ */
+export function endOngoingDamageRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const targetId = purchase.targets[0] ?? actorId;
+  const t = Object.hasOwn(state.creatures, targetId) ? state.creatures[targetId] : undefined;
+  if (!t) return { code: 'unknown-creature', message: `no creature '${targetId}'`, ruleId: 'A5E-DMG-9' };
+  const which = typeof purchase.options['effect'] === 'string' ? purchase.options['effect'] : null;
+  if (!endableOngoing(state, targetId, purchase.options).length) return { code: 'no-ongoing-damage', message: `${t.name} has no ongoing damage an action can end${which ? ` named '${which}'` : ''}`, ruleId: 'A5E-DMG-9' };
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-DMG-9', { purchase });
+}
+
 /** The action that ends ongoing damage whose effect allows it (A5E-DMG-9): on oneself or another. */
 export function endOngoingDamage(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, endOngoingDamageRefusal(ctx.ruleset, ctx.state, actorId, purchase));
   const targetId = targets[0] ?? actorId;
-  const t = ctx.state.creatures[targetId];
-  if (!t) return ctx.reject('unknown-creature', `no creature '${targetId}'`, 'A5E-DMG-9');
-  const which = typeof options['effect'] === 'string' ? options['effect'] : null;
-  const endable = t.conditions.filter((x) => x.conditionId === ONGOING_DAMAGE && dataOf(x).endsWithAction && (!which || x.instanceId === which || dataOf(x).name === which));
-  if (!endable.length) ctx.reject('no-ongoing-damage', `${t.name} has no ongoing damage an action can end${which ? ` named '${which}'` : ''}`, 'A5E-DMG-9');
-  spend(ctx, actorId, ACTION, 'A5E-DMG-9', { purchase: purchaseOf(action, targets, options) });
+  const endable = endableOngoing(ctx.state, targetId, options);
+  spend(ctx, actorId, ACTION, 'A5E-DMG-9', { purchase });
   for (const inst of endable) removeInstance(ctx, targetId, inst, `ended by ${actorId}'s action`, 'A5E-DMG-9');
 }
 

@@ -1,8 +1,9 @@
 import { compileDice } from '@fray/dice';
-import type { CreatureState, EncounterState, Json, Resolution } from '@fray/engine';
+import type { CreatureState, EncounterState, Json, LoadedRuleset, Resolution } from '@fray/engine';
+import { rejectWith } from '../actions/common';
 import { damageExpression } from '../combat/attack';
 import { a5eTest } from '../core/d20';
-import { ACTION, spend, purchaseOf } from '../core/economy';
+import { ACTION, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import { mod, sheetOf } from '../sheet/derived';
 import { abilityIds, type AbilityId } from '../sheet/stat-block';
 import { isObject, objectBashDC, objectOf, objectThreshold } from './object-sheet';
@@ -14,14 +15,13 @@ import { isObject, objectBashDC, objectOf, objectThreshold } from './object-shee
 export const BROKEN = 'broken';
 export const isBroken = (c: CreatureState): boolean => c.vars[BROKEN] === true || c.status === 'dead';
 
-/** The one object a bash or an object check is aimed at, refused when it is not a whole object. */
-function targetObject(ctx: Resolution, targets: string[], ruleId: string): string {
-  if (targets.length !== 1) ctx.reject('no-target', 'name exactly one object', ruleId);
-  const id = targets[0]!;
-  const c = ctx.state.creatures[id]!;
-  if (!isObject(c)) ctx.reject('not-an-object', `${c.name} is a creature, not an object`, ruleId);
-  if (isBroken(c)) ctx.reject('already-broken', `${c.name} is already broken`, ruleId);
-  return id;
+/** Why this is not an object to bash or check (A5E-OBJ-2, A5E-OBJ-12): not exactly one target, a creature, or already broken. */
+function targetObjectRefusal(state: EncounterState, targets: readonly string[], ruleId: string): Refusal | null {
+  if (targets.length !== 1) return { code: 'no-target', message: 'name exactly one object', ruleId };
+  const c = state.creatures[targets[0]!]!;
+  if (!isObject(c)) return { code: 'not-an-object', message: `${c.name} is a creature, not an object`, ruleId };
+  if (isBroken(c)) return { code: 'already-broken', message: `${c.name} is already broken`, ruleId };
+  return null;
 }
 
 /** Marks an object broken (A5E-OBJ-6): the status other rules read. */
@@ -44,19 +44,43 @@ function askDC(ctx: Resolution, objectId: string, what: string, ruleId: string):
 }
 
 /**
+ * Why it cannot bash this now (A5E-OBJ-12): not one whole object, one that cannot be bashed (a
+ * forcefield, A5E-OBJ-17; no Bash DC, A5E-OBJ-16), or the action cannot be paid. The Narrator's DC and
+ * the Strength check come after, and refuse nothing.
+ */
+export function bashRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const target = targetObjectRefusal(state, purchase.targets, 'A5E-OBJ-12');
+  if (target) return target;
+  const c = state.creatures[purchase.targets[0]!]!;
+  if (objectBashDC(state, c) === null) return { code: 'cannot-bash', message: `${c.name} cannot be bashed`, ruleId: objectOf(c)?.material === 'forcefield' ? 'A5E-OBJ-17' : 'A5E-OBJ-16' };
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-OBJ-12', { purchase });
+}
+
+/**
  * Bash: a Strength check against the door's or material's Bash DC forces the object open or breaks
  * it (A5E-OBJ-12, A5E-OBJ-13, A5E-OBJ-16); without a table DC the Narrator sets one (A5E-OBJ-2).
  * Forcefields cannot be bashed (A5E-OBJ-17).
  */
 export function bashAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
-  const id = targetObject(ctx, targets, 'A5E-OBJ-12');
-  const c = ctx.state.creatures[id]!;
-  const row = objectBashDC(ctx.state, c);
-  if (row === null) ctx.reject('cannot-bash', `${c.name} cannot be bashed`, objectOf(c)?.material === 'forcefield' ? 'A5E-OBJ-17' : 'A5E-OBJ-16');
-  spend(ctx, actorId, ACTION, 'A5E-OBJ-12', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, bashRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const id = targets[0]!;
+  const row = objectBashDC(ctx.state, ctx.state.creatures[id]!);
+  spend(ctx, actorId, ACTION, 'A5E-OBJ-12', { purchase });
   const dc = row ?? askDC(ctx, id, 'breaking it with a Strength check', 'A5E-OBJ-2');
   const p = a5eTest(ctx, { kind: 'check', actor: actorId, target: id, ability: 'str', dc: { label: 'Bash DC', value: dc }, options: ['check:bash'], ruleId: 'A5E-OBJ-12' });
   if (p.outcome === 'success') breakObject(ctx, id, 'A5E-OBJ-12', `bashed by ${sheetOf(ctx.state.creatures[actorId]!).name}, DC ${dc}`);
+}
+
+/**
+ * Why it cannot work on this object now (A5E-OBJ-2): not one whole object, an `options.ability` that is
+ * no ability, or the action cannot be paid. The Narrator's check and DC come after, and refuse nothing.
+ */
+export function objectCheckRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const given = purchase.options['ability'];
+  return targetObjectRefusal(state, purchase.targets, 'A5E-OBJ-2')
+    ?? (given !== undefined && !(abilityIds as readonly unknown[]).includes(given) ? { code: 'bad-ability', message: `ability must be one of ${abilityIds.join(', ')}`, ruleId: 'A5E-OBJ-2' } : null)
+    ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-OBJ-2', { purchase });
 }
 
 /**
@@ -64,12 +88,13 @@ export function bashAction(ctx: Resolution, actorId: string, targets: string[], 
  * the check when the player has not, and sets the DC (A5E-OBJ-2).
  */
 export function objectCheckAction(ctx: Resolution, actorId: string, targets: string[], options: Record<string, Json>, action: string): void {
-  const id = targetObject(ctx, targets, 'A5E-OBJ-2');
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, objectCheckRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const id = targets[0]!;
   const given = options['ability'];
-  if (given !== undefined && !(abilityIds as readonly unknown[]).includes(given)) ctx.reject('bad-ability', `ability must be one of ${abilityIds.join(', ')}`, 'A5E-OBJ-2');
   const skill = typeof options['skill'] === 'string' ? options['skill'] : undefined;
   const task = typeof options['task'] === 'string' ? options['task'] : 'use it';
-  spend(ctx, actorId, ACTION, 'A5E-OBJ-2', { purchase: purchaseOf(action, targets, options) });
+  spend(ctx, actorId, ACTION, 'A5E-OBJ-2', { purchase });
   const ability = (given as AbilityId | undefined) ?? (ctx.ask({
     key: 'a5e.object.ability', to: { role: 'gm' }, about: id, ruleId: 'A5E-OBJ-2',
     text: `Which check lets ${ctx.state.creatures[actorId]!.name} ${task} (${ctx.state.creatures[id]!.name})?`,

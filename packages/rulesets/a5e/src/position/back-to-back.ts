@@ -1,6 +1,6 @@
-import { addCondition, removeInstance, type ConditionDef, type EncounterState, type Resolution } from '@fray/engine';
-import { BONUS, spend, purchaseOf } from '../core/economy';
-import { oneTarget, turnOwner } from '../actions/common';
+import { addCondition, removeInstance, type ConditionDef, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
+import { BONUS, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
+import { oneTargetRefusal, rejectWith, turnOwner } from '../actions/common';
 import type { ActionHandler } from '../module';
 import { isAlly, isPlaced, withinReach } from './geometry';
 
@@ -27,15 +27,28 @@ export function backToBackWith(state: EncounterState, id: string): string | null
 }
 
 /**
+ * Why it cannot stand back-to-back now (A5E-POS-11): not one target, one that is not an ally, an ally
+ * farther than 5 feet on the map, or the bonus action cannot be paid.
+ */
+export function backToBackRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const one = oneTargetRefusal(purchase.targets, 'standing back-to-back', 'A5E-POS-11');
+  if (one) return one;
+  const ally = purchase.targets[0]!;
+  if (!isAlly(state, actorId, ally)) return { code: 'not-an-ally', message: `${state.creatures[ally]!.name} is not an ally`, ruleId: 'A5E-POS-11' };
+  const placed = isPlaced(state, actorId) && isPlaced(state, ally);
+  if (placed && !withinReach(state, actorId, ally, 5)) return { code: 'too-far', message: 'back-to-back needs the ally within 5 feet', ruleId: 'A5E-POS-11' };
+  return spendRefusal(ruleset, state, actorId, BONUS, 'A5E-POS-11', { purchase });
+}
+
+/**
  * Back-to-back (A5E-POS-11), a bonus action next to an ally, until the start of its next turn or until
  * either of the two moves. Only the creature spending the bonus action gains it (proposed ruling).
  */
 export const backToBackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const ally = oneTarget(ctx, targets, 'standing back-to-back', 'A5E-POS-11');
-  if (!isAlly(ctx.state, actorId, ally)) ctx.reject('not-an-ally', `${ctx.state.creatures[ally]!.name} is not an ally`, 'A5E-POS-11');
-  const placed = isPlaced(ctx.state, actorId) && isPlaced(ctx.state, ally);
-  if (placed && !withinReach(ctx.state, actorId, ally, 5)) ctx.reject('too-far', 'back-to-back needs the ally within 5 feet', 'A5E-POS-11');
-  spend(ctx, actorId, BONUS, 'A5E-POS-11', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, backToBackRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const ally = targets[0]!;
+  spend(ctx, actorId, BONUS, 'A5E-POS-11', { purchase });
   for (const inst of ctx.state.creatures[actorId]!.conditions.filter((x) => x.conditionId === 'back-to-back')) removeInstance(ctx, actorId, inst, 'a new stance');
   addCondition(ctx, actorId, 'back-to-back', {
     source: actorId, ruleId: 'A5E-POS-11', data: { with: ally },

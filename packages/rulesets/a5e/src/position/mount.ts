@@ -1,9 +1,9 @@
 import {
-  addCondition, canPlace, moveCreature, SpaceError, type EncounterState, type Hook, type Json, type Resolution, type Square,
+  addCondition, canPlace, moveCreature, SpaceError, type EncounterState, type Hook, type Json, type LoadedRuleset, type Resolution, type Square,
 } from '@fray/engine';
-import { oneTarget } from '../actions/common';
+import { oneTargetRefusal, rejectWith } from '../actions/common';
 import { a5eTest } from '../core/d20';
-import { controllerCreature, costNote, isActingNow, MOVEMENT, MOVEMENT_MAX, REACTION, spend } from '../core/economy';
+import { controllerCreature, costNote, isActingNow, MOVEMENT, MOVEMENT_MAX, REACTION, purchaseOf, spend, type Purchase, type Refusal } from '../core/economy';
 import { fall } from '../hazards/falling';
 import type { ActionHandler } from '../module';
 import { sheetById, sizeRank } from '../sheet/derived';
@@ -32,11 +32,20 @@ export function isControlledBy(state: EncounterState, mountId: string, riderId: 
   return controllerCreature(state, mountId) === riderId;
 }
 
+/** Why it cannot pay half its Speed in movement for mounting or dismounting (A5E-POS-2). */
+function halfSpeedRefusal(state: EncounterState, id: string, speed: number, what: string, ruleId: string): Refusal | null {
+  const c = state.creatures[id]!;
+  const cost = Math.floor(speed / 2);
+  const left = c.resources[MOVEMENT] ?? 0;
+  return speed <= 0 || left < cost ? { code: 'not-enough-movement', message: `${what} costs ${cost} ft of movement (half of Speed ${speed}); ${c.name} has ${left} ft left`, ruleId } : null;
+}
+
 function payHalfSpeed(ctx: Resolution, id: string, speed: number, what: string, ruleId: string): number {
   const c = ctx.state.creatures[id]!;
   const cost = Math.floor(speed / 2);
   const left = c.resources[MOVEMENT] ?? 0;
-  if (speed <= 0 || left < cost) ctx.reject('not-enough-movement', `${what} costs ${cost} ft of movement (half of Speed ${speed}); ${c.name} has ${left} ft left`, ruleId);
+  const refusal = halfSpeedRefusal(ctx.state, id, speed, what, ruleId);
+  if (refusal) ctx.reject(refusal.code, refusal.message, refusal.ruleId);
   ctx.emit({ type: 'ResourceSet', creatureId: id, key: MOVEMENT, value: left - cost, ruleId });
   return cost;
 }
@@ -57,25 +66,34 @@ export function freeSquareNear(state: EncounterState, id: string, around: string
   return null;
 }
 
+/**
+ * Where the rider lands beside its mount on a grid (`to`, else the first free square next to it), at the
+ * mount's height: the map after, or the map's reason it cannot land there; null off a grid or with no
+ * free square (it stays where it is).
+ */
+function landing(state: EncounterState, riderId: string, mountId: string, to: Square | undefined): { space: Json; height: number } | { error: SpaceError } | null {
+  const g = gridOf(state);
+  if (!g || !g.creatures[riderId] || !g.creatures[mountId]) return null;
+  const spot = to ?? freeSquareNear(state, riderId, mountId);
+  if (!spot) return null;
+  const height = g.creatures[mountId]!.elevation;
+  try {
+    return { space: moveCreature(g, riderId, { x: spot.x, y: spot.y, elevation: height }) as unknown as Json, height };
+  } catch (e) {
+    if (e instanceof SpaceError) return { error: e };
+    throw e;
+  }
+}
+
 /** Takes the rider off its mount: vars cleared, placed beside it on a grid; falls if it was up high without a fly speed. */
 export function separate(ctx: Resolution, riderId: string, mountId: string, opts: { prone: boolean; to?: Square | undefined; ruleId: string; reason: string }): void {
   const rider = ctx.state.creatures[riderId]!;
   ctx.emit({ type: 'VarSet', creatureId: riderId, key: RIDING, value: null });
   ctx.emit({ type: 'VarSet', creatureId: mountId, key: RIDER, value: null });
-  const g = gridOf(ctx.state);
-  let height = 0;
-  if (g && g.creatures[riderId] && g.creatures[mountId]) {
-    const spot = opts.to ?? freeSquareNear(ctx.state, riderId, mountId);
-    if (spot) {
-      height = g.creatures[mountId]!.elevation;
-      try {
-        ctx.emit({ type: 'SpaceChanged', space: moveCreature(g, riderId, { x: spot.x, y: spot.y, elevation: height }) as unknown as Json, moved: riderId });
-      } catch (e) {
-        if (e instanceof SpaceError) ctx.reject(e.code, e.message, opts.ruleId);
-        throw e;
-      }
-    }
-  }
+  const landed = landing(ctx.state, riderId, mountId, opts.to);
+  if (landed && 'error' in landed) return ctx.reject(landed.error.code, landed.error.message, opts.ruleId);
+  const height = landed ? landed.height : 0;
+  if (landed) ctx.emit({ type: 'SpaceChanged', space: landed.space, moved: riderId });
   ctx.emit({ type: 'RuleApplied', ruleId: opts.ruleId, text: `${rider.name} ${opts.reason}`, creatureId: riderId });
   // Off a flying mount with no wings of its own, it falls (A5E-POS-5e).
   if (height > 0 && sheetById(ctx.state, riderId).speed.fly === undefined) {
@@ -86,26 +104,40 @@ export function separate(ctx: Resolution, riderId: string, mountId: string, opts
 }
 
 /**
+ * Why it cannot mount this creature now (A5E-POS-1, A5E-POS-2), in the handler's order: not one target,
+ * not its turn, already riding, a mount with a rider, mounted or dismounted already this turn, a mount
+ * not at least one size larger, one farther than 5 feet, or too little movement for half its Speed.
+ * Whether the mount bears its weight is the Narrator's, asked after.
+ */
+export function mountRefusal(_ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const one = oneTargetRefusal(purchase.targets, 'mounting', 'A5E-POS-1');
+  if (one) return one;
+  const mountId = purchase.targets[0]!;
+  const rider = state.creatures[actorId]!;
+  const mount = state.creatures[mountId]!;
+  if (!isActingNow(state, actorId)) return { code: 'not-your-turn', message: `${rider.name} can mount only on its turn`, ruleId: 'A5E-POS-2' };
+  if (ridingOn(state, actorId)) return { code: 'already-mounted', message: `${rider.name} is already riding`, ruleId: 'A5E-POS-1' };
+  if (riderOf(state, mountId)) return { code: 'mount-taken', message: `${mount.name} already has a rider`, ruleId: 'A5E-POS-1' };
+  if (rider.vars[MOUNTED_THIS_TURN] === true) return { code: 'once-per-turn', message: `${rider.name} has already mounted or dismounted this turn`, ruleId: 'A5E-POS-2' };
+  if (sizeRank(sheetById(state, mountId).size) < sizeRank(sheetById(state, actorId).size) + 1) {
+    return { code: 'mount-too-small', message: `${mount.name} must be at least one size larger than ${rider.name}`, ruleId: 'A5E-POS-1' };
+  }
+  if (isPlaced(state, actorId) && isPlaced(state, mountId) && !withinReach(state, actorId, mountId, 5)) return { code: 'too-far', message: `${mount.name} is not within 5 feet`, ruleId: 'A5E-POS-2' };
+  return halfSpeedRefusal(state, actorId, walkSpeed(state, actorId), 'mounting', 'A5E-POS-2');
+}
+
+/**
  * Mount (A5E-POS-1, A5E-POS-2, A5E-POS-3): onto an adjacent creature at least one size larger, for
  * half its own Speed, once per turn. The Narrator rules on weight. Riding a mount it controls, rider
  * and mount share the mount's movement: what the rider has already spent this turn, mounting
  * included, comes off the mount's Speed.
  */
-export const mountAction: ActionHandler = (ctx, actorId, targets) => {
-  const mountId = oneTarget(ctx, targets, 'mounting', 'A5E-POS-1');
+export const mountAction: ActionHandler = (ctx, actorId, targets, options, action) => {
+  rejectWith(ctx, mountRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  const mountId = targets[0]!;
   const rider = ctx.state.creatures[actorId]!;
   const mount = ctx.state.creatures[mountId]!;
-  if (!isActingNow(ctx.state, actorId)) ctx.reject('not-your-turn', `${rider.name} can mount only on its turn`, 'A5E-POS-2');
-  if (ridingOn(ctx.state, actorId)) ctx.reject('already-mounted', `${rider.name} is already riding`, 'A5E-POS-1');
-  if (riderOf(ctx.state, mountId)) ctx.reject('mount-taken', `${mount.name} already has a rider`, 'A5E-POS-1');
-  if (rider.vars[MOUNTED_THIS_TURN] === true) ctx.reject('once-per-turn', `${rider.name} has already mounted or dismounted this turn`, 'A5E-POS-2');
-  if (sizeRank(sheetById(ctx.state, mountId).size) < sizeRank(sheetById(ctx.state, actorId).size) + 1) {
-    ctx.reject('mount-too-small', `${mount.name} must be at least one size larger than ${rider.name}`, 'A5E-POS-1');
-  }
-  if (isPlaced(ctx.state, actorId) && isPlaced(ctx.state, mountId) && !withinReach(ctx.state, actorId, mountId, 5)) ctx.reject('too-far', `${mount.name} is not within 5 feet`, 'A5E-POS-2');
   const speed = sheetSpeed(ctx, actorId);
-  const left = rider.resources[MOVEMENT] ?? 0;
-  if (speed <= 0 || left < Math.floor(speed / 2)) ctx.reject('not-enough-movement', `mounting costs ${Math.floor(speed / 2)} ft (half of Speed ${speed}); ${rider.name} has ${left} ft left`, 'A5E-POS-2');
   const bears = ctx.ask({
     key: 'a5e.mountBearsWeight', to: { role: 'gm' }, about: mountId, ruleId: 'A5E-POS-1',
     text: `Can ${mount.name} bear ${rider.name}'s weight?`, options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }], default: 'yes',
@@ -131,22 +163,46 @@ export const mountAction: ActionHandler = (ctx, actorId, targets) => {
   }
 };
 
-/** Dismount (A5E-POS-2): half its own Speed, once per turn, landing beside the mount (`options.to` picks the square). */
-export const dismountAction: ActionHandler = (ctx, actorId, _targets, options) => {
-  const rider = ctx.state.creatures[actorId]!;
-  const mountId = ridingOn(ctx.state, actorId);
-  if (!mountId) return ctx.reject('not-mounted', `${rider.name} is not riding anything`, 'A5E-POS-2');
-  if (!isActingNow(ctx.state, actorId)) ctx.reject('not-your-turn', `${rider.name} can dismount only on its turn`, 'A5E-POS-2');
-  if (rider.vars[MOUNTED_THIS_TURN] === true) ctx.reject('once-per-turn', `${rider.name} has already mounted or dismounted this turn`, 'A5E-POS-2');
+/** Where a dismount lands: `options.to`, when it names a square. */
+function dismountSpot(options: Readonly<Record<string, Json>>): Square | undefined {
   const to = options['to'] as { x?: unknown; y?: unknown } | undefined;
-  const spot = to && typeof to.x === 'number' && typeof to.y === 'number' ? { x: to.x, y: to.y } : undefined;
+  return to && typeof to.x === 'number' && typeof to.y === 'number' ? { x: to.x, y: to.y } : undefined;
+}
+
+/**
+ * Why it cannot dismount now (A5E-POS-2), in the handler's order: not riding, not its turn, mounted or
+ * dismounted already this turn, too little movement for half its Speed, or (on a grid) a landing square
+ * the map refuses (`options.to`). A fall off a flying mount comes after, and refuses nothing.
+ */
+export function dismountRefusal(_ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const rider = state.creatures[actorId]!;
+  const mountId = ridingOn(state, actorId);
+  if (!mountId) return { code: 'not-mounted', message: `${rider.name} is not riding anything`, ruleId: 'A5E-POS-2' };
+  if (!isActingNow(state, actorId)) return { code: 'not-your-turn', message: `${rider.name} can dismount only on its turn`, ruleId: 'A5E-POS-2' };
+  if (rider.vars[MOUNTED_THIS_TURN] === true) return { code: 'once-per-turn', message: `${rider.name} has already mounted or dismounted this turn`, ruleId: 'A5E-POS-2' };
+  const movement = halfSpeedRefusal(state, actorId, walkSpeed(state, actorId), 'dismounting', 'A5E-POS-2');
+  if (movement) return movement;
+  // Paying movement and clearing the riding vars leave the map as it is: the landing is asked of it now.
+  const landed = landing(state, actorId, mountId, dismountSpot(purchase.options));
+  return landed && 'error' in landed ? { code: landed.error.code, message: landed.error.message, ruleId: 'A5E-POS-2' } : null;
+}
+
+/** Dismount (A5E-POS-2): half its own Speed, once per turn, landing beside the mount (`options.to` picks the square). */
+export const dismountAction: ActionHandler = (ctx, actorId, targets, options, action) => {
+  rejectWith(ctx, dismountRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  const mountId = ridingOn(ctx.state, actorId)!;
   payHalfSpeed(ctx, actorId, sheetSpeed(ctx, actorId), 'dismounting', 'A5E-POS-2');
   ctx.emit({ type: 'VarSet', creatureId: actorId, key: MOUNTED_THIS_TURN, value: true });
-  separate(ctx, actorId, mountId, { prone: false, to: spot, ruleId: 'A5E-POS-2', reason: `dismounts ${ctx.state.creatures[mountId]!.name}` });
+  separate(ctx, actorId, mountId, { prone: false, to: dismountSpot(options), ruleId: 'A5E-POS-2', reason: `dismounts ${ctx.state.creatures[mountId]!.name}` });
 };
 
 function sheetSpeed(ctx: Resolution, id: string): number {
-  return sheetById(ctx.state, id).speed.walk;
+  return walkSpeed(ctx.state, id);
+}
+
+/** Its own walking Speed from its stat block: what mounting and dismounting cost half of (A5E-POS-2). */
+function walkSpeed(state: EncounterState, id: string): number {
+  return sheetById(state, id).speed.walk;
 }
 
 /** Puts the rider in its mount's space (A5E-POS-5a): same corner square and height; same zone. */

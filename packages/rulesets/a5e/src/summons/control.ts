@@ -1,6 +1,6 @@
-import { insertInOrder, type CommandDef, type Resolution } from '@fray/engine';
+import { insertInOrder, type CommandDef, type EncounterState, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { z } from 'zod';
-import { COMMANDED, CONTROLLED_BY, MOUNT, controllerCreature, spend, purchaseOf } from '../core/economy';
+import { COMMANDED, CONTROLLED_BY, MOUNT, controllerCreature, spend, spendRefusal, purchaseOf, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
 
 const id = z.string().min(1).max(200);
@@ -66,19 +66,39 @@ export function groupMembers(state: Resolution['state'], group: string): string[
   return state.creatureIds.filter((x) => state.creatures[x]!.vars[GROUP] === group && state.creatures[x]!.status !== 'dead');
 }
 
+/** The creatures a Command of this one brings: its whole group under the same controller, or itself alone. */
+function commandedBy(state: EncounterState, actorId: string, target: string): string[] {
+  const group = groupOf({ state }, target);
+  return group ? groupMembers(state, group).filter((x) => controllerCreature(state, x) === actorId) : [target];
+}
+
+/**
+ * Why it cannot Command now (A5E-SUMMON-4): not one target, one it does not control, one (and its
+ * group) already commanded this turn, or the bonus action cannot be paid.
+ */
+export function commandRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const { targets } = purchase;
+  const target = targets[0];
+  if (!target || targets.length > 1) return { code: 'one-target', message: 'command one creature or one group (name one of its members)', ruleId: 'A5E-SUMMON-4' };
+  if (controllerCreature(state, target) !== actorId) return { code: 'not-controlled', message: `${actorId} does not control ${target}`, ruleId: 'A5E-SUMMON-4' };
+  const members = commandedBy(state, actorId, target);
+  if (members.every((m) => state.creatures[m]!.vars[COMMANDED] === true)) return { code: 'already-commanded', message: `${members.join(', ')} already commanded this turn`, ruleId: 'A5E-SUMMON-4' };
+  return spendRefusal(ruleset, state, actorId, 'bonusAction', 'A5E-SUMMON-4', { purchase });
+}
+
 /**
  * Command (bonus action, A5E-SUMMON-4): the controller commands one creature, or one group, to take its
  * actions this turn. Target one controlled creature; a group member brings its whole group. A controlled
  * creature that is not commanded takes no action (it may still move and react; proposed ruling).
  */
 export const commandAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const target = targets[0];
-  if (!target || targets.length > 1) return ctx.reject('one-target', 'command one creature or one group (name one of its members)', 'A5E-SUMMON-4');
-  if (controllerCreature(ctx.state, target) !== actorId) ctx.reject('not-controlled', `${actorId} does not control ${target}`, 'A5E-SUMMON-4');
+  const purchase = purchaseOf(action, targets, options);
+  const refusal = commandRefusal(ctx.ruleset, ctx.state, actorId, purchase);
+  if (refusal) return ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const target = targets[0]!;
   const group = groupOf(ctx, target);
-  const members = group ? groupMembers(ctx.state, group).filter((x) => controllerCreature(ctx.state, x) === actorId) : [target];
-  if (members.every((m) => ctx.state.creatures[m]!.vars[COMMANDED] === true)) ctx.reject('already-commanded', `${members.join(', ')} already commanded this turn`, 'A5E-SUMMON-4');
-  spend(ctx, actorId, 'bonusAction', 'A5E-SUMMON-4', { purchase: purchaseOf(action, targets, options) });
+  const members = commandedBy(ctx.state, actorId, target);
+  spend(ctx, actorId, 'bonusAction', 'A5E-SUMMON-4', { purchase });
   for (const m of members) ctx.emit({ type: 'VarSet', creatureId: m, key: COMMANDED, value: true });
   ctx.emit({ type: 'RuleApplied', ruleId: 'A5E-SUMMON-4', text: `${ctx.state.creatures[actorId]!.name} commands ${group ? `group ${group}` : ctx.state.creatures[target]!.name} to act`, creatureId: actorId });
 };

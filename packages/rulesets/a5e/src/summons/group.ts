@@ -1,8 +1,8 @@
-import { canonicalJson, damagePartsFromRoll, dealDamage, type CommandDef, type DamagePart, type Json, type Resolution } from '@fray/engine';
+import { canonicalJson, damagePartsFromRoll, dealDamage, type CommandDef, type DamagePart, type EncounterState, type Json, type LoadedRuleset, type Resolution } from '@fray/engine';
 import { z } from 'zod';
-import { findAttack, damageExpression } from '../combat/attack';
+import { attackNamed, findAttack, damageExpression } from '../combat/attack';
 import { a5eTest } from '../core/d20';
-import { ACTION, canSpend, controllerCreature, purchaseOf, spend } from '../core/economy';
+import { ACTION, canSpend, controllerCreature, purchaseOf, spend, spendRefusal, type Purchase, type Refusal } from '../core/economy';
 import type { ActionHandler } from '../module';
 import { attackBonus, mod, sheetById } from '../sheet/derived';
 import { abilityIds, damageTypes, type AbilityId } from '../sheet/stat-block';
@@ -153,20 +153,59 @@ function mergeParts(parts: DamagePart[]): DamagePart[] {
  * takes it all with its riders, a success half and no riders; no critical hits (proposed rulings). An
  * attack that already uses a save keeps its own save and DC, still +1 DC and damage per other member.
  */
-export const groupAttackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const group = groupOf(ctx, actorId);
-  if (!group) return ctx.reject('not-in-group', `${actorId} is not in a group`, 'A5E-SUMMON-7');
+/** The members that join the actor's group attack: itself, and each other member that can still take its action. */
+function groupAttackers(ruleset: LoadedRuleset, state: EncounterState, actorId: string, group: string): string[] {
+  return groupMembers(state, group).filter((m) => m === actorId || canSpend(ruleset, state, m, ACTION));
+}
+
+/**
+ * Why its group cannot attack now (A5E-SUMMON-4, A5E-SUMMON-7, A5E-SUMMON-10), in the handler's order:
+ * not in a group, not one target, one on the group's own side, fewer than two members able to act, the
+ * actor's action cannot be paid, a malformed `options.save`, or (without one) an attack a member lacks
+ * (`options.attack`, the first by default). The save and the damage come after, and refuse nothing.
+ */
+export function groupAttackRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const { targets, options } = purchase;
+  const group = groupOf({ state }, actorId);
+  if (!group) return { code: 'not-in-group', message: `${actorId} is not in a group`, ruleId: 'A5E-SUMMON-7' };
   const target = targets[0];
-  if (!target || targets.length > 1) return ctx.reject('one-target', 'a group attacks one target', 'A5E-SUMMON-4');
-  if (ctx.state.creatures[target]!.side === ctx.state.creatures[actorId]!.side) ctx.reject('illegal-target', `${target} is on the group's own side`, 'A5E-SUMMON-7');
-  const members = groupMembers(ctx.state, group).filter((m) => m === actorId || canSpend(ctx.ruleset, ctx.state, m, ACTION));
-  if (members.length < 2) ctx.reject('group-too-small', `only ${members.length} member of ${group} can act: attack normally`, 'A5E-SUMMON-7');
-  // The actor buys the group attack; the others spend their actions on it.
-  for (const m of members) spend(ctx, m, ACTION, 'A5E-SUMMON-4', m === actorId ? { purchase: purchaseOf(action, targets, options) } : {});
-  const others = members.length - 1;
+  if (!target || targets.length > 1) return { code: 'one-target', message: 'a group attacks one target', ruleId: 'A5E-SUMMON-4' };
+  if (state.creatures[target]!.side === state.creatures[actorId]!.side) return { code: 'illegal-target', message: `${target} is on the group's own side`, ruleId: 'A5E-SUMMON-7' };
+  const members = groupAttackers(ruleset, state, actorId, group);
+  if (members.length < 2) return { code: 'group-too-small', message: `only ${members.length} member of ${group} can act: attack normally`, ruleId: 'A5E-SUMMON-7' };
+  // The others passed `canSpend` just now, which is what their own `spend` asks.
+  const paid = spendRefusal(ruleset, state, actorId, ACTION, 'A5E-SUMMON-4', { purchase });
+  if (paid) return paid;
   const parsed = options['save'] === undefined ? null : saveSpec.safeParse(options['save']);
-  if (parsed && !parsed.success) return ctx.reject('bad-save', `save: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'A5E-SUMMON-10');
-  const save = parsed?.data ?? null;
+  if (parsed && !parsed.success) return { code: 'bad-save', message: `save: ${parsed.error.issues[0]?.message ?? 'invalid'}`, ruleId: 'A5E-SUMMON-10' };
+  if (parsed) return null;
+  const attack = attackNamed(state, actorId, options['attack']);
+  if ('code' in attack) return attack;
+  for (const m of members) {
+    const theirs = attackNamed(state, m, attack.id);
+    if ('code' in theirs) return theirs;
+  }
+  return null;
+}
+
+/**
+ * A group attack (A5E-SUMMON-7..10): the members that can still act attack one target together. There
+ * is no attack roll: the target makes a Dexterity save against 8 + the best attack bonus in the group,
+ * +1 per other member; damage is rolled once (one member's expression) +1 per other member; a failed save
+ * takes it all with its riders, a success half and no riders; no critical hits (proposed rulings). An
+ * attack that already uses a save keeps its own save and DC, still +1 DC and damage per other member.
+ */
+export const groupAttackAction: ActionHandler = (ctx, actorId, targets, options, action) => {
+  const purchase = purchaseOf(action, targets, options);
+  const refusal = groupAttackRefusal(ctx.ruleset, ctx.state, actorId, purchase);
+  if (refusal) return ctx.reject(refusal.code, refusal.message, refusal.ruleId);
+  const group = groupOf(ctx, actorId)!;
+  const target = targets[0]!;
+  const members = groupAttackers(ctx.ruleset, ctx.state, actorId, group);
+  // The actor buys the group attack; the others spend their actions on it.
+  for (const m of members) spend(ctx, m, ACTION, 'A5E-SUMMON-4', m === actorId ? { purchase } : {});
+  const others = members.length - 1;
+  const save = options['save'] === undefined ? null : saveSpec.parse(options['save']);
   let ability: AbilityId = 'dex';
   let dc: number;
   let expression: string;

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import {
   addCondition, currentCreatureId, DIFFICULT_MODIFIER_ID, distanceFeet, removeInstance, setTerrain, terrainAt,
-  type CommandDef, type CostModifier, type EncounterStateCore, type Json, type PathStepContext, type Resolution, type Square,
+  type CommandDef, type CostModifier, type EncounterState, type EncounterStateCore, type Json, type LoadedRuleset, type PathStepContext, type Resolution, type Square,
 } from '@fray/engine';
 import { a5eTest } from '../core/d20';
-import { ACTION, REACTION, has, spend, spendOneAttack, purchaseOf } from '../core/economy';
+import {
+  ACTION, REACTION, attackLimitRefusal, has, spend, spendOneAttack, spendOneAttackRefusal, spendRefusal, purchaseOf, type Purchase, type Refusal,
+} from '../core/economy';
 import { declaredTestOptions } from '../combat/declarations';
-import { findAttack, damageExpression, makeAttack } from '../combat/attack';
+import { attackNamed, findAttack, damageExpression, makeAttack } from '../combat/attack';
+import { unseenTargetRefusal } from '../combat/attack-options';
+import { rejectWith } from '../actions/common';
+import { attackTargetRefusal } from '../position/attack-geometry';
 import { passivePerception } from '../actions/stealth';
 import { attackAbility, attackBonus, sheetById, sheetOf } from '../sheet/derived';
-import { attackSchema } from '../sheet/stat-block';
+import { attackSchema, type Attack } from '../sheet/stat-block';
 import type { ActionHandler } from '../module';
 import { activeEntry, activeEntries, configProblems, CREATURE_VARS, readEdits, readWorldConfig, remaining, WORLD_VARS, type ActiveEntry } from './config';
 import { footprint, gridOf, hasAreaTag, inArea, nearArea, taggedSquares } from './area';
@@ -21,16 +26,33 @@ import type { WorldEffect } from './types';
 
 type EffectOf<K extends WorldEffect['kind']> = Extract<WorldEffect, { kind: K }>;
 
-/** The active entry `id` with an effect of `kind`, or a typed rejection naming what is missing. */
-function requireEffect<K extends WorldEffect['kind']>(ctx: Resolution, id: string, kind: K, ruleId: string): { a: ActiveEntry; effect: EffectOf<K> } {
-  const a = activeEntry(ctx.state, id);
+/** The active entry `id` with an effect of `kind`, or why not (a typed refusal naming what is missing). */
+function effectOf<K extends WorldEffect['kind']>(state: EncounterStateCore, id: string, kind: K, ruleId: string): { a: ActiveEntry; effect: EffectOf<K> } | Refusal {
+  const a = activeEntry(state, id);
   if (!a) {
-    const here = activeEntries(ctx.state).map((x) => x.entry.id).join(', ') || 'none';
-    return ctx.reject('not-in-environment', `'${id}' is not part of this battlefield (active: ${here})`, ruleId);
+    const here = activeEntries(state).map((x) => x.entry.id).join(', ') || 'none';
+    return { code: 'not-in-environment', message: `'${id}' is not part of this battlefield (active: ${here})`, ruleId };
   }
   const effect = a.entry.effects.find((e) => e.kind === kind) as EffectOf<K> | undefined;
-  if (!effect) return ctx.reject('wrong-feature', `${a.name} cannot be used that way`, ruleId);
+  if (!effect) return { code: 'wrong-feature', message: `${a.name} cannot be used that way`, ruleId };
   return { a, effect };
+}
+
+const isRefusal = (x: object): x is Refusal => 'code' in x;
+
+/** The active entry `id` with an effect of `kind`, or a typed rejection naming what is missing (`effectOf`). */
+function requireEffect<K extends WorldEffect['kind']>(ctx: Resolution, id: string, kind: K, ruleId: string): { a: ActiveEntry; effect: EffectOf<K> } {
+  const found = effectOf(ctx.state, id, kind, ruleId);
+  if (isRefusal(found)) return ctx.reject(found.code, found.message, found.ruleId);
+  return found;
+}
+
+/**
+ * A world action's entry and effect, once its refusal query has passed (the query asks `effectOf`
+ * first, so what is left is the found entry).
+ */
+function foundEffect<K extends WorldEffect['kind']>(state: EncounterStateCore, id: string, kind: K): { a: ActiveEntry; effect: EffectOf<K> } {
+  return effectOf(state, id, kind, '') as { a: ActiveEntry; effect: EffectOf<K> };
 }
 
 /** Marks one of a countable feature as used up (fallen, rolled, broken). */
@@ -40,8 +62,14 @@ function useUp(ctx: Resolution, entryId: string): void {
   ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.used, value: used });
 }
 
+/** Why none of a countable feature is left to use (every stalactite down, the boulder rolled). */
+function leftRefusal(state: EncounterStateCore, a: ActiveEntry): Refusal | null {
+  return remaining(state, a.entry.id) <= 0 ? { code: 'feature-used-up', message: `there is no ${a.name} left to use`, ruleId: a.entry.ruleId } : null;
+}
+
 function requireLeft(ctx: Resolution, a: ActiveEntry): void {
-  if (remaining(ctx.state, a.entry.id) <= 0) ctx.reject('feature-used-up', `there is no ${a.name} left to use`, a.entry.ruleId);
+  const r = leftRefusal(ctx.state, a);
+  if (r) ctx.reject(r.code, r.message, r.ruleId);
 }
 
 function requireCreatures(ctx: Resolution, ids: readonly string[]): void {
@@ -55,28 +83,48 @@ function tipped(state: EncounterStateCore): number {
 
 // ---------------------------------------------------------------- actions (takeAction)
 
+/** On a map with tables on it, the table square named by `options.x` and `options.y` (null: none there, or no such map). */
+function tableSquare(state: EncounterStateCore, entryId: string, options: Readonly<Record<string, Json>>): Square | null {
+  const squares = taggedSquares(state, entryId);
+  if (!squares.length || !gridOf(state)) return null;
+  return squares.find((s) => s.x === options['x'] && s.y === options['y']) ?? null;
+}
+
+/**
+ * Why it cannot push a table over now (A5E-WORLD-27): no tables here; on a map, no table at the square
+ * named, one already on its side, or one not next to it; off a map, every table already over; or the
+ * action cannot be paid.
+ */
+export function tipTableRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const found = effectOf(state, 'tables', 'tip', 'A5E-WORLD-27');
+  if (isRefusal(found)) return found;
+  const { a } = found;
+  const squares = taggedSquares(state, a.entry.id);
+  const grid = gridOf(state);
+  if (squares.length && grid) {
+    const at = tableSquare(state, a.entry.id, purchase.options);
+    if (!at) return { code: 'no-table-there', message: `name the table's square with options x and y: tables stand at ${squares.map((s) => `(${s.x},${s.y})`).join(', ')}`, ruleId: a.entry.ruleId };
+    if (terrainAt(grid, at).tags.includes(TIPPED_TABLE_TAG)) return { code: 'feature-used-up', message: `the table at (${at.x},${at.y}) is already on its side`, ruleId: a.entry.ruleId };
+    const near = footprint(state, actorId)?.some((f) => Math.max(Math.abs(f.x - at.x), Math.abs(f.y - at.y)) <= 1);
+    if (!near) return { code: 'too-far', message: `${state.creatures[actorId]!.name} is not next to that table`, ruleId: a.entry.ruleId };
+  } else {
+    const total = readWorldConfig(state).counts['tables'] ?? 1;
+    if (tipped(state) >= total) return { code: 'feature-used-up', message: `every table is already on its side`, ruleId: a.entry.ruleId };
+  }
+  return spendRefusal(ruleset, state, actorId, ACTION, a.entry.ruleId, { purchase });
+}
+
 /**
  * Tables: an action pushes one over, after which it gives half cover (A5E-WORLD-27). On a map the
  * table is a square (`options.x`, `options.y`) within 5 ft, which gets the tag the cover rules read.
  */
 const tipTable: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const { a } = requireEffect(ctx, 'tables', 'tip', 'A5E-WORLD-27');
-  const squares = taggedSquares(ctx.state, a.entry.id);
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, tipTableRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const { a } = foundEffect(ctx.state, 'tables', 'tip');
   const grid = gridOf(ctx.state);
-  let at: Square | null = null;
-  if (squares.length && grid) {
-    const x = options['x'];
-    const y = options['y'];
-    at = squares.find((s) => s.x === x && s.y === y) ?? null;
-    if (!at) return ctx.reject('no-table-there', `name the table's square with options x and y: tables stand at ${squares.map((s) => `(${s.x},${s.y})`).join(', ')}`, a.entry.ruleId);
-    if (terrainAt(grid, at).tags.includes(TIPPED_TABLE_TAG)) ctx.reject('feature-used-up', `the table at (${at.x},${at.y}) is already on its side`, a.entry.ruleId);
-    const near = footprint(ctx.state, actorId)?.some((f) => Math.max(Math.abs(f.x - at!.x), Math.abs(f.y - at!.y)) <= 1);
-    if (!near) ctx.reject('too-far', `${ctx.state.creatures[actorId]!.name} is not next to that table`, a.entry.ruleId);
-  } else {
-    const total = readWorldConfig(ctx.state).counts['tables'] ?? 1;
-    if (tipped(ctx.state) >= total) ctx.reject('feature-used-up', `every table is already on its side`, a.entry.ruleId);
-  }
-  spend(ctx, actorId, ACTION, a.entry.ruleId, { purchase: purchaseOf(action, targets, options) });
+  const at = tableSquare(ctx.state, a.entry.id, options);
+  spend(ctx, actorId, ACTION, a.entry.ruleId, { purchase });
   ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.tipped, value: tipped(ctx.state) + 1 });
   if (at && grid) {
     const cell = terrainAt(grid, at);
@@ -86,15 +134,27 @@ const tipTable: ActionHandler = (ctx, actorId, targets, options, action) => {
 };
 
 /**
+ * Why it cannot roll the boulder now (A5E-WORLD-32): no boulder here or it has rolled, the pusher named
+ * in its path, or the action cannot be paid. The Strength check and the saves in its path come after.
+ */
+export function rollBoulderRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const found = effectOf(state, 'boulder', 'roll', 'A5E-WORLD-32');
+  if (isRefusal(found)) return found;
+  return leftRefusal(state, found.a)
+    ?? (purchase.targets.includes(actorId) ? { code: 'bad-target', message: 'the boulder rolls away from the creature that pushes it', ruleId: 'A5E-WORLD-32' } : null)
+    ?? spendRefusal(ruleset, state, actorId, ACTION, 'A5E-WORLD-32', { purchase });
+}
+
+/**
  * Boulder (A5E-WORLD-32): an action and a DC 15 Strength (Athletics) check roll it; each creature along
  * the path the roller names (the targets) makes a DC 12 Dexterity save or takes 2d10 bludgeoning
  * (proposed type), rolled once. A boulder rolls once.
  */
 const rollBoulder: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const { a, effect } = requireEffect(ctx, 'boulder', 'roll', 'A5E-WORLD-32');
-  requireLeft(ctx, a);
-  if (targets.includes(actorId)) ctx.reject('bad-target', 'the boulder rolls away from the creature that pushes it', 'A5E-WORLD-32');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-32', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, rollBoulderRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const { a, effect } = foundEffect(ctx.state, 'boulder', 'roll');
+  spend(ctx, actorId, ACTION, 'A5E-WORLD-32', { purchase });
   const check = a5eTest(ctx, { kind: 'check', actor: actorId, ability: effect.check.ability, skill: effect.check.skill, dc: { label: `${a.name} DC`, value: effect.check.dc }, ruleId: a.entry.ruleId });
   if (check.outcome !== 'success') {
     ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${a.name} does not budge`, creatureId: actorId });
@@ -110,38 +170,88 @@ export const IMPROVISED_PROFICIENT = 'improvised-weapon-proficiency';
 /** Roll option on a hurled rock beyond its normal range. */
 export const LONG_RANGE = 'world:long-range';
 
+/** The rock as a thrown weapon attack (A5E-WORLD-33): range and damage from the entry, Strength, proficiency for the proficient. */
+function looseRock(state: EncounterStateCore, actorId: string, a: ActiveEntry, effect: EffectOf<'throwable'>): Attack {
+  return attackSchema.parse({
+    id: 'loose-rock', name: a.name, kind: 'ranged', ability: 'str', proficient: state.creatures[actorId]!.tags.includes(IMPROVISED_PROFICIENT),
+    rangeFeet: [effect.normalFeet, effect.longFeet], damage: effect.dice, damageType: effect.type, properties: ['thrown'],
+  });
+}
+
+/** How far the target is from the hurler on the map, or null off it. */
+function rockFeet(state: EncounterStateCore, actorId: string, target: string): number | null {
+  const grid = gridOf(state);
+  return grid && grid.creatures[actorId] && grid.creatures[target] ? distanceFeet(grid, actorId, target) : null;
+}
+
+/**
+ * Why it cannot hurl a rock now (A5E-WORLD-33), in dispatch's order: no loose rocks here, not one
+ * target, none where it stands, beyond long range, the attack cannot be paid (one of the Attack
+ * action's, A5E-ACT-3); then the attack's own: total cover (A5E-COVER-5), an unseen target's space
+ * (A5E-ATK-9). Slowed's one attack a turn (A5E-ACT-24) is refused at the roll, which a prompt (the
+ * target's offer to drop prone, A5E-POS-7) may come before: then the query does not know whether
+ * dispatch refuses or asks, and says undefined.
+ */
+export function hurlRockRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null | undefined {
+  const found = effectOf(state, 'loose-rocks', 'throwable', 'A5E-WORLD-33');
+  if (isRefusal(found)) return found;
+  const { a, effect } = found;
+  const { targets } = purchase;
+  if (targets.length !== 1) return { code: 'no-target', message: 'a rock is hurled at one target', ruleId: 'A5E-WORLD-33' };
+  if (!inArea(state, a.entry.id, actorId)) return { code: 'not-in-area', message: `there are no loose rocks where ${state.creatures[actorId]!.name} stands`, ruleId: 'A5E-WORLD-33' };
+  const target = targets[0]!;
+  const feet = rockFeet(state, actorId, target);
+  if (feet !== null && feet > effect.longFeet) return { code: 'out-of-range', message: `${feet} ft is beyond a hurled rock's long range of ${effect.longFeet} ft`, ruleId: 'A5E-WORLD-33' };
+  const refusal = spendOneAttackRefusal(ruleset, state, actorId, 'A5E-WORLD-33', { purchase })
+    ?? attackTargetRefusal(state, actorId, target, looseRock(state, actorId, a, effect), true)
+    ?? unseenTargetRefusal(ruleset, state, actorId, target);
+  if (refusal) return refusal;
+  return attackLimitRefusal(ruleset, state, actorId) ? undefined : null;
+}
+
 /**
  * Loose Rocks (A5E-WORLD-33): picked up and hurled as a thrown weapon attack, range 15/30, 1d4
  * bludgeoning, with Strength (proficiency only for the proficient, proposed ruling). Part of the
  * Attack action, like any weapon attack.
  */
 const hurlRock: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const { a, effect } = requireEffect(ctx, 'loose-rocks', 'throwable', 'A5E-WORLD-33');
-  if (targets.length !== 1) ctx.reject('no-target', 'a rock is hurled at one target', 'A5E-WORLD-33');
-  if (!inArea(ctx.state, a.entry.id, actorId)) ctx.reject('not-in-area', `there are no loose rocks where ${ctx.state.creatures[actorId]!.name} stands`, 'A5E-WORLD-33');
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, hurlRockRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const { a, effect } = foundEffect(ctx.state, 'loose-rocks', 'throwable');
   const target = targets[0]!;
-  const grid = gridOf(ctx.state);
-  const feet = grid && grid.creatures[actorId] && grid.creatures[target] ? distanceFeet(grid, actorId, target) : null;
-  if (feet !== null && feet > effect.longFeet) ctx.reject('out-of-range', `${feet} ft is beyond a hurled rock's long range of ${effect.longFeet} ft`, 'A5E-WORLD-33');
-  spendOneAttack(ctx, actorId, 'A5E-WORLD-33', 'A5E-ACT-3', { purchase: purchaseOf(action, targets, options) });
-  const c = ctx.state.creatures[actorId]!;
-  const rock = attackSchema.parse({
-    id: 'loose-rock', name: a.name, kind: 'ranged', ability: 'str', proficient: c.tags.includes(IMPROVISED_PROFICIENT),
-    rangeFeet: [effect.normalFeet, effect.longFeet], damage: effect.dice, damageType: effect.type, properties: ['thrown'],
-  });
+  const feet = rockFeet(ctx.state, actorId, target);
+  spendOneAttack(ctx, actorId, 'A5E-WORLD-33', 'A5E-ACT-3', { purchase });
+  const rock = looseRock(ctx.state, actorId, a, effect);
   makeAttack(ctx, actorId, rock, [target], { cost: 'action', options: [`world:${a.entry.id}`, ...(feet !== null && feet > effect.normalFeet ? [LONG_RANGE] : []), ...declaredTestOptions(options)] });
 };
+
+/**
+ * Why it cannot shoot a stalactite down now (A5E-WORLD-10): none here or left, no such attack
+ * (`options.attack`, the first by default) or not a ranged one, the action cannot be paid, or slowed's
+ * one attack a turn is made (A5E-ACT-24, refused at the attack roll straight after paying). Whether it
+ * hits, and the saves beneath, come after.
+ */
+export function knockStalactiteRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const found = effectOf(state, 'stalactites', 'falls', 'A5E-WORLD-10');
+  if (isRefusal(found)) return found;
+  const left = leftRefusal(state, found.a);
+  if (left) return left;
+  const attack = attackNamed(state, actorId, purchase.options['attack']);
+  if (isRefusal(attack)) return attack;
+  if (attack.kind !== 'ranged') return { code: 'not-ranged', message: `${attack.name} is not a ranged attack: only a ranged attack knocks a stalactite down`, ruleId: 'A5E-WORLD-10' };
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-WORLD-10', { purchase }) ?? attackLimitRefusal(ruleset, state, actorId);
+}
 
 /**
  * Stalactites (A5E-WORLD-10): a ranged attack at one (AC 12) that hits and deals any damage brings it
  * down; each creature beneath it (the targets) makes a DC 12 Dexterity save or takes 2d6 piercing.
  */
 const knockStalactite: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const { a, effect } = requireEffect(ctx, 'stalactites', 'falls', 'A5E-WORLD-10');
-  requireLeft(ctx, a);
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, knockStalactiteRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const { a, effect } = foundEffect(ctx.state, 'stalactites', 'falls');
   const attack = findAttack(ctx, actorId, options['attack']);
-  if (attack.kind !== 'ranged') ctx.reject('not-ranged', `${attack.name} is not a ranged attack: only a ranged attack knocks a stalactite down`, 'A5E-WORLD-10');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-10', { purchase: purchaseOf(action, targets, options) });
+  spend(ctx, actorId, ACTION, 'A5E-WORLD-10', { purchase });
   const sheet = sheetById(ctx.state, actorId);
   const p = a5eTest(ctx, {
     kind: 'attack', actor: actorId, ability: attackAbility(sheet, attack), dc: { label: `${a.name} AC`, value: effect.hitAc ?? 12 },
@@ -161,17 +271,34 @@ const knockStalactite: ActionHandler = (ctx, actorId, targets, options, action) 
   saveOrSuffer(ctx, a, effect.save, effect.onFail, targets);
 };
 
+/** The movement a swing from the chandelier risks (`options.feet`, whole feet, none below 0). */
+const swingFeet = (options: Readonly<Record<string, Json>>): number => (typeof options['feet'] === 'number' ? Math.max(0, Math.floor(options['feet'])) : 0);
+
+/**
+ * Why it cannot swing from the chandelier now (A5E-WORLD-24): none here or it has fallen, not its own
+ * turn, or less movement left than it means to spend. It costs no action; the check comes after.
+ */
+export function swingChandelierRefusal(_ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  const found = effectOf(state, 'chandelier', 'swing', 'A5E-WORLD-24');
+  if (isRefusal(found)) return found;
+  const left = leftRefusal(state, found.a);
+  if (left) return left;
+  const c = state.creatures[actorId]!;
+  if (currentCreatureId(state) !== actorId) return { code: 'not-your-turn', message: `${c.name} can only swing on its own turn`, ruleId: 'A5E-WORLD-24' };
+  const feet = swingFeet(purchase.options);
+  if (feet > (c.resources['movementFeet'] ?? 0)) return { code: 'not-enough-movement', message: `${c.name} has ${c.resources['movementFeet'] ?? 0} ft of movement left, not ${feet}`, ruleId: 'A5E-WORLD-24' };
+  return null;
+}
+
 /**
  * Chandelier (A5E-WORLD-24): swinging from it takes a DC 12 Dexterity (Acrobatics) check; on a failure
  * the creature does not swing and loses the movement it meant to spend (`options.feet`).
  */
-const swingChandelier: ActionHandler = (ctx, actorId, _targets, options) => {
-  const { a, effect } = requireEffect(ctx, 'chandelier', 'swing', 'A5E-WORLD-24');
-  requireLeft(ctx, a);
-  if (currentCreatureId(ctx.state) !== actorId) ctx.reject('not-your-turn', `${ctx.state.creatures[actorId]!.name} can only swing on its own turn`, 'A5E-WORLD-24');
-  const feet = typeof options['feet'] === 'number' ? Math.max(0, Math.floor(options['feet'])) : 0;
+const swingChandelier: ActionHandler = (ctx, actorId, targets, options, action) => {
+  rejectWith(ctx, swingChandelierRefusal(ctx.ruleset, ctx.state, actorId, purchaseOf(action, targets, options)));
+  const { a, effect } = foundEffect(ctx.state, 'chandelier', 'swing');
+  const feet = swingFeet(options);
   const c = ctx.state.creatures[actorId]!;
-  if (feet > (c.resources['movementFeet'] ?? 0)) ctx.reject('not-enough-movement', `${c.name} has ${c.resources['movementFeet'] ?? 0} ft of movement left, not ${feet}`, 'A5E-WORLD-24');
   const check = a5eTest(ctx, { kind: 'check', actor: actorId, ability: effect.check.ability, skill: effect.check.skill, dc: { label: `${a.name} DC`, value: effect.check.dc }, ruleId: a.entry.ruleId });
   if (check.outcome === 'success') {
     ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${c.name} swings from the ${a.name.toLowerCase()}`, creatureId: actorId });
@@ -181,14 +308,33 @@ const swingChandelier: ActionHandler = (ctx, actorId, _targets, options) => {
   ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${c.name} misses the swing and loses ${feet} ft of movement`, creatureId: actorId });
 };
 
+/** The mud's hold on it: the restrained conditions Tenacious Mud put on it (A5E-WORLD-41). */
+const mudHolds = (state: EncounterStateCore, id: string) => state.creatures[id]!.conditions.filter((x) => x.conditionId === 'restrained' && x.source === worldSource('tenacious-mud'));
+
+/** Why it cannot pull free of the mud now (A5E-WORLD-41): not stuck, or the action cannot be paid. */
+export function pullFreeRefusal(ruleset: LoadedRuleset, state: EncounterState, actorId: string, purchase: Purchase): Refusal | null {
+  if (!mudHolds(state, actorId).length) return { code: 'not-stuck', message: `${state.creatures[actorId]!.name} is not stuck in the mud`, ruleId: 'A5E-WORLD-41' };
+  return spendRefusal(ruleset, state, actorId, ACTION, 'A5E-WORLD-41', { purchase });
+}
+
 /** Tenacious Mud (A5E-WORLD-41): the stuck creature spends its action and pulls free (no check, proposed ruling). */
 const pullFree: ActionHandler = (ctx, actorId, targets, options, action) => {
-  const c = ctx.state.creatures[actorId]!;
-  const stuck = c.conditions.filter((x) => x.conditionId === 'restrained' && x.source === worldSource('tenacious-mud'));
-  if (!stuck.length) ctx.reject('not-stuck', `${c.name} is not stuck in the mud`, 'A5E-WORLD-41');
-  spend(ctx, actorId, ACTION, 'A5E-WORLD-41', { purchase: purchaseOf(action, targets, options) });
+  const purchase = purchaseOf(action, targets, options);
+  rejectWith(ctx, pullFreeRefusal(ctx.ruleset, ctx.state, actorId, purchase));
+  const stuck = mudHolds(ctx.state, actorId);
+  spend(ctx, actorId, ACTION, 'A5E-WORLD-41', { purchase });
   for (const inst of stuck) removeInstance(ctx, actorId, inst, 'pulled free of the mud', 'A5E-WORLD-41');
 };
+
+/** Each world action's refusal query (`a5eActionRefusal` asks them), by action id. */
+export const worldActionRefusals = {
+  'tip-table': tipTableRefusal,
+  'roll-boulder': rollBoulderRefusal,
+  'hurl-rock': hurlRockRefusal,
+  'knock-stalactite': knockStalactiteRefusal,
+  'swing-chandelier': swingChandelierRefusal,
+  'pull-free': pullFreeRefusal,
+} as const;
 
 export const worldActions: Record<string, ActionHandler> = {
   'tip-table': tipTable,
