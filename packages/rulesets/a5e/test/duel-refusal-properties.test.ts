@@ -20,6 +20,10 @@ function tries(actor: string): Command[] {
     take('dash'), take('disengage'), take('dodge'), take('sprint'), take('hide'), take('search'), take('drop-prone'),
     take('use-object', [], { object: 'a rope' }), take('use-object', [], { object: 'a rope', complex: true }),
     take('help', [foe], { mode: 'attack', ally: actor === 'gob' ? 'kass' : actor }),
+    // a basic maneuver in place of an attack (1 duel action), a combat maneuver with its exertion, the other named actions
+    take('maneuver', [foe], { maneuver: 'shove' }), take('maneuver', [foe], { maneuver: 'feint', cost: 'bonusAction', exertion: 2 }),
+    take('ready', [foe], { trigger: 'the foe moves', readied: 'attack', readiedOptions: {} }), take('tumble', [foe]), take('tumble', [foe], { cost: 'bonusAction' }),
+    take('improvise', [], { description: 'kick sand' }), take('escape-grapple'), take('endOngoingDamage'),
   ];
 }
 
@@ -46,6 +50,8 @@ describe('A5E duel: one answer for the price of an option', () => {
           // each is one the query answers (none left to dispatch alone), and answers as dispatch does
           expect(tries(id).filter((c) => a5eRuleset.commandRefusal!(enc.state, c) === undefined)).toEqual([]);
           expect(refusalDisagreementsOn(enc, a5eRuleset, tries(id))).toEqual([]);
+          // Press the Attack paid out of the pool: its query answers up to the price, the rest is dispatch's (undefined)
+          expect(refusalDisagreementsOn(enc, a5eRuleset, [{ type: 'takeAction', actorId: id, action: 'press-the-attack', targets: [id === 'gob' ? 'vey' : opponent(id)] }])).toEqual([]);
         }
         if (!current || (typeof step !== 'number' && 'undo' in step)) continue;
         const options = tries(current);
