@@ -34,6 +34,8 @@ const arbProbe: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ creatureId: who, after: someone }).map((c) => ({ type: 'ftd.delay', ...c }) as Command) },
   { weight: 2, arbitrary: who.map((creatureId) => ({ type: 'ftd.trigger', creatureId }) as Command) },
   { weight: 1, arbitrary: fc.record({ creatureId: who, from: fc.constantFrom('active', 'movement'), to: fc.constantFrom('movement', 'quick') }).map((c) => ({ type: 'ftd.tradeDown', ...c }) as Command) },
+  { weight: 1, arbitrary: fc.record({ creatureId: who, source: fc.constantFrom('torch', 'lantern'), douse: fc.boolean() }, { requiredKeys: ['creatureId', 'source'] }).map((c) => ({ type: 'ftd.lightSource', ...c }) as Command) },
+  { weight: 1, arbitrary: fc.record({ creatureId: who, load: fc.constantFrom(5, 30) }).map((c) => ({ type: 'ftd.setLoad', ...c }) as Command) },
 );
 
 /** The GM shaping the fight: creatures at 0 HP and dying, conditions that bar acting or targeting, heavy loads, the light, the fight declared over. */
@@ -67,7 +69,7 @@ function aimed(enc: Encounter, c: Command): Command {
 }
 
 describe('Five Torches Deep refusal queries against dispatch', () => {
-  it('FTD-ACT-1 FTD-ACT-2 FTD-ACT-3 FTD-ACT-4 FTD-ACT-7 FTD-ACT-8 FTD-DEATH-3 FTD-HEAL-3 FTD-HEAL-6 FTD-INIT-3 in random fights (dying creatures, readied and delaying ones, zones, stealth, exhaustion, loads, light, the fight over), ftdCommandRefusal answers every action and player-facing command with random targets and options exactly as dispatch does, in its words', () => {
+  it('FTD-ACT-1 FTD-ACT-2 FTD-ACT-3 FTD-ACT-4 FTD-ACT-7 FTD-ACT-8 FTD-DEATH-3 FTD-HEAL-3 FTD-HEAL-6 FTD-INIT-3 FTD-LIGHT-2 in random fights (dying creatures, readied and delaying ones, zones, stealth, exhaustion, loads, light, the fight over), ftdCommandRefusal answers every action and player-facing command with random targets and options exactly as dispatch does, in its words', () => {
     fc.assert(fc.property(arbSeed, arbSteps, fc.boolean(), (seed, steps, onZones) => {
       const enc = Encounter.create({
         id: 'ftd-refusals', seed, options: { moraleTriggers: true },

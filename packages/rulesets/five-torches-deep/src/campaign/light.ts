@@ -104,6 +104,15 @@ const lightSchema = z.object({
   douse: z.boolean().default(false),
 }).strict();
 
+/** Why it cannot light (or put out) that source now: it already carries one of that kind lit (or none). */
+export function lightSourceRefusal(state: EncounterState, c: { creatureId: string; source: LightSource; douse?: boolean }): { code: string; message: string } | null {
+  const who = creatureIn(state, c.creatureId);
+  const lit = hasCondition(who, c.source);
+  if (c.douse && !lit) return { code: 'not-lit', message: `${who.name} carries no lit ${c.source}` };
+  if (!c.douse && lit) return { code: 'already-lit', message: `${who.name} already carries a lit ${c.source}; put it out first or light another kind` };
+  return null;
+}
+
 /** A creature lights (or puts out) a torch or a lantern; it burns down with the clock (FTD-TRAVEL-2, FTD-LIGHT-2). */
 export const lightSourceCommand = rulesetCommand({
   schema: lightSchema,
@@ -111,11 +120,12 @@ export const lightSourceCommand = rulesetCommand({
   run: (ctx, c) => {
     const who = ctx.state.creatures[c.creatureId];
     if (!who) return ctx.reject('unknown-creature', `no creature '${c.creatureId}'`);
+    const refusal = lightSourceRefusal(ctx.state, c);
+    if (refusal) ctx.reject(refusal.code, refusal.message);
     if (c.douse) {
-      if (!removeCondition(ctx, c.creatureId, c.source, 'put out', 'FTD-LIGHT-2')) ctx.reject('not-lit', `${who.name} carries no lit ${c.source}`);
+      removeCondition(ctx, c.creatureId, c.source, 'put out', 'FTD-LIGHT-2');
       return;
     }
-    if (hasCondition(who, c.source)) ctx.reject('already-lit', `${who.name} already carries a lit ${c.source}; put it out first or light another kind`);
     addCondition(ctx, c.creatureId, c.source, { source: c.creatureId, ruleId: 'FTD-LIGHT-2', duration: { kind: 'gameTime', seconds: hours(BURN_HOURS[c.source]) } });
     ctx.emit({ type: 'RuleApplied', ruleId: 'FTD-TRAVEL-2', text: `${who.name} lights a ${c.source}: it burns for ${BURN_HOURS[c.source]} hour${BURN_HOURS[c.source] > 1 ? 's' : ''}`, creatureId: c.creatureId });
   },

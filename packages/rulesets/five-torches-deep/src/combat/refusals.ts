@@ -7,6 +7,7 @@ import { attackActionRefusal, hideRefusal } from './attack';
 import { stabilizeRefusal } from './death';
 import { healRefusal, treatRefusal } from './healing';
 import { retreatRefusal } from './retreat';
+import { lightSourceRefusal, type LightSource } from '../campaign/light';
 
 type ActionQuery = (q: Rules, actorId: string, targets: readonly string[], options: Readonly<Record<string, Json>>) => Refusal | null | undefined;
 
@@ -28,6 +29,7 @@ const queries: Record<string, ActionQuery> = {
   treat: (q, id, targets) => treatRefusal(q, id, targets),
 };
 
+/** A command's query, given the command as its schema parsed it (defaults filled in). */
 type CommandQuery = (q: Rules, command: Record<string, unknown>) => Refusal | null | undefined;
 
 /**
@@ -40,6 +42,9 @@ const commandQueries: Record<string, CommandQuery> = {
   'ftd.delay': (q, c) => delayRefusal(q, c as { creatureId: string; after: string }),
   'ftd.tradeDown': (q, c) => tradeDownRefusal(q, c as { creatureId: string; from: Slot }),
   'ftd.trigger': (q, c) => triggerRefusal(q, c['creatureId'] as string),
+  'ftd.lightSource': (q, c) => lightSourceRefusal(q.state, c as { creatureId: string; source: LightSource; douse: boolean }),
+  // Picking up or dropping gear is refused only for a creature that is not there (the engine's gate).
+  'ftd.setLoad': () => null,
 };
 
 /**
@@ -53,10 +58,11 @@ export function ftdCommandRefusal(ruleset: LoadedRuleset, state: EncounterState,
   if (cmd.type !== 'takeAction') {
     const def = ruleset.commandByType[cmd.type];
     const query = Object.hasOwn(commandQueries, cmd.type) && def ? commandQueries[cmd.type] : undefined;
-    if (!query || !def || !def.schema.safeParse(command).success) return undefined;
+    const parsed = query && def ? def.schema.safeParse(command) : undefined;
+    if (!query || !parsed?.success) return undefined;
     // The engine's gate answers for an acting creature that is not there.
-    if (def.actor && !Object.hasOwn(state.creatures, String(cmd.creatureId))) return undefined;
-    return query(q, command as unknown as Record<string, unknown>);
+    if (def!.actor && !Object.hasOwn(state.creatures, String(cmd.creatureId))) return undefined;
+    return query(q, parsed.data as Record<string, unknown>);
   }
   if (typeof cmd.actorId !== 'string' || !Object.hasOwn(state.creatures, cmd.actorId) || typeof cmd.action !== 'string') return undefined;
   const targets = Array.isArray(cmd.targets) ? (cmd.targets as unknown[]) : [];
