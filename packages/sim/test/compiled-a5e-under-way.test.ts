@@ -120,6 +120,6 @@ describe('the compiled A5E fight from a fight under way plays the engine\'s figh
     expect(refusal({ ...start, vars: { 'a5e.world.recharging': {} } })).toMatch(/encounter vars/);
     // an environment the kernel plays (kernel-environment.ts) is no refusal under way; one it does not is, by its entry's name
     expect(refusal({ ...start, options: { environment: 'storm' } })).toBeNull();
-    expect(refusal({ ...start, options: { environment: 'swamp' } })).toMatch(/Tenacious Mud/);
+    expect(refusal({ ...start, options: { environment: 'swamp' } })).toMatch(/Leeches \(A5E-WORLD-43\)/);
   });
 });

@@ -88,7 +88,7 @@ describe('what is not compiled', () => {
     expect(refusal({ ...start, space: { kind: 'grid' } as never })).toMatch(/map/);
     // knock-outs and a storm's world actions are played (kernel-knock-out.ts, kernel-environment.ts); a swamp's mud, a second world action a round are not
     expect(refusal({ ...start, options: { knockOutPrompt: 'always', environment: 'storm' } })).toBeNull();
-    expect(refusal({ ...start, options: { environment: 'swamp' } })).toBe("the environment's Tenacious Mud (A5E-WORLD-41)");
+    expect(refusal({ ...start, options: { environment: 'swamp' } })).toBe("the environment's world action Leeches (A5E-WORLD-43)");
     expect(refusal({ ...start, options: { environment: 'storm', worldActionsPerRound: 2 } })).toMatch(/worldActionsPerRound/);
     const g = start.creatures['guard-1']!;
     const withGuard = (c: typeof g) => ({ ...start, creatures: { ...start.creatures, 'guard-1': c } });

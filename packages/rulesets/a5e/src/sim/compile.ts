@@ -21,6 +21,7 @@ import { kernelSlot, riderTargetRefusal } from './kernel-attacks';
 import { STABLE_RECOVERY } from '../dying/state';
 import { compileEnvironment, withoutWorldVars } from './kernel-environment';
 import { knockOutTable } from './kernel-knock-out';
+import { compileConditions, conditionEntries, conditionRiderOf, playedInstance } from './compile-conditions';
 
 /**
  * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
@@ -34,7 +35,9 @@ const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'str
  * Encounter options a compiled fight can honour. Every other option changes something the kernel
  * does not model, so such fights stay on the engine.
  */
-const HARMLESS_OPTIONS = new Set(['npcDyingPrompt', 'massiveDamageAtZero', 'fatigueLevel7', 'expertiseStacking', 'otherDamageAtZeroPrompt', 'knockOutPrompt', 'environment']);
+const HARMLESS_OPTIONS = new Set(['npcDyingPrompt', 'massiveDamageAtZero', 'fatigueLevel7', 'expertiseStacking', 'otherDamageAtZeroPrompt', 'knockOutPrompt', 'environment',
+  // the environment's entries as the Narrator set them (compileEnvironment judges what is then in play)
+  'environmentDisable', 'environmentRename']);
 /** Creature tags `initCreature` gives; anything else (no-initiative, a mount's, a summon's) is outside. */
 const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
 
@@ -72,12 +75,21 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   const world = compileEnvironment(ruleset, state);
   if (world !== null && 'unsupported' in world) return no(world.unsupported);
 
+  // Conditions with a duration (kernel-conditions.ts): the first attacks' riders that paralyze or grapple, the environment's mud and gas.
+  const riders = state.creatureIds.map((id) => {
+    const first = sheetOf(state.creatures[id]!).attacks[0];
+    return first?.onHit?.length ? (conditionRiderOf(first) ?? null) : null;
+  });
+  const { mud, gas } = conditionEntries(state);
+  const endsDc = riders.find((r) => r?.endsDc !== undefined)?.endsDc ?? null;
+
   const sides: string[] = [];
   const creatures: KernelCreature[] = [];
   const down = downConditions(ruleset);
   for (const id of state.creatureIds) {
     const c = state.creatures[id]!;
-    const why = (underWay ? underWayCreatureRefusal(c, down) : freshCreatureRefusal(c)) ?? creatureRefusal(c);
+    const played = (inst: ConditionInstance) => playedInstance(state, id, inst, mud?.entry.id ?? null, gas?.entry.id ?? null, endsDc);
+    const why = (underWay ? underWayCreatureRefusal(c, down, played) : freshCreatureRefusal(c)) ?? creatureRefusal(c);
     if (why) return no(`${id}: ${why}`);
     if (!sides.includes(c.side)) sides.push(c.side);
     const sheet = sheetOf(c);
@@ -86,7 +98,8 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     // Without a map the policies make the first attack; on a grid the rules pick by reach and range, so each is a slot (null: not modelled, handed back if made).
     const made = sheet.attacks.map((a) => kernelSlot(sheet, a, attackBonus(sheet, a)));
     if (typeof made[0] === 'string') return no(`${id}: ${made[0]}`);
-    const slots = made.map((sl) => (typeof sl === 'string' || (!onGrid && sl !== made[0]) ? null : sl));
+    // A rider that paralyzes or grapples is played for the first attack without a map only.
+    const slots = made.map((sl) => (typeof sl === 'string' || (!onGrid && sl !== made[0]) || (onGrid && sl.condition) ? null : sl));
     const terms: KernelTerm[] = attack ? (made[0] as KernelSlot).terms : [];
     // Attacks by and on a creature woken from dying, which stays prone (A5E-COND-24), indexed by attacker prone × 2 + target prone.
     const ability = attack ? attackAbility(sheet, attack) : 'str';
@@ -168,8 +181,11 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
     if (typeof s === 'string') return no(s);
     start = s;
   }
+  const conditions = compileConditions(ruleset, state, riders, Int32Array.from(creatures, (c) => c.speed));
+  if (conditions !== null && 'unsupported' in conditions) return no(conditions.unsupported);
+  if (world) world.conditions = conditions;
   const grid = onGrid ? new A5eGrid(ruleset, state, [...down].filter((d) => d !== STABLE_RECOVERY).concat('prone'), (k, i) => (creatures[k]!.slots[i] ? i : -1)) : null;
-  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start, grid, { world, knockOut: knockOutTable(state) });
+  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start, grid, { world, knockOut: knockOutTable(state), conditions });
 }
 
 /** The fight's state with creature `id` as it wakes from dying: prone, bloodied at 1 hit point, with `strife` levels of strife. */

@@ -8,6 +8,7 @@ import type { KernelWorld, WorldHost } from './kernel-environment';
 import { CONSCIOUS, DEAD, DYING, STABLE, KernelDying, SAVE_DIED, SAVE_FAILURE, SAVE_STABLE, SAVE_WOKE } from './fight-dying';
 import type { A5eKernelStart } from './kernel-state';
 import { HAND_BACK, NONE, type A5eGrid } from './grid-kernel';
+import type { KernelConditionRider, KernelConditions } from './kernel-conditions';
 
 /** One term of a damage roll: `count` dice of `sides` (count 0: the constant `sign`), of damage type `type`. */
 export interface KernelTerm {
@@ -26,6 +27,8 @@ export interface KernelSlot {
   bonus: number;
   terms: KernelTerm[];
   rider: { ability: 'str' | 'dex'; dc: number } | null;
+  /** a rider that paralyzes or grapples (kernel-conditions.ts plays it) */
+  condition?: KernelConditionRider;
 }
 
 /** A creature as the kernel sees it, its numbers taken from the rules' own functions at compile time. */
@@ -83,12 +86,14 @@ export interface KernelCreature {
  * The resources the table's events show being spent: the action, the rest of a multiattack, the reaction
  * that turns a crit aside, the movement standing up costs.
  */
-const RESOURCE_KEYS = ['action', 'attacksLeft', 'reaction', 'movementFeet'] as const;
+const RESOURCE_KEYS = ['action', 'attacksLeft', 'reaction', 'movementFeet', 'movementMaxFeet'] as const;
 const KEYS = RESOURCE_KEYS.length;
 const SPENT_ACTION = 0;
 const SPENT_ATTACK = 1;
 const SPENT_REACTION = 2;
 const SPENT_MOVEMENT = 3;
+/** the turn's movement pool itself, cut when a condition takes its Speed on its own turn (kernel-conditions.ts) */
+const SPENT_MOVEMENT_MAX = 4;
 /** Roll modes as the kernel draws them. */
 const NORMAL = 0;
 const ADVANTAGE = 1;
@@ -188,6 +193,9 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
   private readonly world: KernelWorld | null;
   /** attacker a's melee blow dropping target t knocks it out (A5E-DYING-17, as the simulator answers): at a * n + t, or null */
   private readonly knockOut: Uint8Array | null;
+  /** conditions with a duration (kernel-conditions.ts), or null; and each slot's rider it plays */
+  private readonly conds: KernelConditions | null;
+  private readonly condRider: (KernelConditionRider | null)[];
   // per-fight scratch
   readonly hp: Int32Array;
   private readonly tempHp: Int32Array;
@@ -223,10 +231,11 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     private readonly start: A5eKernelStart | null = null,
     /** on a grid: where everyone stands and what the map lets them do (`grid-kernel.ts`) */
     private readonly grid: A5eGrid | null = null,
-    extras: { world?: KernelWorld | null; knockOut?: Uint8Array | null } = {},
+    extras: { world?: KernelWorld | null; knockOut?: Uint8Array | null; conditions?: KernelConditions | null } = {},
   ) {
     const n = creatures.length;
     this.world = extras.world ?? null;
+    this.conds = extras.conditions ?? null;
     this.knockOut = extras.knockOut ?? null;
     this.recorder = new FightRecorder(creatures, damageSteps);
     this.n = n;
@@ -248,7 +257,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.standCost = Int32Array.from(creatures.flatMap((c) => Array.from({ length: STRIFE_TOUCHING_ATTACKS }, (_, s) => c.standCost[s] ?? -1)));
     this.strife = new Uint8Array(n);
     this.attackMode = new Uint8Array(n * 4);
-    this.turnStarts = grid !== null || this.knockOut !== null || creatures.some((c) => c.shield || c.fullRules || c.slots.some((sl) => sl?.rider));
+    this.turnStarts = grid !== null || this.knockOut !== null || this.conds !== null || creatures.some((c) => c.shield || c.fullRules || c.slots.some((sl) => sl?.rider));
     creatures.forEach((c, k) => c.attackModes.forEach((m, combo) => {
       this.attackMode[k * 4 + combo] = m.mode === 'advantage' ? ADVANTAGE : m.mode === 'disadvantage' ? DISADVANTAGE : NORMAL;
     }));
@@ -275,6 +284,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.riderDc = Int32Array.from(slots, (sl) => sl.rider?.dc ?? 0);
     this.riderSaves = Int32Array.from(creatures.flatMap((c) => [0, c.strSave, c.dexSave]));
     this.hasRiders = slots.some((sl) => sl.rider !== null);
+    this.condRider = slots.map((sl) => sl.condition ?? null);
     const terms = slots.flatMap((sl) => sl.terms);
     this.termCount = Int32Array.from(terms, (t) => t.count);
     this.termSides = Int32Array.from(terms, (t) => t.sides);
@@ -347,6 +357,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
       this.rollInitiative(dice);
       out.commands = 1;
     }
+    const conds = this.conds;
+    if (conds) conds.reset(status);
     // The environment's start-of-round phase (kernel-environment.ts): round 1's after initiative; under way, the next round's.
     const world = this.world;
     if (world) {
@@ -366,8 +378,9 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
         if (resuming) {
           resuming = false;
           first = start!.action === 1;
-          attacksLeft = up[me] ? (first ? attacksPerAction[me]! : start!.attacksLeft) : 0;
+          attacksLeft = up[me] && (!conds || conds.canAct(me)) ? (first ? attacksPerAction[me]! : start!.attacksLeft) : 0;
           movementLeft = start!.movement;
+          if (conds) conds.resumeTurn(me);
         } else {
           if (out.dead[me]) continue;
           // The turn starts: a fresh reaction, then a death save for the dying (A5E-ROUND-5 order).
@@ -375,9 +388,11 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
             reaction[me] = 1;
             if (status[me] === DYING && !this.deathSave(dice, me, out)) return false;
           }
-          attacksLeft = up[me] ? attacksPerAction[me]! : 0;
+          // Incapacitated (a paralysis), it takes no action (A5E-COND-17).
+          attacksLeft = up[me] && (!conds || conds.canAct(me)) ? attacksPerAction[me]! : 0;
           first = true;
           movementLeft = this.speed[me]!;
+          if (conds) conds.beginTurn(me, status);
         }
         for (;;) {
           const standing = sideStanding(this.upBySide);
@@ -385,11 +400,13 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
           if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, this.up);
           out.commands++;
           // Woken prone: the policies stand up first (A5E-POS-8); the wake checked it can.
-          if (this.prone[me] && up[me]) {
+          // Held at Speed 0 (restrained, grappled, paralyzed), it cannot stand and attacks prone (A5E-POS-8).
+          if (this.prone[me] && up[me] && (!conds || conds.canStand(me))) {
             this.prone[me] = 0;
             const cost = this.standCost[me * STRIFE_TOUCHING_ATTACKS + this.strife[me]!]!;
             out.spent[me * KEYS + SPENT_MOVEMENT]! += cost;
             movementLeft -= cost;
+            conds?.moved(cost);
             continue;
           }
           if (attacksLeft === 0 || !up[me]) break;
@@ -416,10 +433,12 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
             const p = grid.planOf[t]!;
             if (!this.attack(dice, me, t, out, this.slotOf[this.slotBase[me]! + grid.planSlot(p)]!, grid.planMode(p), grid.planAc(p))) return false;
           } else {
-            const mode = this.attackMode[me * 4 + this.prone[me]! * 2 + this.prone[t]!]!;
+            const mode = conds ? conds.attackMode(me, t, this.prone[me]!, this.prone[t]!) : this.attackMode[me * 4 + this.prone[me]! * 2 + this.prone[t]!]!;
             if (!this.attack(dice, me, t, out, this.slotOf[this.slotBase[me]!]!, mode, this.ac[t]!)) return false;
           }
         }
+        // The turn ends (the endTurn command just counted): the environment's save, saves that end conditions, durations.
+        if (conds && !conds.turnEnd(dice, me, status, out, me * KEYS + SPENT_MOVEMENT, me * KEYS + SPENT_MOVEMENT_MAX)) return false;
       }
       from = 0;
       round++;
@@ -472,7 +491,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
 
   playRecorded(dice: DiceSource, policy: PolicyDraw, out: FightOutcome, record: (e: FrayEventBody) => void): boolean {
     // The records know a creature's first attack only, and neither a map nor a rider's save: such fights are recorded on the engine.
-    if (this.grid || this.hasRiders) return false;
+    if (this.grid || this.hasRiders || this.conds) return false;
     this.record = record;
     this.recordDice = dice;
     try {
@@ -503,6 +522,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     const natural = this.record ? this.recorder.attackRoll(this.record, this.recordDice!, me, combo) : mode === NORMAL ? dice.next(20) : twoD20(dice, mode);
     let crit = natural === 20;
     const hit = crit || (natural !== 1 && natural + this.bonus[slot]! >= ac);
+    // A hit from within 5 feet on a paralyzed creature is a critical hit (A5E-ATK-7).
+    if (hit && !crit && this.conds?.critOnHit(me, t)) crit = true;
     if (crit && this.turnsCritAside(t)) {
       crit = false;
       out.spent[t * KEYS + SPENT_REACTION]!++;
@@ -531,6 +552,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
       total += this.tables[this.tableAt[base + y]! + (crit ? 2 * a : a)]!;
     }
     if (!this.applyDamage(dice, me, t, total, out)) return false;
+    const cr = this.condRider[slot];
+    if (cr) return this.conds!.rider(dice, cr, me, t, this.dying.status);
     return this.rider[slot] ? this.riderRoll(dice, slot, t) : true;
   }
 
@@ -559,6 +582,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
    * shield first. True when the crit becomes a hit (the reaction spent).
    */
   private turnsCritAside(t: number): boolean {
+    // Incapacitated, it has no reaction (A5E-COND-17).
+    if (this.conds && !this.conds.canReact(t)) return false;
     if (!this.reaction[t] || this.hp[t]! * 2 > this.maxHp[t]!) return false;
     if (this.shield[t] && !this.shieldGone[t]) this.shieldGone[t] = 1;
     else if (this.fullRules[t] && !this.blockUsed[t]) this.blockUsed[t] = 1;
@@ -580,6 +605,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     out.dropped[t] = 1;
     this.up[t] = 0;
     this.upBySide[this.side[t]!]!--;
+    // Unconscious or dead, it lets go of whom it grapples (A5E-COND-16).
+    this.conds?.dropped(t, false);
     if (me >= 0 && this.knockOut?.[me * this.n + t]) {
       // Knocked out: the massive-damage save still comes first, then unconscious and stable (A5E-DYING-17).
       if (!this.dying.massiveAt(t, total) || this.massiveSave(dice, t)) {
@@ -631,6 +658,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     if (natural === 1) this.gainStrife(k);
     if (result === SAVE_WOKE) {
       if (this.strife[k]! >= STRIFE_TOUCHING_ATTACKS || this.standCost[k * STRIFE_TOUCHING_ATTACKS + this.strife[k]!]! < 0) return false;
+      this.conds?.woke(k);
       // 1 hit point, awake and still prone; the rest of its turn is its own (A5E-DYING-6, A5E-COND-29).
       this.hp[k] = 1;
       this.up[k] = 1;

@@ -5,6 +5,7 @@ import { damageTypes, type Attack, type StatBlock } from '../sheet/stat-block';
 import { TRACK_MAX } from '../conditions/tracks';
 import { explainRollMode } from './roll-modes';
 import type { KernelSlot, KernelTerm } from './fight-kernel';
+import { conditionRiderOf } from './compile-conditions';
 
 /**
  * One stat-block attack as a kernel slot (`KernelSlot`), or why the kernel does not make it: damage
@@ -20,6 +21,9 @@ export function kernelSlot(sheet: StatBlock, attack: Attack, bonus: number): Ker
     terms.push(t.kind === 'dice' ? { count: t.count, sides: t.sides, sign: t.sign, type } : { count: 0, sides: 0, sign: t.sign * t.value, type });
   }
   const rider = attack.onHit?.length ? riderOf(attack) : null;
+  // A rider that paralyzes or grapples is played by kernel-conditions.ts (its first attack, without a map).
+  const condition = rider === undefined ? conditionRiderOf(attack) : undefined;
+  if (condition !== undefined) return { bonus, terms, rider: null, condition: condition.rider };
   if (rider === undefined) return `${attack.id === sheet.attacks[0]?.id ? 'its first attack' : `its attack '${attack.id}'`} has riders`;
   return { bonus, terms, rider };
 }

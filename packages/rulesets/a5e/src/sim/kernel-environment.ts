@@ -9,6 +9,8 @@ import type { WorldEffect } from '../world/types';
 import { explainRollMode, type HeldCondition } from './roll-modes';
 import { DIFFICULT_EVERYWHERE } from '../world/features';
 import { FED_SENSES, SENSES_HEARING } from '../world/senses-feed';
+import { isPoisoningEachSave, isRestrainingTurnEndSave } from './compile-conditions';
+import type { KernelConditions } from './kernel-conditions';
 
 /**
  * What the world module (`world/`) does in a fight the compiled fight plays: a fresh fight without a
@@ -61,8 +63,8 @@ interface KernelWorldAction {
   name: string;
   /** 0: no recharge; else the lowest d6 face that regains it */
   recharge: number;
-  /** 'save': one creature saves; 'silence': nothing the kernel rolls */
-  kind: 'save' | 'silence';
+  /** 'save': one creature saves; 'silence': nothing the kernel rolls; 'each': every creature saves against a condition (kernel-conditions.ts) */
+  kind: 'save' | 'silence' | 'each';
   oncePerTarget: boolean;
   /** the save's DC and each creature's bonus */
   dc: number;
@@ -96,6 +98,8 @@ export class KernelWorld {
   /** creatures a once-per-target action has chosen (one list for all of them, the world module's `struck`) */
   private readonly chosen: Uint8Array;
   private readonly available: Int32Array;
+  /** the conditions a world action on each creature brings (kernel-conditions.ts), set by the compiler when one is in play */
+  conditions: KernelConditions | null = null;
 
   constructor(
     private readonly actions: readonly KernelWorldAction[],
@@ -128,6 +132,7 @@ export class KernelWorld {
     if (m === 0) return true;
     const a = this.available[(round - 1) % m]!;
     const action = actions[a]!;
+    if (action.kind === 'each') this.conditions!.gasAction(dice, out, host.dying.status);
     if (action.kind === 'save') {
       const t = this.biggest(a, host, out);
       const down = !host.up[t];
@@ -173,6 +178,7 @@ export class KernelWorld {
   private usable(a: number, out: FightOutcome): boolean {
     const action = this.actions[a]!;
     if (action.kind === 'silence') return true;
+    if (action.kind === 'each') return this.conditions!.gasUsable(out);
     const n = this.size.length;
     for (let k = 0; k < n; k++) if (!out.dead[k] && !(action.oncePerTarget && this.chosen[k])) return true;
     return false;
@@ -212,7 +218,8 @@ export function compileEnvironment(ruleset: LoadedRuleset, state: EncounterState
   const actions: KernelWorldAction[] = [];
   for (const a of activeEntries(state)) {
     if (a.entry.kind === 'feature') {
-      const odd = a.entry.effects.find((e) => !INERT_FEATURES.has(e.kind));
+      // A turn-end save that restrains is kernel-conditions.ts's (compile-conditions.ts reads it).
+      const odd = a.entry.effects.find((e) => !INERT_FEATURES.has(e.kind) && !isRestrainingTurnEndSave(e));
       if (odd) return no(`the environment's ${a.name} (${a.entry.ruleId})`);
       continue;
     }
@@ -239,6 +246,7 @@ function compileAction(ruleset: LoadedRuleset, state: EncounterState, a: ActiveE
   const effect = a.entry.effects[0]!;
   const base = { id: a.entry.id, name: a.name, recharge: a.entry.recharge ?? 0, oncePerTarget: false, dc: 0, saveBonus: new Int32Array(0), downFails: false, count: 0, sides: 0, taken: [] };
   if (effect.kind === 'silence') return { ...base, kind: 'silence' };
+  if (isPoisoningEachSave(effect) && !a.entry.recharge) return { ...base, kind: 'each' };
   if (effect.kind !== 'saveAction' || effect.targets !== 'one') return no;
   const { ability, dc } = effect.save;
   const ids = state.creatureIds;

@@ -1,4 +1,4 @@
-import { currentCreatureId, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
+import { currentCreatureId, type ConditionInstance, type CreatureState, type EncounterState, type LoadedRuleset } from '@fray/engine';
 import { ACTION, ATTACKS_LEFT, MOVEMENT, REACTION } from '../core/economy';
 import { CRIT_BLOCK_USED_VAR, DEAD, DYING, FAILURES, SHIELD_SACRIFICED_VAR, STABLE, STABLE_RECOVERY, SUCCESSES, knownDyingRules } from '../dying/state';
 import { OFF_HAND_LEFT, OFF_HAND_READY } from '../combat/attack-options';
@@ -85,7 +85,7 @@ export function underWayRefusal(state: EncounterState, options: ReadonlySet<stri
  * no tallies but death saves and fatigue waiting for the fight's end, no vars but a shield given up and
  * Block used. Fatigue already in effect is refused (it would change its rolls and its Speed).
  */
-export function underWayCreatureRefusal(c: CreatureState, down: ReadonlySet<string>): string | null {
+export function underWayCreatureRefusal(c: CreatureState, down: ReadonlySet<string>, played: (inst: ConditionInstance) => boolean = () => false): string | null {
   if (c.status === DEAD) return null;
   if (c.status === 'conscious') {
     if (c.hp <= 0) return 'conscious at 0 hit points';
@@ -94,7 +94,8 @@ export function underWayCreatureRefusal(c: CreatureState, down: ReadonlySet<stri
     if (!c.conditions.some((x) => x.conditionId === 'unconscious') || !c.conditions.some((x) => x.conditionId === 'prone')) return `${c.status} but not unconscious and prone`;
   } else return `status '${c.status}'`;
   const held = (id: string) => MODELLED_CONDITIONS.has(id) || (c.status !== 'conscious' && down.has(id));
-  const odd = c.conditions.find((x) => !held(x.conditionId) || (x.duration.kind !== 'untilRemoved' && x.conditionId !== STABLE_RECOVERY));
+  // Conditions with a duration that kernel-conditions.ts plays (`played`) are admitted as they stand.
+  const odd = c.conditions.find((x) => !played(x) && (!held(x.conditionId) || (x.duration.kind !== 'untilRemoved' && x.conditionId !== STABLE_RECOVERY)));
   if (odd) return `the condition '${odd.conditionId}'${held(odd.conditionId) ? ' with a duration' : ''}`;
   if (Object.values(c.tracks).some((v) => v !== 0)) return 'fatigue or strife tracks';
   if (c.status === 'conscious' && strifeOf(c) >= STRIFE_TOUCHING_ATTACKS) return `strife ${strifeOf(c)} (A5E-STRIFE-4 touches its attacks)`;
