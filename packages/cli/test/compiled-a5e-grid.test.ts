@@ -1,25 +1,12 @@
 // What an A5E fight on a grid may hold beyond the compiled fight (grid-kernel.ts), refused by name; the
 // repository's grid fights played both ways are in compiled-scenario-files.test.ts.
-import { Encounter, type EncounterState } from '@fray/engine';
+import type { EncounterState } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { compareWithEngine, compileScenario, emptyTally, fightDice, fightPolicyRng, fightStart, runRange, shapeOf, simRuntime, totalPolicy, type SimScenario } from '@fray/sim';
+import { compareWithEngine, compileScenario, emptyTally, fightDice, fightPolicyRng, runRange, shapeOf, simRuntime } from '@fray/sim';
 import { describe, expect, it } from 'vitest';
 import { loadSimFile } from '../src/sim/load-sim-scenario';
 import { scenario } from './helpers';
-
-/** The state after the simulator's own policies have issued `commands` commands from the scenario's (startCombat first when it has not started), on the engine with seeded dice. */
-function playedOn(sc: SimScenario, commands: number, seed: string): EncounterState {
-  const { version: _v, undoable: _u, pending: _p, ...core } = fightStart(sc.start, seed, 0);
-  const on = Encounter.fromEvents([{ type: 'EncounterStarted', encounter: core, seq: 0, commandId: 'setup' }], { ruleset: a5eRuleset, policy: totalPolicy(sc.policies.prompts) });
-  if (on.state.phase === 'setup' && !on.dispatch({ id: 'start', issuedBy: { role: 'gm' }, command: { type: 'startCombat' } }).ok) throw new Error('startCombat refused');
-  const rng = fightPolicyRng(seed, 0);
-  for (let i = 0; i < commands && on.state.phase === 'combat'; i++) {
-    const cmd = sc.policies.chooseCommand(on.state, a5eRuleset, rng);
-    if (!cmd) break;
-    if (!on.dispatch({ id: `c${i}`, issuedBy: { role: 'gm' }, command: cmd }).ok && !on.dispatch({ id: `e${i}`, issuedBy: { role: 'gm' }, command: { type: 'endTurn' } }).ok) break;
-  }
-  return on.state;
-}
+import { playedOn } from './played-on';
 
 describe('A5E fights on a grid from later states', () => {
   it('A5E-MOVE-7 A5E-POS-8 A5E-COND-24 A5E-DYING-3 from states the policies reached on the repository\'s maps (creatures moved, knocked prone, dead; movement and attacks spent): fight by fight, the same tally', () => {

@@ -32,12 +32,12 @@ const PRONE: HeldCondition = { conditionId: 'prone', instanceId: 'prone#1' };
 const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'strife', instanceId: 'strife#1', level }] : []);
 
 /**
- * Encounter options a compiled fight can honour. Every other option changes something the kernel
- * does not model, so such fights stay on the engine.
+ * Encounter options a compiled fight can honour (the wind's way: where a push goes, `kernel-grid-environment.ts`).
+ * Every other option changes something the kernel does not model, so such fights stay on the engine.
  */
 const HARMLESS_OPTIONS = new Set(['npcDyingPrompt', 'massiveDamageAtZero', 'fatigueLevel7', 'expertiseStacking', 'otherDamageAtZeroPrompt', 'knockOutPrompt', 'environment',
   // the environment's entries as the Narrator set them (compileEnvironment judges what is then in play)
-  'environmentDisable', 'environmentRename']);
+  'environmentDisable', 'environmentRename', 'windDirection']);
 /** Creature tags `initCreature` gives; anything else (no-initiative, a mount's, a summon's) is outside. */
 const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
 

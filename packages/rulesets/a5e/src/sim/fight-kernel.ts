@@ -230,7 +230,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     /** null: a fresh fight; else where the fight under way stands (`kernel-state.ts`) */
     private readonly start: A5eKernelStart | null = null,
     /** on a grid: where everyone stands and what the map lets them do (`grid-kernel.ts`) */
-    private readonly grid: A5eGrid | null = null,
+    readonly grid: A5eGrid | null = null,
     extras: { world?: KernelWorld | null; knockOut?: Uint8Array | null; conditions?: KernelConditions | null } = {},
   ) {
     const n = creatures.length;
@@ -420,6 +420,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
             if (m === 0) {
               const cost = grid.closeIn(me, this.foesUp, hostiles, this.target, hp, this.maxHp, policy, status, this.prone, reaction, movementLeft);
               if (cost === NONE) break;
+              if (cost === HAND_BACK) return false;
               out.spent[me * KEYS + SPENT_MOVEMENT]! += cost;
               movementLeft -= cost;
               continue;
@@ -437,6 +438,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
             if (!this.attack(dice, me, t, out, this.slotOf[this.slotBase[me]!]!, mode, this.ac[t]!)) return false;
           }
         }
+        // Its turn ends: the attacks left of an Attack action it began are given up (on a map, nobody left in reach).
+        if (!first && attacksLeft > 0) out.spent[me * KEYS + SPENT_ATTACK]! += attacksLeft;
         // The turn ends (the endTurn command just counted): the environment's save, saves that end conditions, durations.
         if (conds && !conds.turnEnd(dice, me, status, out, me * KEYS + SPENT_MOVEMENT, me * KEYS + SPENT_MOVEMENT_MAX)) return false;
       }

@@ -33,7 +33,7 @@ interface Plan {
  *   that may be made at it;
  * - where a creature with nothing in reach closes in (`approachSquares`, the policy's own tries, each
  *   through `previewMove`: legal for the movement left, provoking nobody) and what the move costs.
- * Nobody else moves a creature here: the policies never provoke, nothing pushes.
+ * The policies never provoke; a world action's push moves a creature through `moveTo`.
  */
 export class A5eGrid {
   readonly x: Int32Array;
@@ -73,6 +73,18 @@ export class A5eGrid {
   reset(): void {
     this.x.set(this.x0);
     this.y.set(this.y0);
+    this.where = this.positionsKey();
+  }
+
+  /** The positions as they stand ("x,y;" by creature): the key of every situation the map's answers are kept for. */
+  get positions(): string {
+    return this.where;
+  }
+
+  /** Creature k set down at (x, y) by something other than its own move (a push, `kernel-grid-environment.ts`). */
+  moveTo(k: number, x: number, y: number): void {
+    this.x[k] = x;
+    this.y[k] = y;
     this.where = this.positionsKey();
   }
 
@@ -163,7 +175,7 @@ export class A5eGrid {
    * The policy closing in (`approachMove`): nothing for a creature already next to a hostile up;
    * otherwise the hostile it would attack (the policy's pick, drawn as it draws) and the first of the
    * tries the rules allow for the movement left without provoking. Moves it and returns the cost in
-   * feet, or NONE (it ends its turn).
+   * feet, NONE (it ends its turn) or HAND_BACK (a move the rules would cut short).
    */
   closeIn(
     me: number, hostiles: Int32Array, m: number, target: 'weakest' | 'random', hp: Int32Array, maxHp: Int32Array, policy: PolicyDraw,
@@ -185,7 +197,7 @@ export class A5eGrid {
       at = this.makeMove(me, foe, status, prone, reaction, movementLeft);
       this.moveIndex.set(key, at);
     }
-    if (at === NONE) return NONE;
+    if (at < 0) return at;
     const mv = this.moves[at]!;
     x[me] = mv.x;
     y[me] = mv.y;
@@ -199,6 +211,9 @@ export class A5eGrid {
     for (const to of approachSquares(state.space as GridSpaceState, meId, this.ids[foe]!)) {
       const p = previewMove(state, meId, to, this.ruleset);
       if (p.legal && p.provokes.length === 0) {
+        // A move the rules cut short (a creature in the way refuses passage, A5E-MOVE-19): the policy would ask for it again and again.
+        const end = p.path.at(-1) as { x?: number; y?: number } | undefined;
+        if (end?.x !== to.x || end.y !== to.y) return HAND_BACK;
         this.moves.push({ x: to.x, y: to.y, cost: p.cost });
         return this.moves.length - 1;
       }

@@ -7,14 +7,17 @@ import { DEAD, DYING, STABLE, type KernelDying } from './fight-dying';
 import { activeEntries, configProblems, readWorldConfig, WORLD_OPTIONS, WORLD_VARS, type ActiveEntry } from '../world/config';
 import type { WorldEffect } from '../world/types';
 import { explainRollMode, type HeldCondition } from './roll-modes';
-import { DIFFICULT_EVERYWHERE } from '../world/features';
+import { DIFFICULT_EVERYWHERE, MARKED } from '../world/features';
 import { FED_SENSES, SENSES_HEARING } from '../world/senses-feed';
 import { isPoisoningEachSave, isRestrainingTurnEndSave } from './compile-conditions';
 import type { KernelConditions } from './kernel-conditions';
+import type { A5eGrid } from './grid-kernel';
+import { gridEnvironmentRefusal, KernelGridPush } from './kernel-grid-environment';
 
 /**
- * What the world module (`world/`) does in a fight the compiled fight plays: a fresh fight without a
- * map, under the simulator's policies (attack-first; the Narrator's prompts answered as the demo does).
+ * What the world module (`world/`) does in a fight the compiled fight plays: without a map, or on a
+ * grid under way (what the map adds: `kernel-grid-environment.ts`), under the simulator's policies
+ * (attack-first; the Narrator's prompts answered as the demo does).
  *
  * Features that change nothing such a fight rolls, and why:
  * - difficult terrain (A5E-WORLD-36, A5E-WORLD-40 ...): without a map nobody moves (standing up costs
@@ -29,8 +32,8 @@ import type { KernelConditions } from './kernel-conditions';
  * Narrator answers; a one-creature action strikes the biggest figure still in the fight (largest size,
  * then most hit points, then first listed), who saves (A5E-WORLD-6: a success does nothing); on a
  * failure its damage is rolled and goes through the target's defences (tabulated `calculateDamage`),
- * or its push moves nobody (no map); a once-per-target action remembers whom it chose
- * (A5E-WORLD-39); a spent action with a recharge rolls its d6 at once (A5E-WORLD-4).
+ * or its push moves nobody without a map (on a grid it sets the creature down, `KernelGridPush`); a
+ * once-per-target action remembers whom it chose (A5E-WORLD-39); a spent action with a recharge rolls its d6 at once (A5E-WORLD-4).
  * Everything else an environment does is refused at compile time by name.
  * A creature down but alive (dying, stable, knocked out) can be picked once the biggest figures are
  * struck: unconscious, it fails a Strength or Dexterity save without a roll (A5E-COND-29); damage at 0
@@ -43,9 +46,10 @@ import type { KernelConditions } from './kernel-conditions';
 
 /**
  * Encounter vars the world module keeps that the kernel reads (what is spent, who was struck) or that
- * change nothing it rolls (a silence, the senses the world fed, difficult terrain everywhere).
+ * change nothing it rolls (a silence, the senses the world fed, difficult terrain everywhere, the squares
+ * it made difficult on a map: the map carries them, `kernel-grid-environment.ts`).
  */
-const WORLD_VARS_PLAYED: ReadonlySet<string> = new Set([WORLD_VARS.recharging, WORLD_VARS.struck, WORLD_VARS.silence, FED_SENSES, SENSES_HEARING, DIFFICULT_EVERYWHERE]);
+const WORLD_VARS_PLAYED: ReadonlySet<string> = new Set([WORLD_VARS.recharging, WORLD_VARS.struck, WORLD_VARS.silence, FED_SENSES, SENSES_HEARING, DIFFICULT_EVERYWHERE, MARKED]);
 
 /** A fight under way in an environment as the rest of the compiled fight sees it: without the world's vars the kernel plays. */
 export function withoutWorldVars(state: EncounterState): EncounterState {
@@ -73,6 +77,8 @@ interface KernelWorldAction {
   downFails: boolean;
   /** damage on a failed save: `count` dice of `sides` (0: none, a push), then the amount each creature takes at tables[k][amount] */
   count: number;
+  /** a push on a failed save, in feet (0: none; without a map it moves nobody) */
+  push: number;
   sides: number;
   taken: Int32Array[];
 }
@@ -90,6 +96,8 @@ export interface WorldHost {
   readonly recording: boolean;
   /** damage the world deals to creature t, after its defences (nobody deals it) */
   worldDamage(dice: DiceDraw, t: number, total: number, out: FightOutcome): void;
+  /** where everyone stands on a map (a push moves them), or null */
+  readonly grid: A5eGrid | null;
 }
 
 export class KernelWorld {
@@ -109,6 +117,8 @@ export class KernelWorld {
     /** where the fight starts: the actions waiting for a recharge, the creatures already chosen */
     private readonly spent0: Uint8Array,
     private readonly chosen0: Uint8Array,
+    /** on a map: the pushes' landing squares (`kernel-grid-environment.ts`) */
+    private readonly pusher: KernelGridPush | null = null,
   ) {
     this.spent = new Uint8Array(actions.length);
     this.chosen = new Uint8Array(size.length);
@@ -146,6 +156,7 @@ export class KernelWorld {
         if (down) this.damageAtZero(host, dice, t, total, out);
         else host.worldDamage(dice, t, total, out);
       }
+      if (failed && action.push && this.pusher && host.grid) this.pusher.push(host.grid, t, action.push);
     }
     if (action.recharge) {
       spent[a] = 1;
@@ -202,8 +213,8 @@ const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'str
 const STRIFE_LEVELS_UP = 4;
 
 /**
- * The environment of a fresh fight without a map as the kernel plays it, null without one, or why
- * not. Reads the world module's own configuration (`activeEntries`, `readWorldConfig`) and numbers
+ * The environment of a fight as the kernel plays it (on a map: `gridEnvironmentRefusal`), null
+ * without one, or why not. Reads the world module's own configuration (`activeEntries`, `readWorldConfig`) and numbers
  * (`saveBonus`, `calculateDamage` with each creature's damage profile).
  */
 export function compileEnvironment(ruleset: LoadedRuleset, state: EncounterState): KernelWorld | null | { unsupported: string } {
@@ -213,7 +224,8 @@ export function compileEnvironment(ruleset: LoadedRuleset, state: EncounterState
   const problems = configProblems(config);
   if (problems.length) return no(problems.join('; '));
   if (config.actionsPerRound !== 1) return no(`${config.actionsPerRound} world actions a round`);
-  if (state.space !== null) return no('an environment on a map');
+  const onMap = gridEnvironmentRefusal(state);
+  if (onMap !== null) return no(onMap);
   const ids = state.creatureIds;
   const actions: KernelWorldAction[] = [];
   for (const a of activeEntries(state)) {
@@ -237,6 +249,7 @@ export function compileEnvironment(ruleset: LoadedRuleset, state: EncounterState
     Int32Array.from(ids, (id) => massiveDamageThreshold(sheetOf(state.creatures[id]!), true, formula)),
     Uint8Array.from(actions, (x) => (recharging[x.id] !== undefined ? 1 : 0)),
     Uint8Array.from(ids, (id) => (struck.includes(id) ? 1 : 0)),
+    state.space === null ? null : new KernelGridPush(state),
   );
 }
 
@@ -244,7 +257,7 @@ function compileAction(ruleset: LoadedRuleset, state: EncounterState, a: ActiveE
   const no = { unsupported: `the environment's world action ${a.name} (${a.entry.ruleId})` };
   if (a.entry.effects.length !== 1) return no;
   const effect = a.entry.effects[0]!;
-  const base = { id: a.entry.id, name: a.name, recharge: a.entry.recharge ?? 0, oncePerTarget: false, dc: 0, saveBonus: new Int32Array(0), downFails: false, count: 0, sides: 0, taken: [] };
+  const base = { id: a.entry.id, name: a.name, recharge: a.entry.recharge ?? 0, oncePerTarget: false, dc: 0, saveBonus: new Int32Array(0), downFails: false, count: 0, sides: 0, taken: [], push: 0 };
   if (effect.kind === 'silence') return { ...base, kind: 'silence' };
   if (isPoisoningEachSave(effect) && !a.entry.recharge) return { ...base, kind: 'each' };
   if (effect.kind !== 'saveAction' || effect.targets !== 'one') return no;
@@ -258,7 +271,7 @@ function compileAction(ruleset: LoadedRuleset, state: EncounterState, a: ActiveE
   const bonuses = Int32Array.from(ids, (id) => saveBonus(sheetOf(state.creatures[id]!), ability));
   const downFails = (ruleset.conditionById['unconscious']?.effects ?? []).some((e) => e.kind === 'autoFail' && !e.predicate && (e.selector === 'save' || e.selector === `save:${ability}`));
   const action: KernelWorldAction = { ...base, kind: 'save', oncePerTarget: effect.oncePerTarget === true, dc, saveBonus: bonuses, downFails };
-  if (effect.onFail.kind === 'push') return action;
+  if (effect.onFail.kind === 'push') return { ...action, push: effect.onFail.feet };
   if (effect.onFail.kind !== 'damage' || effect.onFail.gearDice) return no;
   const terms = parseDice(effect.onFail.dice).terms;
   const term = terms[0];

@@ -1,4 +1,4 @@
-import { canPlace, placeCreature, type Json, type Resolution, type Square } from '@fray/engine';
+import { canPlace, placeCreature, type GridSpaceState, type Json, type Resolution, type Square } from '@fray/engine';
 import { relocate } from '../movement/relocate';
 import type { GridMove } from '../movement/parse';
 import { freeSquaresWithin, gridOf } from './area';
@@ -10,17 +10,14 @@ export const directions: Record<string, { dx: number; dy: number }> = {
 };
 
 /**
- * Forced movement on a grid, square by square, stopping early at anything in the way. Nothing it does
- * provokes opportunity attacks: it is not the creature's own move. Returns the feet moved.
+ * Where a push on a grid sets a creature down: square by square in `direction`, stopping early at
+ * anything in the way (`canPlace`). Null when there is no grid, the creature is not on it or the
+ * direction is not one of the eight.
  */
-export function push(ctx: Resolution, creatureId: string, direction: string, feet: number, ruleId: string): number {
-  const grid = gridOf(ctx.state);
-  const at = grid?.creatures[creatureId];
+export function pushDestination(grid: GridSpaceState, creatureId: string, direction: string, feet: number): { x: number; y: number; moved: number } | null {
+  const at = grid.creatures[creatureId];
   const d = directions[direction];
-  if (!grid || !at || !d) {
-    ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[creatureId]!.name} is pushed ${feet} ft (no map: the Narrator moves it)`, creatureId });
-    return 0;
-  }
+  if (!at || !d) return null;
   let x = at.x;
   let y = at.y;
   let moved = 0;
@@ -31,6 +28,21 @@ export function push(ctx: Resolution, creatureId: string, direction: string, fee
     y = next.y;
     moved += grid.squareFeet;
   }
+  return { x, y, moved };
+}
+
+/**
+ * Forced movement on a grid (`pushDestination`). Nothing it does provokes opportunity attacks: it is
+ * not the creature's own move. Returns the feet moved.
+ */
+export function push(ctx: Resolution, creatureId: string, direction: string, feet: number, ruleId: string): number {
+  const grid = gridOf(ctx.state);
+  const to = grid ? pushDestination(grid, creatureId, direction, feet) : null;
+  if (!to) {
+    ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[creatureId]!.name} is pushed ${feet} ft (no map: the Narrator moves it)`, creatureId });
+    return 0;
+  }
+  const { x, y, moved } = to;
   // The movement rules set it down: riders, grapples out of reach and the like follow (A5E-MOVE-21).
   if (moved) relocate(ctx, creatureId, { x, y } as GridMove, 'forced');
   ctx.emit({ type: 'RuleApplied', ruleId, text: `${ctx.state.creatures[creatureId]!.name} is pushed ${moved} ft ${direction}${moved < feet ? ' (stopped by an obstacle)' : ''}; this provokes no opportunity attacks`, creatureId });

@@ -13,8 +13,8 @@ import { AIR_CAUSE, loseAir, regainAir } from '../hazards/breath';
 
 /** Encounter var: the world made the whole battlefield difficult terrain and no map could carry it. */
 export const DIFFICULT_EVERYWHERE = 'a5e.world.difficultEverywhere';
-/** Encounter var: squares the world marked difficult ("x,y"), so an edit can take them back. */
-const MARKED = 'a5e.world.marked';
+/** Encounter var: squares the world marked difficult ("x,y"), so an edit can take them back (the map itself carries them). */
+export const MARKED = 'a5e.world.marked';
 
 // ---------------------------------------------------------------- set-up and difficult terrain
 

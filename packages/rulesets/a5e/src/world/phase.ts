@@ -1,4 +1,4 @@
-import type { Json, Resolution } from '@fray/engine';
+import type { EncounterStateCore, Json, Resolution } from '@fray/engine';
 import { activeEntries, readWorldConfig, WORLD_VARS, type ActiveEntry } from './config';
 import { taggedSquares } from './area';
 import { applyOutcome, worldSave } from './apply';
@@ -71,14 +71,19 @@ function chooseNear(ctx: Resolution, a: ActiveEntry, pool: readonly string[]): s
   return pool.filter((_, i) => answers[i] !== 'clear');
 }
 
+/** The way the wind pushes unless the Narrator says otherwise: the encounter's `windDirection`, else east (the prompt's first option). */
+export function defaultPushDirection(state: EncounterStateCore): string {
+  const wind = state.options['windDirection'];
+  return typeof wind === 'string' && directions[wind] ? wind : 'e';
+}
+
 function runSaveAction(ctx: Resolution, a: ActiveEntry, effect: Extract<WorldEffect, { kind: 'saveAction' }>, pool: string[]): void {
   const targets = effect.targets === 'one' ? [chooseOne(ctx, a, pool)] : effect.targets === 'near' ? chooseNear(ctx, a, pool) : pool;
   if (effect.oncePerTarget) ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.struck, value: [...struck(ctx), ...targets] });
   const failed = targets.filter((id) => !worldSave(ctx, id, a, effect.save));
   if (effect.onFail.kind === 'push') {
     for (const id of failed) {
-      const wind = ctx.state.options['windDirection'];
-      const fallback = typeof wind === 'string' && directions[wind] ? wind : 'e';
+      const fallback = defaultPushDirection(ctx.state);
       const dir = ctx.ask({
         key: 'world.direction', to: { role: 'gm' }, about: id, text: `${a.name}: which way does the wind push ${ctx.state.creatures[id]!.name}?`,
         options: [fallback, ...Object.keys(directions).filter((d) => d !== fallback)].map((d) => ({ id: d, label: d.toUpperCase() })), ruleId: a.entry.ruleId,
