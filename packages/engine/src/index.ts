@@ -48,6 +48,7 @@ export * from './view/odds';
 export * from './campaign/index';
 export * from './sim/compiled-fight';
 export * from './sim/kernel-roster';
+export * from './sim/kernel-columns';
 export * from './sim/kernel-initiative';
 export * from './sim/kernel-records';
 export * from './space/index';

@@ -1,5 +1,5 @@
 import {
-  emptyOutcome, finishFight, hostileLists, pickTarget, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome, type PolicyDraw,
+  emptyOutcome, finishFight, hostileLists, kernelColumns, pickTarget, type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome, type PolicyDraw,
 } from '@fray/engine';
 import { IMMUNE, type KernelAttack, type KernelCreature, type KernelPairs, type KernelTerm } from './kernel-creature';
 
@@ -204,8 +204,7 @@ export class ThirteenFightKernel implements CompiledFight {
   ) {
     const n = creatures.length;
     this.n = n;
-    const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
-    const flags = (f: (c: KernelCreature) => boolean) => Uint8Array.from(creatures, (c) => (f(c) ? 1 : 0));
+    const { ints, flags } = kernelColumns(creatures);
     this.side = ints((c) => c.side);
     this.hp0 = ints((c) => c.hp);
     this.maxHp = ints((c) => c.maxHp);

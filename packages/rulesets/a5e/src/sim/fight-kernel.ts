@@ -1,6 +1,6 @@
 import type { DiceSource } from '@fray/dice';
 import {
-  RollOffOrder, emptyOutcome, finishFight, hostilesUp, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
+  RollOffOrder, emptyOutcome, finishFight, hostilesUp, kernelColumns, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
   type BreakdownRow, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
@@ -239,7 +239,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.knockOut = extras.knockOut ?? null;
     this.recorder = new FightRecorder(creatures, damageSteps);
     this.n = n;
-    const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
+    const { ints, flags } = kernelColumns(creatures);
     this.side = ints((c) => c.side);
     this.hp0 = ints((c) => c.hp);
     this.tempHp0 = ints((c) => c.tempHp);
@@ -247,8 +247,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.ac = ints((c) => c.ac);
     this.initMod = ints((c) => c.initiative);
     this.preset = ints((c) => c.presetInitiative ?? NO_PRESET);
-    this.fullRules = Uint8Array.from(creatures, (c) => (c.fullRules ? 1 : 0));
-    this.shield = Uint8Array.from(creatures, (c) => (c.shield ? 1 : 0));
+    this.fullRules = flags((c) => c.fullRules);
+    this.shield = flags((c) => c.shield);
     this.dying = new KernelDying(ints((c) => c.massive), ints((c) => c.conSave));
     this.reaction = new Uint8Array(n);
     this.shieldGone = new Uint8Array(n);

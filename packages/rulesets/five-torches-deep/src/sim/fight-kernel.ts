@@ -1,6 +1,6 @@
 import type { DiceSource } from '@fray/dice';
 import {
-  RollOffOrder, emptyOutcome, finishFight, pickTarget, resetOutcome, sideStanding, type BreakdownRow, type CompiledFight, type CompiledPolicySpec, type DamageProfile,
+  RollOffOrder, emptyOutcome, finishFight, kernelColumns, pickTarget, resetOutcome, sideStanding, type BreakdownRow, type CompiledFight, type CompiledPolicySpec, type DamageProfile,
   type DamageStep, type DiceDraw, type FightOutcome, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FtdFightRecorder } from './fight-record';
@@ -201,13 +201,13 @@ export class FtdFightKernel implements CompiledFight {
   ) {
     const n = creatures.length;
     this.n = n;
-    const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
+    const { ints, flags } = kernelColumns(creatures);
     this.side = ints((c) => c.side);
     this.hp0 = ints((c) => c.hp);
     this.maxHp = ints((c) => c.maxHp);
     this.ac = ints((c) => c.ac);
     this.hasAttack = Uint8Array.from(creatures, (c) => (c.attacks.length ? 1 : 0));
-    this.mobile = Uint8Array.from(creatures, (c) => (c.mobile ? 1 : 0));
+    this.mobile = flags((c) => c.mobile);
     const most = Math.max(1, ...creatures.map((c) => c.attacks.length));
     this.most = most;
     const terms: KernelTerm[] = [];

@@ -1,6 +1,6 @@
 import type { CompiledDice, DiceSource } from '@fray/dice';
 import {
-  RollOffOrder, emptyOutcome, finishFight, hostileLists, pickTarget, resetOutcome, sideStanding,
+  RollOffOrder, emptyOutcome, finishFight, hostileLists, kernelColumns, pickTarget, resetOutcome, sideStanding,
   type CompiledFight, type CompiledPolicySpec, type DiceDraw, type FightOutcome, type PolicyDraw,
 } from '@fray/engine';
 
@@ -116,8 +116,7 @@ export class MiniFightKernel implements CompiledFight {
   ) {
     const n = creatures.length;
     this.n = n;
-    const ints = (f: (c: KernelCreature) => number) => Int32Array.from(creatures, f);
-    const flags = (f: (c: KernelCreature) => boolean) => Uint8Array.from(creatures, (c) => (f(c) ? 1 : 0));
+    const { ints, flags } = kernelColumns(creatures);
     this.side = ints((c) => c.side);
     this.hp0 = ints((c) => c.hp);
     this.maxHp = ints((c) => c.maxHp);
