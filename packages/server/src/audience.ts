@@ -31,7 +31,12 @@ export class Audience {
   /** each stream's open prompts for this audience, at the stream version the tree holds */
   private campaignPrompts: unknown[] = [];
   private fightPrompts: unknown[] = [];
-  private menus: { key: string; menus: Record<string, unknown> | null } | null = null;
+  /**
+   * The menus of the fight version `key`, as the JSON text they are sent as: kept as one string rather
+   * than the object graph, because it lives until the table's next command and the young generation's
+   * collections copy every object still alive (a text is one object).
+   */
+  private menus: { key: string; text: string | null } | null = null;
 
   constructor(readonly who: Principal) {}
 
@@ -75,8 +80,12 @@ export class Audience {
   /** The `actions` message for this audience now, or null when it gets no menu (cached per fight version). */
   actionsText(t: LiveTable): string | null {
     const key = t.fight ? `${t.fight.state.id}:${t.fight.version}` : 'none';
-    if (this.menus?.key !== key) this.menus = { key, menus: menusFor(t, this.who) };
-    if (!this.menus.menus) return null;
-    return JSON.stringify({ type: 'actions', versions: t.versions(), actions: this.menus.menus });
+    if (this.menus?.key !== key) {
+      const menus = menusFor(t, this.who);
+      this.menus = { key, text: menus ? JSON.stringify(menus) : null };
+    }
+    if (this.menus.text === null) return null;
+    // The same text as JSON.stringify({ type, versions, actions }).
+    return `{"type":"actions","versions":${JSON.stringify(t.versions())},"actions":${this.menus.text}}`;
   }
 }

@@ -62,6 +62,8 @@ export interface ServerOptions {
   synchronous?: Synchronous;
   /** SQLite: write on the store's writer thread with group commit, or on the server's own thread (default: the thread under FULL, the server's thread under NORMAL) */
   writerThread?: boolean;
+  /** SQLite's WAL checkpoints: the store's thread's (default) or, with false, SQLite's own inside commits (`EventStore.open`'s `checkpoint`) */
+  checkpoint?: false;
   /** a PostgreSQL database instead of the SQLite file in dataDir (`fray serve --database postgres://…`) */
   database?: PostgresOptions;
   /** events between a stream's snapshots (default SNAPSHOT_EVERY) */
@@ -130,7 +132,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...(opts.limits ?? {}) };
   const store = await EventStore.open({
     dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}), ...(opts.database ? { postgres: opts.database } : {}),
-    ...(opts.writerThread !== undefined ? { writerThread: opts.writerThread } : {}),
+    ...(opts.writerThread !== undefined ? { writerThread: opts.writerThread } : {}), ...(opts.checkpoint === false ? { checkpoint: false as const } : {}),
   });
   const tables = new Map<string, LiveTable>();
   const unavailable = new Map<string, string>();
