@@ -40,3 +40,25 @@ export function refusalDisagreementsOn(enc: Encounter, ruleset: LoadedRuleset, c
   }
   return out;
 }
+
+/** One step of a random walk through a fight: a legal command by index, a GM change, or a command to check. */
+export type RefusalWalkStep = { pick: number } | { tweak: Command } | { probe: Command };
+
+/**
+ * Plays `steps` on `enc` as the GM and returns the disagreements `refusalDisagreementsOn` finds for every
+ * probe: a `pick` dispatches one of the legal commands, a `tweak` a GM change, a `probe` is checked
+ * against dispatch first; `aim` fills in a step's placeholders from the fight as it is then. Whatever
+ * dispatch says, the walk goes on (a refused command changes nothing).
+ */
+export function refusalWalk(enc: Encounter, ruleset: LoadedRuleset, steps: readonly RefusalWalkStep[], aim: (enc: Encounter, c: Command) => Command): string[] {
+  const out: string[] = [];
+  steps.forEach((step, i) => {
+    if (enc.state.phase === 'ended') return;
+    const legal = 'pick' in step ? legalCommands(enc.state, { role: 'gm' }, ruleset) : [];
+    const command = 'pick' in step ? legal[step.pick % Math.max(1, legal.length)] : aim(enc, 'tweak' in step ? step.tweak : step.probe);
+    if (!command) return;
+    if ('probe' in step) out.push(...refusalDisagreementsOn(enc, ruleset, [command]));
+    enc.dispatch({ id: `s${i}`, issuedBy: { role: 'gm' }, command });
+  });
+  return out;
+}
