@@ -1,6 +1,6 @@
 import type { DiceSource } from '@fray/dice';
 import {
-  RollOffOrder, emptyOutcome, finishFight, hostilesUp, kernelColumns, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
+  RollOffOrder, emptyOutcome, finishFight, hostileLists, kernelColumns, pickTarget, resetOutcome, sideStanding, type CompiledFight, type CompiledPolicySpec, type DamageProfile, type DamageStep, type DiceDraw, type FightOutcome,
   type BreakdownRow, type FrayEventBody, type PolicyDraw, type RollModeExplanation,
 } from '@fray/engine';
 import { FightRecorder } from './fight-record';
@@ -209,6 +209,9 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
   /** one roll-off d20 for creature k, recorded when the fight is */
   private readonly tieBreak = (k: number, dice: DiceDraw): number => this.d20(dice, k, 'initiative tie-break');
   private readonly candidates: Int32Array;
+  /** creature k's hostiles (`hostileLists`): hostiles[hostileFrom[k] .. hostileFrom[k + 1]), in encounter order */
+  private readonly hostileFrom: Int32Array;
+  private readonly hostiles: Int32Array;
   /** on a grid, the hostiles up before those out of reach are dropped (whom it may close in on) */
   private readonly foesUp: Int32Array;
   private readonly amounts: Int32Array;
@@ -328,6 +331,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.initiative = new RollOffOrder(n);
     this.order = this.initiative.order;
     this.candidates = new Int32Array(n);
+    ({ from: this.hostileFrom, hostiles: this.hostiles } = hostileLists(this.side));
     this.foesUp = new Int32Array(n);
     this.amounts = new Int32Array(types.length);
   }
@@ -410,7 +414,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
             continue;
           }
           if (attacksLeft === 0 || !up[me]) break;
-          let m = hostilesUp(me, this.side, this.up, this.candidates);
+          let m = this.hostilesUp(me);
           if (grid) {
             // On a map: the hostiles some attack reaches; none, and it closes in (docs/sim.md "On a map").
             const hostiles = m;
@@ -518,6 +522,22 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.dying.reset();
   }
 
+  /**
+   * Writes the hostiles of `me` still up, in encounter order, into `candidates`; returns how many.
+   * Without a branch on `up` (each is written, and counted when up): who is up changes from attack
+   * to attack, so a branch on it is mispredicted often, and this runs before every attack.
+   */
+  private hostilesUp(me: number): number {
+    const { hostiles, up, candidates } = this;
+    let m = 0;
+    for (let j = this.hostileFrom[me]!, end = this.hostileFrom[me + 1]!; j < end; j++) {
+      const t = hostiles[j]!;
+      candidates[m] = t;
+      m += up[t]!;
+    }
+    return m;
+  }
+
   /** One attack with the attack in `slot`, its roll mode and the AC it is made against; false when the fight leaves the compiled rules. */
   private attack(dice: DiceDraw, me: number, t: number, out: FightOutcome, slot: number, mode: number, ac: number): boolean {
     out.attacks++;
@@ -535,7 +555,8 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     if (!hit) return true;
     if (this.record) return this.applyDamage(dice, me, t, this.recorder.damageRoll(this.record, this.recordDice!, me, t, crit, this.asRolled[me * this.n + t] === 1, this.hp[t]!, this.tempHp[t]!), out);
     const { amounts, termCount, termSides, termSign, termType, typeCount } = this;
-    amounts.fill(0);
+    // One damage type or two: a loop is cheaper than fill's call.
+    for (let y = 0; y < typeCount; y++) amounts[y] = 0;
     for (let k = this.termFrom[slot]!, end = this.termTo[slot]!; k < end; k++) {
       const count = termCount[k]!;
       if (count === 0) {
