@@ -14,13 +14,9 @@ function fmix32(h: number): number {
 
 function fromWords(lo: number, hi: number, tag: number): number[] {
   const key = fmix32(hi ^ tag);
-  const words: number[] = [];
-  let s = lo | 0;
-  for (let i = 0; i < 4; i++) {
-    s = (s + 0x9e3779b9) | 0;
-    words.push(fmix32(s ^ key));
-  }
-  return words;
+  const s = lo | 0;
+  const step = 0x9e3779b9 | 0;
+  return [fmix32(((s + step) | 0) ^ key), fmix32(((s + 2 * step) | 0) ^ key), fmix32(((s + 3 * step) | 0) ^ key), fmix32(((s + 4 * step) | 0) ^ key)];
 }
 
 type Lanes = [number, number, number, number];
@@ -68,24 +64,38 @@ const NUMBER_TAG = 0x4e554d42;
  */
 export function indexedSeedStates(prefix: string, suffix = ''): (i: number) => number[] {
   const [a1, a2, a3, a4] = absorb(LANES_START, prefix);
+  // absorb()'s loop on plain locals, over i's decimal digits worked out arithmetically (a safe integer
+  // has at most 16) and then the suffix: this runs once per simulated fight, so no lane arrays and no
+  // text to build and flatten.
+  const codes = new Int32Array(16 + suffix.length);
+  for (let c = 0; c < suffix.length; c++) codes[16 + c] = suffix.charCodeAt(c);
   return (i) => {
+    if (!Number.isSafeInteger(i) || i < 0) return nonZero(finish(absorb([a1, a2, a3, a4], `${i}${suffix}`)));
+    let from = 16;
+    let rest = i;
+    do {
+      codes[--from] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    } while (rest > 0);
     let h1 = a1;
     let h2 = a2;
     let h3 = a3;
     let h4 = a4;
-    const text = String(i) + suffix;
-    // absorb()'s loop on plain locals: this runs once per simulated fight, so no lane arrays.
-    for (let c = 0; c < text.length; c++) {
-      const k = text.charCodeAt(c);
+    for (let c = from; c < codes.length; c++) {
+      const k = codes[c]!;
       h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
       h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
       h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
       h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
     }
-    const words = finishWords(h1, h2, h3, h4);
-    if (words.every((w): boolean => w === 0)) words[0] = 1;
-    return words;
+    return nonZero(finishWords(h1, h2, h3, h4));
   };
+}
+
+// An all-zero state would make xoroshiro emit zeros forever.
+function nonZero(words: number[]): number[] {
+  if (words[0] === 0 && words[1] === 0 && words[2] === 0 && words[3] === 0) words[0] = 1;
+  return words;
 }
 
 /** Deterministic 128-bit state (four int32 words, never all zero) for a seed. */
@@ -98,7 +108,5 @@ export function seedToState(seed: number | string): number[] {
   } else {
     throw new DiceError('invalid', `a numeric seed must be a safe integer, got ${String(seed)}`);
   }
-  // An all-zero state would make xoroshiro emit zeros forever.
-  if (words.every((w): boolean => w === 0)) words[0] = 1;
-  return words;
+  return nonZero(words);
 }
