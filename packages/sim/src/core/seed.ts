@@ -28,11 +28,14 @@ export function fightPolicyRng(seed: string | number, i: number): PolicyRng {
 export function fightStreams(seed: string | number): { dice: (i: number) => ReturnType<typeof seeded>; policy: (i: number) => PolicyRng } {
   const dice = seededIndexed(`${String(seed)}#`);
   const policyDice = seededIndexed(`${String(seed)}#`, '#policy');
-  return {
-    dice,
-    policy: (i) => {
-      let source: ReturnType<typeof seeded> | null = null;
-      return { int: (n) => (source ??= policyDice(i)).next(n) - 1 };
-    },
-  };
+  return { dice, policy: (i) => new IndexedPolicyRng(policyDice, i) };
+}
+
+/** Fight i's policy stream from a family of sources, seeded on first use (most policies never draw); one class, so every fight's `int` is the same function. */
+class IndexedPolicyRng implements PolicyRng {
+  private source: ReturnType<typeof seeded> | null = null;
+  constructor(private readonly family: (i: number) => ReturnType<typeof seeded>, private readonly i: number) {}
+  int(n: number): number {
+    return (this.source ??= this.family(this.i)).next(n) - 1;
+  }
 }
