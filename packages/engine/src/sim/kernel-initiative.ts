@@ -31,8 +31,11 @@ export class RollOffOrder {
       tieLen[k] = 0;
       order[k] = k;
     }
+    // Before any roll-off `compare` is the total alone: the first sort needs nothing else, and with
+    // no two totals equal the order stands.
+    if (this.sortByTotalUntied()) return;
+    // Each pass rolls off the groups still tied in the sorted order, then sorts again.
     for (let guard = 0; guard < ROLL_OFFS; guard++) {
-      this.sortOrder();
       let rolled = false;
       for (let i = 0; i < n; ) {
         let j = i + 1;
@@ -48,8 +51,25 @@ export class RollOffOrder {
         i = j;
       }
       if (!rolled) return;
+      this.sortOrder();
     }
-    this.sortOrder();
+  }
+
+  /** Insertion sort by total only (stable), before any roll-off; true when no two totals are equal. */
+  private sortByTotalUntied(): boolean {
+    const { n, order, total } = this;
+    for (let i = 1; i < n; i++) {
+      const k = order[i]!;
+      const tk = total[k]!;
+      let j = i;
+      while (j > 0 && total[order[j - 1]!]! < tk) {
+        order[j] = order[j - 1]!;
+        j--;
+      }
+      order[j] = k;
+    }
+    for (let i = 1; i < n; i++) if (total[order[i - 1]!] === total[order[i]!]) return false;
+    return true;
   }
 
   private sameKey(a: number, b: number): boolean {
