@@ -36,17 +36,15 @@ export function addOutcome(tally: Tally, compiled: CompiledFight, out: FightOutc
     if (out.dropped[k]) tally.drops[k]!++;
     if (out.dead[k]) tally.deaths[k]!++;
     if (out.downAtEnd[k]) tally.downAtEnd[k]!++;
+    if (spentSoFar) continue;
     for (let r = 0; r < keys.length; r++) {
       const v = out.spent[k * keys.length + r]!;
       if (v === 0) continue;
-      if (spentSoFar) {
-        spentSoFar[k * keys.length + r]! += v;
-        continue;
-      }
       const spent = tally.spent[k]!;
       spent[keys[r]!] = (spent[keys[r]!] ?? 0) + v;
     }
   }
+  if (spentSoFar) for (let j = 0; j < spentSoFar.length; j++) spentSoFar[j]! += out.spent[j]!;
 }
 
 /** Adds what `addOutcome` summed in `spentSoFar` to the tally's per-key records, and clears it. */
