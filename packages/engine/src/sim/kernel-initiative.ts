@@ -8,25 +8,34 @@ export const ROLL_OFFS = 50;
  * `sortOrder` and `settleTies` do (procedure/initiative.ts): higher total first, then higher roll-offs
  * in turn (none counts lowest), then the order creatures joined; every group of creatures still tied
  * rolls one d20 each, in order, until none are. Integer-indexed: creature k is the k-th to join.
+ * A creature joining mid-fight (`join`, the engine's `insertInOrder`) takes a slot of the `capacity`
+ * beyond the n that start the fight.
  */
 export class RollOffOrder {
-  /** the creatures in turn order */
+  /** the creatures in turn order: the first `count` */
   readonly order: Int32Array;
   /** each creature's initiative total, set by the caller before `settle` */
   readonly total: Int32Array;
+  /** how many creatures the order holds: the n that start the fight, and those that joined since */
+  count: number;
   private readonly tieLen: Int32Array;
   private readonly ties: Int32Array;
 
-  constructor(private readonly n: number) {
-    this.order = new Int32Array(n);
-    this.total = new Int32Array(n);
-    this.tieLen = new Int32Array(n);
-    this.ties = new Int32Array(n * ROLL_OFFS);
+  constructor(
+    private readonly n: number,
+    capacity = n,
+  ) {
+    this.count = n;
+    this.order = new Int32Array(capacity);
+    this.total = new Int32Array(capacity);
+    this.tieLen = new Int32Array(capacity);
+    this.ties = new Int32Array(capacity * ROLL_OFFS);
   }
 
-  /** Sorts by `total`, rolling off ties with `rollOff(k, dice)` (one d20 for creature k). */
+  /** Sorts the n creatures that start the fight by `total`, rolling off ties with `rollOff(k, dice)` (one d20 for creature k). */
   settle(dice: DiceDraw, rollOff: (k: number, dice: DiceDraw) => number): void {
-    const { n, order, tieLen, ties } = this;
+    const { n, order, tieLen } = this;
+    this.count = n;
     for (let k = 0; k < n; k++) {
       tieLen[k] = 0;
       order[k] = k;
@@ -34,7 +43,51 @@ export class RollOffOrder {
     // Before any roll-off `compare` is the total alone: the first sort needs nothing else, and with
     // no two totals equal the order stands.
     if (this.sortByTotalUntied()) return;
-    // Each pass rolls off the groups still tied in the sorted order, then sorts again.
+    this.rollOffTies(dice, rollOff);
+  }
+
+  /**
+   * The order of a fight under way: `order` (creature indexes), each creature's total and the roll-offs
+   * it made (`tiebreaks[k]`, the engine's `InitiativeEntry.tiebreak`), for creatures that join later.
+   */
+  load(order: ArrayLike<number>, totals: ArrayLike<number>, tiebreaks: readonly (readonly number[])[]): void {
+    this.count = order.length;
+    for (let i = 0; i < order.length; i++) {
+      const k = order[i]!;
+      this.order[i] = k;
+      this.total[k] = totals[k]!;
+      const t = tiebreaks[k] ?? [];
+      this.tieLen[k] = Math.min(t.length, ROLL_OFFS);
+      for (let r = 0; r < this.tieLen[k]!; r++) this.ties[k * ROLL_OFFS + r] = t[r]!;
+    }
+  }
+
+  /**
+   * Creature k joins the fight at `total` (the engine's `insertInOrder`): tied with a creature that
+   * a roll-off ordered, it rolls its own d20 first; then the order is sorted and any tie left is
+   * rolled off as `settle` does. k must be above every creature already in the order (it joined last).
+   */
+  join(k: number, total: number, dice: DiceDraw, rollOff: (k: number, dice: DiceDraw) => number): void {
+    const { order, tieLen, ties } = this;
+    this.total[k] = total;
+    tieLen[k] = 0;
+    for (let i = 0; i < this.count; i++) {
+      const j = order[i]!;
+      if (this.total[j] === total && tieLen[j]! > 0) {
+        ties[k * ROLL_OFFS] = rollOff(k, dice);
+        tieLen[k] = 1;
+        break;
+      }
+    }
+    order[this.count++] = k;
+    this.sortOrder();
+    this.rollOffTies(dice, rollOff);
+  }
+
+  /** The engine's `settleTies` over an order already sorted: each pass rolls off the groups still tied, then sorts again. */
+  private rollOffTies(dice: DiceDraw, rollOff: (k: number, dice: DiceDraw) => number): void {
+    const { order, tieLen, ties } = this;
+    const n = this.count;
     for (let guard = 0; guard < ROLL_OFFS; guard++) {
       let rolled = false;
       for (let i = 0; i < n; ) {
@@ -94,7 +147,8 @@ export class RollOffOrder {
 
   /** Insertion sort: stable, and nearly sorted after the first pass. */
   private sortOrder(): void {
-    const { n, order } = this;
+    const { order } = this;
+    const n = this.count;
     for (let i = 1; i < n; i++) {
       const k = order[i]!;
       let j = i;
