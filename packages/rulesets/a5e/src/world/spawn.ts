@@ -23,12 +23,27 @@ export const defaultLeechSwarm: Json = {
   attacks: [{ id: 'bites', name: 'Bites', kind: 'melee', bonus: 3, damage: '2d4', damageType: 'piercing' }],
 };
 
+/** The id of the n-th creature of a kind the world makes (`leeches-1`, `leeches-2` ...). */
+export const spawnId = (base: string, n: number): string => `${base}-${n}`;
+
 function nextSpawnId(ctx: Resolution, base: string): string {
   const counts = (ctx.state.vars[WORLD_VARS.spawned] as Record<string, number> | undefined) ?? {};
   let n = (counts[base] ?? 0) + 1;
-  while (ctx.state.creatures[`${base}-${n}`]) n++;
+  while (ctx.state.creatures[spawnId(base, n)]) n++;
   ctx.emit({ type: 'VarSet', creatureId: null, key: WORLD_VARS.spawned, value: { ...counts, [base]: n } });
-  return `${base}-${n}`;
+  return spawnId(base, n);
+}
+
+/** The ids Leeches gives its swarms (`spawnId`'s base). */
+export const LEECHES = 'leeches';
+
+/**
+ * The swarm Leeches brings in (A5E-WORLD-43) as it joins: on a side of its own (hostile to every
+ * creature), made by the world, no initiative of its own (it rolls when it joins, A5E-INIT-7), with
+ * `sheet` for statistics. The compiled fight builds its swarms from this too.
+ */
+export function leechSwarmSetup(id: string, sheet: Json, a: ActiveEntry): CreatureSetup {
+  return { id, side: `world:${id}`, controller: null, sheet, tags: [WORLD_MADE, LEECHES], notes: `${a.name} (${a.entry.ruleId})` };
 }
 
 /** Which statistics the created creature uses: the Narrator's choice, defaulting to the built-in one. */
@@ -73,8 +88,8 @@ export function spawnFromWorld(ctx: Resolution, a: ActiveEntry, effect: Extract<
   }
   const custom = askStats(ctx, a, 'the built-in swarm of leeches');
   const sheet = custom ?? defaultLeechSwarm;
-  const id = nextSpawnId(ctx, 'leeches');
-  joinCreature(ctx, { id, side: `world:${id}`, controller: null, sheet, tags: [WORLD_MADE, 'leeches'], notes: `${a.name} (${a.entry.ruleId})` }, { ruleId: 'A5E-INIT-7' });
+  const id = nextSpawnId(ctx, LEECHES);
+  joinCreature(ctx, leechSwarmSetup(id, sheet, a), { ruleId: 'A5E-INIT-7' });
   if (pool[0]) placeBeside(ctx, id, pool[0], (sheet as unknown as StatBlock).size ?? 'medium');
   ctx.emit({ type: 'RuleApplied', ruleId: a.entry.ruleId, text: `${a.name}: a swarm rises from the water to attack the creatures in the area`, creatureId: id });
   return id;
