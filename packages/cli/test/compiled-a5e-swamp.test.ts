@@ -11,7 +11,7 @@ import { scenario } from './helpers';
 
 type Variant = 'under way' | 'fresh in the swamp' | 'fresh without the swamp' | 'as the file has it';
 
-/** The scenario file's state, as the variant wants it: Leeches switched off (A5E-WORLD-43 spawns a creature, not played yet) unless as the file has it. */
+/** The scenario file's state, as the variant wants it: Leeches switched off (with it: compiled-a5e-leeches.test.ts) unless as the file has it. */
 function swampFerry(variant: Variant, target: TargetStrategy): SimScenario {
   const sc = loadSimFile({ file: scenario('a5e/swamp-ferry.yaml'), cwd: process.cwd(), target }).scenario;
   if (variant === 'as the file has it') return sc;
@@ -64,8 +64,11 @@ describe('the swamp ferry compiled (kernel-conditions.ts) plays the engine\'s fi
     }
   });
 
-  it('A5E-WORLD-43 the file as it stands stays on the engine, naming Leeches: a world action that brings a creature into the fight', () => {
+  it('A5E-WORLD-43 the file as it stands is compiled; with the Narrator\'s own statistics for the swarm it stays on the engine, by name', () => {
     const sc = swampFerry('as the file has it', 'weakest');
-    expect(compileScenario(sc, shapeOf(sc.start))).toEqual({ unsupported: 'the environment\'s world action Leeches (A5E-WORLD-43)' });
+    expect('unsupported' in compileScenario(sc, shapeOf(sc.start))).toBe(false);
+    const bog = { name: 'Bog Leeches', proficiency: 2, abilities: { str: 4, dex: 14, con: 10, int: 1, wis: 6, cha: 1 }, ac: 12, hp: 15 };
+    const start = { ...sc.start, options: { ...sc.start.options, environmentCreatures: { leeches: bog } } };
+    expect(compileScenario({ ...sc, start }, shapeOf(start))).toEqual({ unsupported: 'the environment\'s world action Leeches (A5E-WORLD-43) with the Narrator\'s own statistics for the swarm' });
   });
 });

@@ -120,6 +120,7 @@ describe('the compiled A5E fight from a fight under way plays the engine\'s figh
     expect(refusal({ ...start, vars: { 'a5e.world.recharging': {} } })).toMatch(/encounter vars/);
     // an environment the kernel plays (kernel-environment.ts) is no refusal under way; one it does not is, by its entry's name
     expect(refusal({ ...start, options: { environment: 'storm' } })).toBeNull();
-    expect(refusal({ ...start, options: { environment: 'swamp' } })).toMatch(/Leeches \(A5E-WORLD-43\)/);
+    expect(refusal({ ...start, options: { environment: 'swamp' } })).toBeNull();
+    expect(refusal({ ...start, options: { environment: 'fog', environmentDisable: ['thick-fog'] } })).toMatch(/Shadow Puppet \(A5E-WORLD-30\)/);
   });
 });

@@ -86,9 +86,12 @@ describe('what is not compiled', () => {
     expect(refusal(start)).toBeNull();
     expect(refusal({ ...start, phase: 'combat', round: 1 })).toMatch(/under way/);
     expect(refusal({ ...start, space: { kind: 'grid' } as never })).toMatch(/map/);
-    // knock-outs and a storm's world actions are played (kernel-knock-out.ts, kernel-environment.ts); a swamp's mud, a second world action a round are not
+    // knock-outs, a storm's world actions and a swamp's (its Leeches too, kernel-spawn.ts) are played; a swarm with the Narrator's own statistics, a shadow puppet, a second world action a round are not
     expect(refusal({ ...start, options: { knockOutPrompt: 'always', environment: 'storm' } })).toBeNull();
-    expect(refusal({ ...start, options: { environment: 'swamp' } })).toBe("the environment's world action Leeches (A5E-WORLD-43)");
+    expect(refusal({ ...start, options: { environment: 'swamp' } })).toBeNull();
+    const bogLeeches = { name: 'Bog Leeches', proficiency: 2, abilities: { str: 4, dex: 14, con: 10, int: 1, wis: 6, cha: 1 }, ac: 12, hp: 15 };
+    expect(refusal({ ...start, options: { environment: 'swamp', environmentCreatures: { leeches: bogLeeches } } })).toBe("the environment's world action Leeches (A5E-WORLD-43) with the Narrator's own statistics for the swarm");
+    expect(refusal({ ...start, options: { environment: 'fog', environmentDisable: ['thick-fog'] } })).toBe("the environment's world action Shadow Puppet (A5E-WORLD-30): a shadow-puppet joining the fight");
     expect(refusal({ ...start, options: { environment: 'storm', worldActionsPerRound: 2 } })).toMatch(/worldActionsPerRound/);
     const g = start.creatures['guard-1']!;
     const withGuard = (c: typeof g) => ({ ...start, creatures: { ...start.creatures, 'guard-1': c } });

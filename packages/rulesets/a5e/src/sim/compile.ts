@@ -22,6 +22,7 @@ import { STABLE_RECOVERY } from '../dying/state';
 import { compileEnvironment, withoutWorldVars } from './kernel-environment';
 import { knockOutTable } from './kernel-knock-out';
 import { compileConditions, conditionEntries, conditionRiderOf, playedInstance } from './compile-conditions';
+import { KernelSpawn, withSpawnSlots } from './kernel-spawn';
 
 /**
  * The conditions a creature up or down in a compiled fight can hold that touch its rolls: prone once it
@@ -37,7 +38,9 @@ const strife = (level: number): HeldCondition[] => (level ? [{ conditionId: 'str
  */
 const HARMLESS_OPTIONS = new Set(['npcDyingPrompt', 'massiveDamageAtZero', 'fatigueLevel7', 'expertiseStacking', 'otherDamageAtZeroPrompt', 'knockOutPrompt', 'environment',
   // the environment's entries as the Narrator set them (compileEnvironment judges what is then in play)
-  'environmentDisable', 'environmentRename', 'windDirection']);
+  'environmentDisable', 'environmentRename', 'windDirection',
+  // the Narrator's statistics for what the world brings in (kernel-spawn.ts refuses a swarm given them)
+  'environmentCreatures']);
 /** Creature tags `initCreature` gives; anything else (no-initiative, a mount's, a summon's) is outside. */
 const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
 
@@ -54,7 +57,8 @@ const KIND_TAGS = new Set(['pc', 'npc', 'monster']);
  * bonus (`attackBonus`), the damage roll (`damageExpression`), the damage each target takes
  * (`calculateDamage` with its `damageProfile` and the ruleset's steps, tabulated per damage type).
  */
-export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
+export function compileA5eFight(ruleset: LoadedRuleset, given: EncounterState, spec: CompiledPolicySpec): CompiledFight | NotCompiled {
+  let state = given;
   const no = (unsupported: string): NotCompiled => ({ unsupported });
   if (spec.prompts !== 'sim') return no(`prompt answers '${spec.prompts}' are not the simulator's`);
   if (spec.policy !== undefined) return no(`the turn policy '${spec.policy}' is not the attack-first policy the fight compiles`);
@@ -74,6 +78,9 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   // The environment's share (`kernel-environment.ts`): what it does, or why the kernel cannot play it.
   const world = compileEnvironment(ruleset, state);
   if (world !== null && 'unsupported' in world) return no(world.unsupported);
+  // A world action that brings a swarm in: the kernel's creatures go on with slots for it (kernel-spawn.ts).
+  if (world?.spawns) state = withSpawnSlots(ruleset, state);
+  const own = given.creatureIds.length;
 
   // Conditions with a duration (kernel-conditions.ts): the first attacks' riders that paralyze or grapple, the environment's mud and gas.
   const riders = state.creatureIds.map((id) => {
@@ -86,10 +93,10 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   const sides: string[] = [];
   const creatures: KernelCreature[] = [];
   const down = downConditions(ruleset);
-  for (const id of state.creatureIds) {
+  for (const [k, id] of state.creatureIds.entries()) {
     const c = state.creatures[id]!;
     const played = (inst: ConditionInstance) => playedInstance(state, id, inst, mud?.entry.id ?? null, gas?.entry.id ?? null, endsDc);
-    const why = (underWay ? underWayCreatureRefusal(c, down, played) : freshCreatureRefusal(c)) ?? creatureRefusal(c);
+    const why = (underWay ? underWayCreatureRefusal(c, down, played) : freshCreatureRefusal(c)) ?? creatureRefusal(c, k >= own);
     if (why) return no(`${id}: ${why}`);
     if (!sides.includes(c.side)) sides.push(c.side);
     const sheet = sheetOf(c);
@@ -185,7 +192,10 @@ export function compileA5eFight(ruleset: LoadedRuleset, state: EncounterState, s
   if (conditions !== null && 'unsupported' in conditions) return no(conditions.unsupported);
   if (world) world.conditions = conditions;
   const grid = onGrid ? new A5eGrid(ruleset, state, [...down].filter((d) => d !== STABLE_RECOVERY).concat('prone'), (k, i) => (creatures[k]!.slots[i] ? i : -1)) : null;
-  return new A5eFightKernel(state.creatureIds, sides, creatures, types, tables, spec, ruleset.damageSteps, start, grid, { world, knockOut: knockOutTable(state), conditions });
+  const spawn = world?.spawns ? new KernelSpawn(own, state.creatureIds.length - own, Int32Array.from(creatures, (c) => c.initiative)) : null;
+  // The fight's own sides come first; each swarm's is after them.
+  const ownSides = new Set(given.creatureIds.map((id) => given.creatures[id]!.side)).size;
+  return new A5eFightKernel(given.creatureIds, sides.slice(0, ownSides), creatures, types, tables, spec, ruleset.damageSteps, start, grid, { world, knockOut: knockOutTable(state), conditions, spawn });
 }
 
 /** The fight's state with creature `id` as it wakes from dying: prone, bloodied at 1 hit point, with `strife` levels of strife. */
@@ -207,10 +217,10 @@ function freshCreatureRefusal(c: CreatureState): string | null {
   return null;
 }
 
-/** Why a creature's stat block or standing is outside the compiled rules, or null. */
-function creatureRefusal(c: CreatureState): string | null {
+/** Why a creature's stat block or standing is outside the compiled rules, or null; `spawned`: a slot for one the world brings in, its tags the world module's. */
+function creatureRefusal(c: CreatureState, spawned: boolean): string | null {
   if (c.hidden) return 'hidden';
-  if (c.tags.some((t) => !KIND_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
+  if (!spawned && c.tags.some((t) => !KIND_TAGS.has(t))) return `tags ${c.tags.join(', ')}`;
   const sheet = sheetOf(c) as StatBlock;
   if (sheet.kind === 'object') return 'an object';
   // Reactions set off by a hit are offered and declined (the simulator's answer); the others need a command the policies never give.

@@ -9,6 +9,7 @@ import { CONSCIOUS, DEAD, DYING, STABLE, KernelDying, SAVE_DIED, SAVE_FAILURE, S
 import type { A5eKernelStart } from './kernel-state';
 import { HAND_BACK, NONE, type A5eGrid } from './grid-kernel';
 import type { KernelConditionRider, KernelConditions } from './kernel-conditions';
+import type { KernelSpawn } from './kernel-spawn';
 
 /** One term of a damage roll: `count` dice of `sides` (count 0: the constant `sign`), of damage type `type`. */
 export interface KernelTerm {
@@ -143,6 +144,11 @@ function twoD20(dice: DiceDraw, mode: number): number {
 export class A5eFightKernel implements CompiledFight, WorldHost {
   readonly resourceKeys: readonly string[] = RESOURCE_KEYS;
   private readonly n: number;
+  /** the fight's own creatures (the rest are slots for those the world brings in, kernel-spawn.ts) */
+  private readonly n0: number;
+  private readonly spawn: KernelSpawn | null;
+  /** creatures up by side, the fight's own sides only (who stands) */
+  private readonly standing: Int32Array;
   private readonly side: Int32Array;
   private readonly hp0: Int32Array;
   private readonly tempHp0: Int32Array;
@@ -234,9 +240,12 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     private readonly start: A5eKernelStart | null = null,
     /** on a grid: where everyone stands and what the map lets them do (`grid-kernel.ts`) */
     readonly grid: A5eGrid | null = null,
-    extras: { world?: KernelWorld | null; knockOut?: Uint8Array | null; conditions?: KernelConditions | null } = {},
+    extras: { world?: KernelWorld | null; knockOut?: Uint8Array | null; conditions?: KernelConditions | null; spawn?: KernelSpawn | null } = {},
   ) {
     const n = creatures.length;
+    // Creatures past the fight's own are slots for those the world brings in (kernel-spawn.ts).
+    this.n0 = creatureIds.length;
+    this.spawn = extras.spawn ?? null;
     this.world = extras.world ?? null;
     this.conds = extras.conditions ?? null;
     this.knockOut = extras.knockOut ?? null;
@@ -327,8 +336,10 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     this.hp = new Int32Array(n);
     this.tempHp = new Int32Array(n);
     this.up = new Uint8Array(n);
-    this.upBySide = new Int32Array(sides.length);
-    this.initiative = new RollOffOrder(n);
+    // A slot's side is its own, after the fight's: only the fight's sides decide who stands.
+    this.upBySide = new Int32Array(Math.max(sides.length, ...creatures.map((c) => c.side + 1)));
+    this.standing = this.upBySide.length === sides.length ? this.upBySide : this.upBySide.subarray(0, sides.length);
+    this.initiative = new RollOffOrder(this.n0, n);
     this.order = this.initiative.order;
     this.candidates = new Int32Array(n);
     ({ from: this.hostileFrom, hostiles: this.hostiles } = hostileLists(this.side));
@@ -361,6 +372,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
       this.rollInitiative(dice);
       out.commands = 1;
     }
+    if (this.spawn) this.spawnSlotsOut();
     const conds = this.conds;
     if (conds) conds.reset(status);
     // The environment's start-of-round phase (kernel-environment.ts): round 1's after initiative; under way, the next round's.
@@ -373,8 +385,10 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
     let from = start ? start.turn : 0;
     // Under way, the current creature's turn has started: no turn-start rules, its Attack action as it stands.
     let resuming = start !== null;
+    // The creatures in the turn order (more once the world brings one in).
+    let turns = this.initiative.count;
     for (;;) {
-      for (let i = from; i < n; i++) {
+      for (let i = from; i < turns; i++) {
         const me = order[i]!;
         let attacksLeft: number;
         let first: boolean;
@@ -399,7 +413,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
           if (conds) conds.beginTurn(me, status);
         }
         for (;;) {
-          const standing = sideStanding(this.upBySide);
+          const standing = sideStanding(this.standing);
           if (standing !== -2) return finishFight(out, standing, round, maxRounds, this.up);
           if (round > maxRounds) return finishFight(out, -1, maxRounds, maxRounds, this.up);
           out.commands++;
@@ -451,7 +465,40 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
       round++;
       // The last turn's end starts the next round, and its world action, whatever the round limit.
       if (world && !world.roundStart(this, dice, round, out)) return false;
+      turns = this.initiative.count;
     }
+  }
+
+  /** The slots for creatures the world brings in start out of the fight: not up, no hit points, none spent (kernel-spawn.ts). */
+  private spawnSlotsOut(): void {
+    for (let k = this.n0; k < this.n; k++) {
+      if (this.up[k]) this.upBySide[this.side[k]!]!--;
+      this.up[k] = 0;
+      this.hp[k] = 0;
+    }
+    this.spawn!.reset();
+  }
+
+  /** How many creatures the world brought into the last fight (kernel-spawn.ts). */
+  get joined(): number {
+    return this.spawn?.joined ?? 0;
+  }
+
+  /** The next slot joins the fight (A5E-WORLD-43, A5E-INIT-7): fresh from its stat block, seated by its initiative; false when none is left. */
+  join(dice: DiceDraw, _out: FightOutcome): boolean {
+    const k = this.spawn ? this.spawn.join(dice, this.initiative, this.tieBreak) : -1;
+    if (k < 0) return false;
+    this.hp[k] = this.hp0[k]!;
+    this.tempHp[k] = this.tempHp0[k]!;
+    this.up[k] = 1;
+    this.upBySide[this.side[k]!]!++;
+    this.dying.status[k] = CONSCIOUS;
+    this.reaction[k] = 1;
+    this.shieldGone[k] = 0;
+    this.blockUsed[k] = 0;
+    this.prone[k] = 0;
+    this.strife[k] = 0;
+    return true;
   }
 
   get recording(): boolean {
@@ -492,7 +539,7 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
       this.prone[k] = start.prone[k]!;
       this.strife[k] = start.strife[k]!;
     }
-    this.order.set(start.order);
+    this.initiative.load(start.order, start.totals, start.tiebreaks);
     out.commands = 0;
   }
 
@@ -697,9 +744,9 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
 
   /** Initiative checks in encounter order, sorted, ties rolled off (the engine's sortOrder and settleTies). */
   private rollInitiative(dice: DiceDraw): void {
-    const { n, initMod } = this;
+    const { n0, initMod } = this;
     const total = this.initiative.total;
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; k < n0; k++) {
       const preset = this.preset[k]!;
       if (preset !== NO_PRESET) {
         total[k] = preset;

@@ -13,6 +13,7 @@ import { isPoisoningEachSave, isRestrainingTurnEndSave } from './compile-conditi
 import type { KernelConditions } from './kernel-conditions';
 import type { A5eGrid } from './grid-kernel';
 import { gridEnvironmentRefusal, KernelGridPush } from './kernel-grid-environment';
+import { spawnRefusal } from './kernel-spawn';
 
 /**
  * What the world module (`world/`) does in a fight the compiled fight plays: without a map, or on a
@@ -67,8 +68,8 @@ interface KernelWorldAction {
   name: string;
   /** 0: no recharge; else the lowest d6 face that regains it */
   recharge: number;
-  /** 'save': one creature saves; 'silence': nothing the kernel rolls; 'each': every creature saves against a condition (kernel-conditions.ts) */
-  kind: 'save' | 'silence' | 'each';
+  /** 'save': one creature saves; 'silence': nothing the kernel rolls; 'each': every creature saves against a condition (kernel-conditions.ts); 'spawn': a swarm joins (kernel-spawn.ts) */
+  kind: 'save' | 'silence' | 'each' | 'spawn';
   oncePerTarget: boolean;
   /** the save's DC and each creature's bonus */
   dc: number;
@@ -98,6 +99,8 @@ export interface WorldHost {
   worldDamage(dice: DiceDraw, t: number, total: number, out: FightOutcome): void;
   /** where everyone stands on a map (a push moves them), or null */
   readonly grid: A5eGrid | null;
+  /** a creature the world brings in joins the fight (kernel-spawn.ts); false when the fight leaves the compiled rules */
+  join(dice: DiceDraw, out: FightOutcome): boolean;
 }
 
 export class KernelWorld {
@@ -123,7 +126,11 @@ export class KernelWorld {
     this.spent = new Uint8Array(actions.length);
     this.chosen = new Uint8Array(size.length);
     this.available = new Int32Array(actions.length);
+    this.spawns = actions.some((a) => a.kind === 'spawn');
   }
+
+  /** a world action brings a creature into the fight (the compiler holds slots for it, kernel-spawn.ts) */
+  readonly spawns: boolean;
 
   /** The fight's start: what is spent and who was chosen (a fresh fight: nothing, nobody). */
   reset(): void {
@@ -143,6 +150,7 @@ export class KernelWorld {
     const a = this.available[(round - 1) % m]!;
     const action = actions[a]!;
     if (action.kind === 'each') this.conditions!.gasAction(dice, out, host.dying.status);
+    if (action.kind === 'spawn' && !host.join(dice, out)) return false;
     if (action.kind === 'save') {
       const t = this.biggest(a, host, out);
       const down = !host.up[t];
@@ -260,6 +268,11 @@ function compileAction(ruleset: LoadedRuleset, state: EncounterState, a: ActiveE
   const base = { id: a.entry.id, name: a.name, recharge: a.entry.recharge ?? 0, oncePerTarget: false, dc: 0, saveBonus: new Int32Array(0), downFails: false, count: 0, sides: 0, taken: [], push: 0 };
   if (effect.kind === 'silence') return { ...base, kind: 'silence' };
   if (isPoisoningEachSave(effect) && !a.entry.recharge) return { ...base, kind: 'each' };
+  // A swarm joins (kernel-spawn.ts): anyone in the fight the world did not make is someone to act on.
+  if (effect.kind === 'spawn') {
+    const why = spawnRefusal(state, a, effect);
+    return why === null ? { ...base, kind: 'spawn' } : { unsupported: why };
+  }
   if (effect.kind !== 'saveAction' || effect.targets !== 'one') return no;
   const { ability, dc } = effect.save;
   const ids = state.creatureIds;

@@ -17,6 +17,9 @@ import { STRIFE_TOUCHING_ATTACKS } from './fight-kernel';
 export interface A5eKernelStart {
   /** the turn order by creature index, as it stands */
   order: Int32Array;
+  /** each creature's initiative total and roll-offs (a creature joining later is seated among them) */
+  totals: Int32Array;
+  tiebreaks: number[][];
   round: number;
   /** the index in `order` of the creature whose turn it is (its turn has started: no turn-start rules again) */
   turn: number;
@@ -118,7 +121,9 @@ export function kernelStart(state: EncounterState, standUpRefusal: (id: string) 
   const ids = state.creatureIds;
   const n = ids.length;
   const start: A5eKernelStart = {
-    order: Int32Array.from(state.order, (e) => ids.indexOf(e.creatureId)), round: state.round, turn: state.turnIndex, action: 0, attacksLeft: 0, movement: 0,
+    order: Int32Array.from(state.order, (e) => ids.indexOf(e.creatureId)), round: state.round,
+    totals: Int32Array.from(ids, (id) => state.order.find((e) => e.creatureId === id)?.total ?? 0),
+    tiebreaks: ids.map((id) => [...(state.order.find((e) => e.creatureId === id)?.tiebreak ?? [])]), turn: state.turnIndex, action: 0, attacksLeft: 0, movement: 0,
     hp: new Int32Array(n), tempHp: new Int32Array(n), status: new Uint8Array(n), successes: new Uint8Array(n), failures: new Uint8Array(n),
     prone: new Uint8Array(n), strife: new Uint8Array(n), reaction: new Uint8Array(n), shieldGone: new Uint8Array(n), blockUsed: new Uint8Array(n),
   };
