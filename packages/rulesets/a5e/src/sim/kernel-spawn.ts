@@ -21,7 +21,11 @@ import type { WorldEffect } from '../world/types';
  * map (where it is set down).
  */
 
-/** The swarms a compiled fight holds slots for: one in a few hundred fights needs a fourth (handed back). */
+/**
+ * The swarms a compiled fight holds slots for. swamp-ferry's fight needed at most five in 2,000; its
+ * creatures fresh in the swamp with weakest targets fight long, and 15 % of those need a seventh
+ * (handed back). Each slot costs every fight a little (the kernel's loops run over it).
+ */
 export const SPAWN_SLOTS = 6;
 
 /** Why the kernel cannot play a world action's spawn, or null when it can. */
