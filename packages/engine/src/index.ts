@@ -44,6 +44,7 @@ export * from './procedure/effects';
 export * from './view/views';
 export * from './view/legal';
 export * from './view/actions';
+export * from './view/approach';
 export * from './view/odds';
 export * from './campaign/index';
 export * from './sim/compiled-fight';

@@ -53,4 +53,4 @@ export {
 export {
   buildSpace, MapSetupError, sheetSize, type GridMapSetup, type MapSetup, type PlacementSetup, type ZoneMapSetup,
 } from './map-setup';
-export { APPROACH_MAX_STEPS, approachSquares, squaresApart } from './grid-approach';
+export { APPROACH_MAX_STEPS, approachSquares, detourPath, squaresApart } from './grid-approach';
