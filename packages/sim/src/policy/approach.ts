@@ -1,4 +1,4 @@
-import { actionMenu, approachSquares, previewMove, squaresApart, type Command, type CreatureState, type EncounterState, type GridSpaceState, type Json, type LoadedRuleset, type ZoneSpaceState } from '@fray/engine';
+import { actionMenu, gridApproach, previewMove, squaresApart, type Command, type CreatureState, type EncounterState, type GridSpaceState, type Json, type LoadedRuleset, type ZoneSpaceState } from '@fray/engine';
 import { isUp } from './demo';
 import type { PolicyRng } from './types';
 import { pickCandidate, type TargetStrategy } from './legal';
@@ -16,9 +16,11 @@ const placed = (s: Space, id: string) => Object.hasOwn(s.creatures, id);
  * A move that brings `me` closer to a hostile it cannot reach from where it stands, or null. The
  * hostile is chosen among those still up and placed, as the attack would be (`target`); the move's
  * shape is the space's own: in zones, engaging it; on a grid, a square next to it, else the furthest
- * square on the way toward it. Every candidate goes through the rules' `previewMove` (the move
- * command decided on a copy), so a square the rules refuse (occupied, a wall, too far for the
- * movement left, speed 0) is never sent, nor a move that would provoke an opportunity attack. A
+ * square on the way toward it (`gridApproach`), around a creature in the way that would not let it
+ * pass (A5E-MOVE-19). Every candidate goes through the rules' `previewMove` (the move command
+ * decided on a copy), so a square the rules refuse (occupied, a wall, too far for the movement left,
+ * speed 0) is never sent, nor a move that would provoke an opportunity attack or that the rules would
+ * cut short. A
  * creature already next to (engaged with) a hostile stays. Only a move that ends strictly closer is
  * offered, so a policy that asks again after moving cannot walk in circles.
  */
@@ -57,20 +59,14 @@ function mayStillAttack(state: EncounterState, ruleset: LoadedRuleset, id: strin
 function closeIn(state: EncounterState, ruleset: LoadedRuleset, space: Space, me: CreatureState, foes: readonly string[], target: TargetStrategy, rng: PolicyRng): Command | null {
   const moves: Command[] = foes.map((id) => ({ type: 'move', creatureId: me.id, to: { engage: id } }));
   const foe = foes[moves.indexOf(pickCandidate(state, foes, moves, target, rng))]!;
-  const tries = space.kind === 'zones' ? zoneTries(space, me.id, foe) : gridTries(space, me.id, foe);
-  for (const to of tries) {
-    const p = previewMove(state, me.id, to, ruleset);
-    if (p.legal && p.provokes.length === 0) return { type: 'move', creatureId: me.id, to };
+  // On a grid: the engine's `gridApproach`, which the compiled fights follow too.
+  if (space.kind === 'grid') {
+    const m = gridApproach(state, me.id, foe, ruleset);
+    return m && { type: 'move', creatureId: me.id, to: m.to };
   }
-  return null;
-}
-
-/** In zones: engage the foe, unless already engaged (then moving brings it no closer). */
-function zoneTries(space: ZoneSpaceState, me: string, foe: string): Json[] {
-  return space.engagements[me]?.includes(foe) ? [] : [{ engage: foe }];
-}
-
-/** On a grid: the squares next to the foe, nearest first, then on the straight way toward it (the engine's `approachSquares`, which the compiled fights follow too). */
-function gridTries(space: GridSpaceState, me: string, foe: string): Json[] {
-  return approachSquares(space, me, foe);
+  // In zones: engage the foe, unless already engaged (then moving brings it no closer).
+  if (space.engagements[me.id]?.includes(foe)) return null;
+  const to: Json = { engage: foe };
+  const p = previewMove(state, me.id, to, ruleset);
+  return p.legal && p.provokes.length === 0 ? { type: 'move', creatureId: me.id, to } : null;
 }

@@ -1,5 +1,5 @@
 import {
-  approachSquares, pickTarget, previewMove, squaresApart, type ConditionInstance, type CreatureState, type EncounterState, type GridSpaceState, type LoadedRuleset, type PolicyDraw,
+  gridApproach, pickTarget, squaresApart, type ConditionInstance, type CreatureState, type EncounterState, type GridSpaceState, type LoadedRuleset, type PolicyDraw,
 } from '@fray/engine';
 import { attackSituationOf } from '../position/attack-geometry';
 import { acStatistic } from '../sheet/armor-class';
@@ -31,8 +31,9 @@ interface Plan {
  *   `targetRefusal` for reach, range and sight; `attackSituationOf` for range, a hostile within reach,
  *   cover; `acStatistic` with that cover; the conditions' roll modes) — the lean policy's first attack
  *   that may be made at it;
- * - where a creature with nothing in reach closes in (`approachSquares`, the policy's own tries, each
- *   through `previewMove`: legal for the movement left, provoking nobody) and what the move costs.
+ * - where a creature with nothing in reach closes in (`gridApproach`, the policy's own choice: each
+ *   try through `previewMove`, legal for the movement left, provoking nobody, not cut short by a
+ *   creature in the way, around it when it would be) and what the move costs.
  * The policies never provoke; a world action's push moves a creature through `moveTo`.
  */
 export class A5eGrid {
@@ -174,8 +175,8 @@ export class A5eGrid {
   /**
    * The policy closing in (`approachMove`): nothing for a creature already next to a hostile up;
    * otherwise the hostile it would attack (the policy's pick, drawn as it draws) and the first of the
-   * tries the rules allow for the movement left without provoking. Moves it and returns the cost in
-   * feet, NONE (it ends its turn) or HAND_BACK (a move the rules would cut short).
+   * tries the rules allow for the movement left without provoking or being cut short (`gridApproach`).
+   * Moves it and returns the cost in feet, or NONE (it ends its turn).
    */
   closeIn(
     me: number, hostiles: Int32Array, m: number, target: 'weakest' | 'random', hp: Int32Array, maxHp: Int32Array, policy: PolicyDraw,
@@ -207,18 +208,10 @@ export class A5eGrid {
 
   private makeMove(me: number, foe: number, status: Uint8Array, prone: Uint8Array, reaction: Uint8Array, movementLeft: number): number {
     const state = this.stateNow(me, status, prone, reaction, movementLeft);
-    const meId = this.ids[me]!;
-    for (const to of approachSquares(state.space as GridSpaceState, meId, this.ids[foe]!)) {
-      const p = previewMove(state, meId, to, this.ruleset);
-      if (p.legal && p.provokes.length === 0) {
-        // A move the rules cut short (a creature in the way refuses passage, A5E-MOVE-19): the policy would ask for it again and again.
-        const end = p.path.at(-1) as { x?: number; y?: number } | undefined;
-        if (end?.x !== to.x || end.y !== to.y) return HAND_BACK;
-        this.moves.push({ x: to.x, y: to.y, cost: p.cost });
-        return this.moves.length - 1;
-      }
-    }
-    return NONE;
+    const m = gridApproach(state, this.ids[me]!, this.ids[foe]!, this.ruleset);
+    if (!m) return NONE;
+    this.moves.push({ x: m.end.x, y: m.end.y, cost: m.preview.cost });
+    return this.moves.length - 1;
   }
 
   /**
