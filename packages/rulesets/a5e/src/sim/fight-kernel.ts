@@ -438,7 +438,6 @@ export class A5eFightKernel implements CompiledFight, WorldHost {
             if (m === 0) {
               const cost = grid.closeIn(me, this.foesUp, hostiles, this.target, hp, this.maxHp, policy, status, this.prone, reaction, movementLeft);
               if (cost === NONE) break;
-              if (cost === HAND_BACK) return false;
               out.spent[me * KEYS + SPENT_MOVEMENT]! += cost;
               movementLeft -= cost;
               continue;
