@@ -1,4 +1,4 @@
-import type { EncounterState, PromptSpec } from '@fray/engine';
+import { cloneJson, type EncounterState, type PromptSpec } from '@fray/engine';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MAX_COMMANDS, DEMO_SCENARIO, demoCommand, playDemo, policiesFor } from '../src/commands/demo';
 import { a5eDemoPromptPolicy, chooseA5eCommand } from '../src/demo/a5e-policies';
@@ -63,7 +63,7 @@ describe('A5E demo policies', () => {
 
   it('the current creature attacks the most hurt foe still up with its first attack; stands up first when prone; ends its turn when down', () => {
     const enc = started();
-    const s = enc.state;
+    const s = cloneJson(enc.state); // a copy to change by hand: a published state is frozen
     const me = s.creatures[s.order[s.turnIndex]!.creatureId]!; // Tamsin (seed 10)
     expect(me.id).toBe('tamsin');
     s.creatures['moll']!.hp = 5;
@@ -73,12 +73,13 @@ describe('A5E demo policies', () => {
     expect(chooseA5eCommand(s, enc.rt.ruleset)).toMatchObject({ targets: ['cutter'] });
     enc.dispatch({ id: 'prone', issuedBy: { role: 'gm' }, command: { type: 'gm.addCondition', creatureId: 'tamsin', conditionId: 'prone' } });
     expect(chooseA5eCommand(enc.state, enc.rt.ruleset)).toEqual({ type: 'takeAction', actorId: 'tamsin', action: 'stand-up', targets: [] });
-    enc.state.creatures['tamsin']!.hp = 0;
-    expect(chooseA5eCommand(enc.state, enc.rt.ruleset)).toEqual({ type: 'endTurn' });
+    const down = cloneJson(enc.state);
+    down.creatures['tamsin']!.hp = 0;
+    expect(chooseA5eCommand(down, enc.rt.ruleset)).toEqual({ type: 'endTurn' });
   });
 
   it('world actions cycle through those available by round; one-target actions hit the biggest figure', () => {
-    const s = started().state;
+    const s = cloneJson(started().state);
     const world = prompt('world.action', ['forceful-gale', 'lightning-strike', 'distressed-animal-cacophony', 'none']);
     expect([1, 2, 3, 4].map((r) => a5eDemoPromptPolicy(world, at(s, r)))).toEqual(['forceful-gale', 'lightning-strike', 'distressed-animal-cacophony', 'forceful-gale']);
     expect(a5eDemoPromptPolicy(prompt('world.action', ['none']), s)).toBe('none');
@@ -88,7 +89,7 @@ describe('A5E demo policies', () => {
   });
 
   it('takes opportunity attacks; downgrades a crit only when bloodied, shield first; party knocks out NPCs', () => {
-    const s = started().state;
+    const s = cloneJson(started().state);
     expect(a5eDemoPromptPolicy(prompt('a5e.opportunityAttack', ['attack:rapier:smoke', 'decline']), s)).toBe('attack:rapier:smoke');
     const crit = prompt('a5e.crit.block', ['take', 'block', 'sacrifice-shield'], { about: 'brannoc' });
     expect(a5eDemoPromptPolicy(crit, s)).toBe('take');

@@ -1,4 +1,4 @@
-import type { PromptSpec } from '@fray/engine';
+import { cloneJson, type PromptSpec } from '@fray/engine';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MAX_COMMANDS, demoCommand, parseSeed, playDemo } from '../src/commands/demo';
 import { chooseCommand, demoPromptPolicy } from '../src/demo/policies';
@@ -60,7 +60,7 @@ describe('demo policies (mini)', () => {
     const ruleset = enc.rt.ruleset;
     expect(chooseCommand(enc.state, ruleset)).toBeNull(); // before combat: no one's turn
     enc.dispatch({ id: 'start', issuedBy: { role: 'gm' }, command: { type: 'startCombat' } });
-    const state = enc.state;
+    const state = cloneJson(enc.state); // a copy to change by hand: a published state is frozen
     const me = state.creatures[state.order[state.turnIndex]!.creatureId]!;
     const foes = state.creatureIds.filter((id) => state.creatures[id]!.side !== me.side);
     const [a, b, c] = foes;

@@ -12,9 +12,9 @@ function deepFreeze<T>(value: T): T {
 /**
  * `decide` never changes its input state (issue 18 item 4, ADR 0007): it decides `command` against a
  * deep-frozen copy of `state` (any write into it throws) and checks the input is deep-equal to before.
- * When the command ran to its end, the working state it hands back owns every creature (folding
- * writes into them) and shares, by identity, what its events did not replace: each creature's stat
- * block, the map, the options and modules. Returns the decision's event types, for a property's coverage.
+ * When the command ran to its end, the working state it hands back shares, by identity, what its
+ * events did not replace: every creature no event names, each creature's stat block, the map, the
+ * options and modules. Returns the decision's event types, for a property's coverage.
  */
 export function assertDecideLeavesInput(state: EncounterState, rt: Runtime, command: Command): string[] {
   const input = deepFreeze(cloneJson(state));
@@ -36,13 +36,21 @@ export function assertDecideLeavesInput(state: EncounterState, rt: Runtime, comm
   if (w.options !== input.options || w.modules !== input.modules) throw new Error('the working state copied the options or modules, which no event changes');
   if (!types.includes('SpaceChanged') && w.space !== input.space) throw new Error(`${command.type} copied the map without changing it`);
   const rewritten = new Set(d.events.flatMap((e) => (e.body.type === 'CreatureUpdated' ? [e.body.creatureId] : e.body.type === 'CreatureAdded' ? [e.body.creature.id] : [])));
+  const named = new Set(d.events.flatMap((e) => [creatureIn(e.body, 'creatureId'), creatureIn(e.body, 'target')]));
   for (const id of Object.keys(input.creatures)) {
     const mine = w.creatures[id];
     if (!mine) continue;
-    if (mine === input.creatures[id]) throw new Error(`the working state shares creature ${id}, which folding writes into`);
+    // A creature the events wrote into was copied (writing into the frozen input would have thrown);
+    // one no event names is the input's very object, so views can tell by identity it did not change.
+    if (!named.has(id) && !rewritten.has(id) && mine !== input.creatures[id]) throw new Error(`${command.type} copied creature ${id}, which none of its events names`);
     if (!rewritten.has(id) && mine.sheet !== input.creatures[id]!.sheet) throw new Error(`${command.type} copied ${id}'s stat block without changing it`);
   }
   return types;
+}
+
+function creatureIn(body: object, key: 'creatureId' | 'target'): string | undefined {
+  const v = (body as Record<string, unknown>)[key];
+  return typeof v === 'string' ? v : undefined;
 }
 
 /** Plays random legal steps as `playSteps` does (a waiting prompt is answered: `answerFor`), holding each command's decision to `assertDecideLeavesInput` first. */

@@ -74,7 +74,7 @@ describe('the fast path (FastEncounter: decide in place, no log)', () => {
   });
 
   it('undo is refused (there is no log)', () => {
-    const fast = new FastEncounter(rt, Encounter.create(setup(1), rt).state);
+    const fast = new FastEncounter(rt, cloneJson(Encounter.create(setup(1), rt).state));
     expect(fast.dispatch({ id: 'u', issuedBy: { role: 'gm' }, command: { type: 'undo' } })).toMatchObject({ ok: false, error: { code: 'not-supported' } });
   });
 });

@@ -12,7 +12,7 @@ import { InPlaceMode } from '../resolve/in-place-mode';
 import { ReplayMode } from '../resolve/replay-mode';
 import { answerProblem, answerWords, type PromptSpec } from '../resolve/prompt';
 import { inputProblem, ownEntry } from './input-guard';
-import { workingCopy } from './working-copy';
+import { shareUnchanged, workingCopy } from './working-copy';
 import type { CommandDef } from '../ruleset/ruleset';
 
 export type Decision =
@@ -241,5 +241,6 @@ function run(ctx: Resolution, body: (ctx: Resolution) => void): Decision {
     events.push({ body: { type: 'ResolutionEnded', commandId: ctx.commandId } });
     return { ok: true, events };
   }
+  shareUnchanged(ctx.state);
   return { ok: true, events, working: ctx.state };
 }

@@ -5,6 +5,7 @@ import type { CommandRejected } from './errors';
 import { ContentError } from './errors';
 import type { FrayEvent, FrayEventBody, Visibility } from './events';
 import { applyLogged, blankState, fold, foldOnto, SETUP_COMMAND } from './fold';
+import { publishCreatures, shareUnchanged, workingCopy } from './working-copy';
 import { digestOf } from './digest';
 import { checkLog, checkLogVersions, EVENT_SCHEMA_VERSION, LogLoadError } from './log-version';
 
@@ -195,7 +196,9 @@ export class Encounter {
     readonly events: FrayEvent[],
     public state: EncounterState,
     readonly commands: CommandTable = encounterCommandTable,
-  ) {}
+  ) {
+    publishCreatures(state);
+  }
 
   /** The log's length: the next event's seq. */
   get version(): number {
@@ -344,19 +347,19 @@ export class Encounter {
       } else {
         this.state = this.rebuild();
       }
+      publishCreatures(this.state);
       return p.events;
     }
     const { batchId, working } = effect;
     effect.working = undefined;
     // The decider already folded the events into its own copy: take that over and keep the old
     // fields as the undo snapshot (one copy per command instead of two). `state` stays the same object.
-    const before = working ? { ...this.state } : cloneJson(this.state);
-    for (const e of p.events) {
-      this.events.push(e);
-      if (!working) applyLogged(this.state, e);
-    }
-    if (working) {
+    const before = { ...this.state };
+    if (!working) this.foldIn(p.events);
+    else {
+      this.events.push(...p.events);
       Object.assign(this.state, working);
+      publishCreatures(this.state);
       // What applyLogged keeps in step with the log, as folding these events one by one would leave it.
       this.state.version = this.version;
       if (p.events.length && batchId !== SETUP_COMMAND && this.state.undoable[this.state.undoable.length - 1] !== batchId) this.state.undoable.push(batchId);
@@ -381,10 +384,7 @@ export class Encounter {
     });
     if (!events.length) return;
     if (!events.some((e) => e.type === 'CommandUndone')) {
-      for (const e of events) {
-        this.events.push(e);
-        applyLogged(this.state, e);
-      }
+      this.foldIn(events);
       this.remember(events);
       return;
     }
@@ -398,6 +398,7 @@ export class Encounter {
     // Undo snapshots were taken for a log that has moved under them: fold afresh.
     this.snapshots.clear();
     this.state = this.rebuild();
+    publishCreatures(this.state);
   }
 
   /** `batch` set: an internal command logged under that batch id (setup), exempt from id checks. */
@@ -458,11 +459,22 @@ export class Encounter {
 
   /** Logs the setup batch's own events (no decision: the encounter's creation). */
   private append(batchId: string, events: { body: FrayEventBody; visibility?: Visibility }[]): void {
-    for (const { body, visibility } of events) {
-      const e = { ...body, seq: this.version, commandId: batchId, ...(visibility ? { visibility } : {}) } as FrayEvent;
+    this.foldIn(events.map(({ body, visibility }, i) => ({ ...body, seq: this.version + i, commandId: batchId, ...(visibility ? { visibility } : {}) }) as FrayEvent));
+  }
+
+  /**
+   * Logs events and folds them into the state through a working copy: a state once published (to a
+   * view, an undo snapshot, the next state that shares its unchanged creatures) is never written into.
+   */
+  private foldIn(events: readonly FrayEvent[]): void {
+    const next = workingCopy(this.state);
+    for (const e of events) {
       this.events.push(e);
-      applyLogged(this.state, e);
+      applyLogged(next, e);
     }
+    shareUnchanged(next);
+    Object.assign(this.state, next);
+    publishCreatures(this.state);
   }
 
   /** Notes the command ids a log accepted (and their digests, where it recorded them). */
