@@ -1,6 +1,7 @@
 import type { FrayEvent } from '../core/events';
 import type { CreatureState, EncounterState } from '../core/state';
 import { cloneJson, type Json } from '../core/json';
+import { CREATURE_FIELDS_WRITTEN_IN_PLACE } from '../core/working-copy';
 import type { PromptSpec } from '../resolve/prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
 import type { ConditionInstance } from '../condition/condition';
@@ -83,6 +84,29 @@ function creatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, seat
   return { ...(copyShown(rest, isHidden) as CreatureView), hpBand: (ruleset?.hpBand ?? defaultHpBand)(c) };
 }
 
+const NO_RULESET = {};
+const keptViews = new WeakMap<object, WeakMap<CreatureState, Map<string, CreatureView>>>();
+
+/**
+ * A creature's view for a seat, made once per published creature object, seat and set of hidden
+ * creatures (what the view reads besides the creature), frozen and kept while a state holds that creature. A
+ * command copies only the creatures it changes (working-copy.ts), so after it every other creature's
+ * view is the one the seat already has: nothing is copied again, and a server sees by identity that
+ * it has not changed.
+ */
+function keptCreatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, key: string, make: () => CreatureView): CreatureView {
+  // Only a published creature is never written again (working-copy.ts's publishCreatures): a state
+  // changed in place (the simulator's) is viewed afresh every time.
+  if (!Object.isFrozen(c)) return make();
+  let byCreature = keptViews.get(ruleset ?? NO_RULESET);
+  if (!byCreature) keptViews.set(ruleset ?? NO_RULESET, (byCreature = new WeakMap()));
+  let byKey = byCreature.get(c);
+  if (!byKey) byCreature.set(c, (byKey = new Map()));
+  let view = byKey.get(key);
+  if (!view) byKey.set(key, (view = deepFreeze(make())));
+  return view;
+}
+
 /**
  * A copy of the creature fields a seat is shown, in their order: conditions and vars with hidden
  * creatures scrubbed, the rest cloned. Only what is kept is copied (a server builds every seat's view
@@ -93,9 +117,34 @@ function copyShown(fields: Record<string, unknown>, isHidden: (id: string) => bo
   for (const k in fields) {
     const v = fields[k];
     if (v === undefined) continue;
-    out[k] = k === 'conditions' ? scrubConditions(v as ConditionInstance[], isHidden) : k === 'vars' ? scrubIds(v as Json, isHidden) : cloneJson(v);
+    out[k] = k === 'conditions' ? scrubConditions(v as ConditionInstance[], isHidden)
+      : k === 'vars' ? scrubIds(v as Json, isHidden)
+      : CREATURE_FIELDS_WRITTEN_IN_PLACE.has(k) ? cloneJson(v) : sharedCopy(v);
   }
   return out;
+}
+
+const sharedCopies = new WeakMap<object, unknown>();
+
+/**
+ * One frozen copy per object for a field no command writes into (a stat block, a sheet, a list of
+ * features): shared by every seat's view and every later one while the state holds that object. A
+ * server builds each seat's view after every command; copying each stat block again was most of it,
+ * and one copy also tells the server by identity that the part has not changed.
+ */
+function sharedCopy(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  let copy = sharedCopies.get(v);
+  if (copy === undefined) sharedCopies.set(v, (copy = deepFreeze(cloneJson(v))));
+  return copy;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
 }
 
 /** Replaces the given creatures' ids and names (longer than two letters), wherever they appear in a value, with 'someone'. */
@@ -166,9 +215,12 @@ export function gmView(state: EncounterState, ruleset?: LoadedRuleset): GmView {
 export function playerView(state: EncounterState, seat: string, ruleset?: LoadedRuleset): PlayerView {
   const creatures: Record<string, CreatureView> = {};
   const isHidden = (id: string) => Object.hasOwn(state.creatures, id) && !visibleTo(state.creatures[id]!, seat);
+  let hiddenKey: string | null = null;
   for (const id of state.creatureIds) {
     const c = state.creatures[id];
-    if (c && visibleTo(c, seat)) creatures[id] = creatureView(ruleset, c, seat, isHidden);
+    if (!c || !visibleTo(c, seat)) continue;
+    hiddenKey ??= `${seat}\u0000${state.creatureIds.filter(isHidden).join('\u0000')}`;
+    creatures[id] = keptCreatureView(ruleset, c, hiddenKey, () => creatureView(ruleset, c, seat, isHidden));
   }
   const open = state.pending?.open ?? [];
   const mine = open.filter((p) => p.to.role === 'player' && p.to.seat === seat);
