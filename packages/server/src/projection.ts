@@ -37,10 +37,12 @@ function namesOf(state: EncounterState, visible: (id: string) => boolean): Recor
 
 /**
  * The GM's view of a stream: the whole state, without the paused command's replay base (a second copy
- * of the state the engine keeps for itself). Not copied: callers serialize it at once.
+ * of the state the engine keeps for itself). Its fields are the state's own objects, never written
+ * once a state holds them (working-copy.ts); the top level is a new object, because the encounter
+ * keeps one state object and replaces its fields (view-tree.ts tells changes by identity).
  */
 function gmState(state: EncounterState): unknown {
-  if (!state.pending) return state;
+  if (!state.pending) return { ...state };
   const { base: _base, ...pending } = state.pending;
   return { ...state, pending };
 }

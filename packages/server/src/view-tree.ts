@@ -31,6 +31,13 @@ class PartNode {
   text: string | null = null;
   /** the part's value when it is a primitive: an unchanged number or string is not serialized again */
   prim: unknown = COMPOUND;
+  /**
+   * The object this node was last brought up to (a part's value, or the object cut into its
+   * children). The engine never writes into an object once a state holds it (a command copies what it
+   * changes, working-copy.ts), and the views it makes from a state share those objects or are frozen,
+   * so the same object has the same parts: nothing under it is serialized or compared again.
+   */
+  ref: object | null = null;
   children: Map<string, PartNode> | null = null;
   constructor(
     /** the path as JSON without its brackets (`"fight","view","round"`), as view-patch.ts writes it */
@@ -53,6 +60,7 @@ function dropAll(node: PartNode, diff: ViewDiff): void {
   if (node.text !== null) diff.del.push(`[${node.key}]`);
   node.text = null;
   node.prim = COMPOUND;
+  node.ref = null;
   if (node.children) {
     for (const c of node.children.values()) dropAll(c, diff);
     node.children = null;
@@ -61,6 +69,8 @@ function dropAll(node: PartNode, diff: ViewDiff): void {
 
 /** Brings `node` (at `depth` from the view's root) up to `value`, writing what changed into `diff`. */
 function update(node: PartNode, value: unknown, depth: number, diff: ViewDiff): void {
+  // The same object as last time: nothing under it changed (see PartNode.ref).
+  if (node.ref !== null && node.ref === value) return;
   if (depth < VIEW_PART_DEPTH && isPlainObject(value)) {
     let any = 0;
     for (const k in value) {
@@ -72,6 +82,7 @@ function update(node: PartNode, value: unknown, depth: number, diff: ViewDiff): 
           diff.del.push(`[${node.key}]`);
           node.text = null;
           node.prim = COMPOUND;
+          node.ref = null;
         }
       }
       update(node.child(k), v, depth + 1, diff);
@@ -87,6 +98,7 @@ function update(node: PartNode, value: unknown, depth: number, diff: ViewDiff): 
           children.delete(k);
         }
       }
+      node.ref = value;
       return;
     }
   }
@@ -98,6 +110,7 @@ function update(node: PartNode, value: unknown, depth: number, diff: ViewDiff): 
   const primitive = value === null || typeof value !== 'object';
   if (primitive && node.text !== null && node.prim === value) return;
   node.prim = primitive ? value : COMPOUND;
+  node.ref = primitive ? null : (value as object);
   const text = JSON.stringify(value) ?? 'null';
   if (text !== node.text) {
     diff.set.push(`[[${node.key}],${text}]`);

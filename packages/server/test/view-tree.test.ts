@@ -67,4 +67,31 @@ describe('an audience view tree', () => {
     t.section('fight', null, () => ({ id: 'road' }), back);
     expect(back).toEqual({ del: ['["fight"]'], set: ['[["fight","id"],"road"]'] });
   });
+
+  it('an object given again is not walked or serialized again; a new object with the same text sends nothing', () => {
+    const t = new ViewTree();
+    let serialized = 0;
+    const counted = (xs: number[]) => Object.assign([...xs], { toJSON: () => (serialized++, xs) });
+    const statBlock = { attacks: counted([1, 2]) };
+    const creature = { hp: 7, sheet: { block: statBlock } };
+    const view = (c: unknown) => ({ view: { creatures: { vessa: c } } });
+    const first: ViewDiff = { del: [], set: [] };
+    t.section('fight', null, () => view(creature), first);
+    expect(serialized).toBe(1);
+    // The same creature object: nothing under it is looked at.
+    const same: ViewDiff = { del: [], set: [] };
+    t.section('fight', null, () => view(creature), same);
+    expect(serialized).toBe(1);
+    expect(same).toEqual({ del: [], set: [] });
+    // A new creature sharing the stat block: its changed hit points go, the stat block is not serialized again.
+    const hurt: ViewDiff = { del: [], set: [] };
+    t.section('fight', null, () => view({ ...creature, hp: 3 }), hurt);
+    expect(serialized).toBe(1);
+    expect(hurt).toEqual({ del: [], set: ['[["fight","view","creatures","vessa","hp"],3]'] });
+    // A new stat block with the same text: serialized, compared, nothing sent.
+    const copy: ViewDiff = { del: [], set: [] };
+    t.section('fight', null, () => view({ hp: 3, sheet: { block: { attacks: counted([1, 2]) } } }), copy);
+    expect(serialized).toBe(2);
+    expect(copy).toEqual({ del: [], set: [] });
+  });
 });
