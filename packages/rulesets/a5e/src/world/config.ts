@@ -112,9 +112,25 @@ export interface ActiveEntry {
 }
 
 /** The entries in play: the chosen environments' and the borrowed ones, minus those switched off. */
-export function activeEntries(state: EncounterStateCore): ActiveEntry[] {
+export function activeEntries(state: EncounterStateCore): readonly ActiveEntry[] {
   // No environment, no borrowed entries and no Narrator's edits (most fights): nothing is in play.
   if (state.options[WORLD_OPTIONS.environment] === undefined && state.options[WORLD_OPTIONS.include] === undefined && state.vars[WORLD_VARS.edits] === undefined) return [];
+  // The rules ask for the entries many times a command (every attack's situation, every menu target),
+  // and they change only when an option or the Narrator's edits are replaced: the last answer is kept
+  // for the same values.
+  const inputs = CONFIG_INPUTS.map((k) => state.options[k]);
+  inputs.push(state.vars[WORLD_VARS.edits]);
+  if (lastActive && lastActive.inputs.every((x, i) => x === inputs[i])) return lastActive.entries;
+  const entries = Object.freeze(entriesOf(state));
+  lastActive = { inputs, entries };
+  return entries;
+}
+
+/** The options `readWorldConfig` reads. */
+const CONFIG_INPUTS = Object.values(WORLD_OPTIONS);
+let lastActive: { inputs: unknown[]; entries: readonly ActiveEntry[] } | null = null;
+
+function entriesOf(state: EncounterStateCore): ActiveEntry[] {
   const c = readWorldConfig(state);
   const ids: string[] = [];
   for (const env of c.environments) for (const e of environmentById[env]?.entries ?? []) ids.push(e.id);
