@@ -63,7 +63,7 @@ export interface WriterRequest {
 const clock = () => performance.timeOrigin + performance.now();
 const MAX_SAMPLES = 200_000;
 
-function typedError(e: WireError): Error {
+export function typedError(e: WireError): Error {
   if (e.code === 'version-conflict') return new VersionConflict(e.stream, e.expected, e.actual);
   if (e.code === 'unknown-stream') return new UnknownStream(e.stream);
   return Object.assign(new Error(e.message), { code: e.sqliteCode ?? undefined });

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { FrayEvent } from '@fray/engine';
 import { BACKSTOP_PAGES, SqliteWriter, type CheckpointOptions, type CheckpointReport, type WriterRequest, type WriterStats } from './sqlite-writer';
 import { WalCheckpointPoller } from './checkpoint-poller';
+import { DirectAppender } from './direct-append';
 import { migrationProvider } from './migrations';
 import { APPENDS_CHANNEL, SEATS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
@@ -157,6 +158,8 @@ export class EventStore {
   private checkpointing = false;
   /** SQLite with appends on this thread: the thread that checkpoints (null: the writer thread does, or SQLite inside commits) */
   private poller: WalCheckpointPoller | null = null;
+  /** SQLite under NORMAL with appends on this thread: writes them synchronously */
+  private direct: DirectAppender | null = null;
   private closed = false;
 
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
@@ -184,6 +187,7 @@ export class EventStore {
       store.checkpointing = opts.checkpoint !== false;
       store.writer = new SqliteWriter(file, opts.synchronous ?? 'FULL', writerSql(db), opts.checkpoint ?? {}, (unanswered, reason) => store.writerDied(unanswered, reason));
     } else if (opts.checkpoint !== false) {
+      if (opts.synchronous === 'NORMAL') store.direct = new DirectAppender(raw, writerSql(db));
       // Appends on this thread: the checkpoints go to a thread of their own (checkpoint-poller.ts).
       raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       store.checkpointing = true;
@@ -382,8 +386,20 @@ export class EventStore {
     return this.appendHere(parts);
   }
 
-  /** SQLite without the writer thread: group commit on this thread's connection. */
+  /**
+   * SQLite without the writer thread: under NORMAL written at once (`DirectAppender`) when nothing
+   * else is writing; otherwise, and under FULL, group commit on this thread's connection (appends that
+   * arrive while a commit waits for the disk share the next one).
+   */
   private appendHere(parts: readonly StreamAppend[]): Promise<void> {
+    if (this.direct?.ready && !this.flushing && !this.pending.length) {
+      try {
+        this.direct.append(wireParts(parts));
+        return Promise.resolve();
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
     return new Promise((resolve, reject) => {
       this.pending.push({ parts, resolve, reject });
       if (!this.flushing) this.flushed = this.flush();

@@ -71,6 +71,67 @@ export type FromWriter =
 // The thread's code, as plain CommonJS text (`eval`), so it runs the same from the sources (vitest,
 // tsx), the compiled packages and a bench bundle: a function's own text would carry whatever helpers
 // the tool that compiled it adds (tsx names every function with `__name`), which the thread lacks.
+/**
+ * The append itself, as the text of one function: the writer thread runs it on its connection, and a
+ * store that writes on its own thread (SQLite under NORMAL) makes the same function from the same text
+ * for its connection (direct-append.ts). One definition of what an append checks and writes.
+ */
+export const APPEND_CORE = `
+function sqliteAppender(db, sql) {
+  const insertStream = db.prepare(sql.insertStream);
+  const insertEvent = db.prepare(sql.insertEvent);
+  const streamExists = db.prepare(sql.streamExists);
+  const topSeq = db.prepare(sql.topSeq);
+  const countAt = db.prepare(sql.countAt);
+  
+  function versionOf(stream) {
+    if (!streamExists.get(stream)) return null;
+    const r = topSeq.get(stream);
+    return r === undefined || r.top === null || r.top === undefined ? 0 : Number(r.top) + 1;
+  }
+  function refused(error) {
+    const e = new Error(error.code);
+    e.wire = error;
+    return e;
+  }
+  // The store's appendOne, statement for statement (store.ts): writes before reads, then the version checks.
+  function appendOne(p) {
+    if (p.create) {
+      if (p.expectedVersion !== 0) throw refused({ code: 'version-conflict', stream: p.stream, expected: p.expectedVersion, actual: 0 });
+      insertStream.run(p.create);
+    }
+    if (!p.rows.length) {
+      const current = versionOf(p.stream);
+      if (current === null) throw refused({ code: 'unknown-stream', stream: p.stream });
+      if (current !== p.expectedVersion) throw refused({ code: 'version-conflict', stream: p.stream, expected: p.expectedVersion, actual: current });
+      return;
+    }
+    for (const row of p.rows) insertEvent.run(row);
+    const current = versionOf(p.stream);
+    if (current === null) throw refused({ code: 'unknown-stream', stream: p.stream });
+    const before = p.expectedVersion === 0 ? 1 : Number(countAt.get(p.stream, p.expectedVersion - 1).n);
+    if (current !== p.expectedVersion + p.rows.length || before !== 1) throw refused({ code: 'version-conflict', stream: p.stream, expected: p.expectedVersion, actual: current - p.rows.length });
+  }
+  // The store's mapError: a foreign key is a stream that does not exist, a unique key a writer that came first.
+  function wireError(e, parts) {
+    if (e && e.wire) return e.wire;
+    if (!parts.length) return { code: 'error', sqliteCode: e && typeof e.code === 'string' ? e.code : null, message: String((e && e.message) || e) };
+    const code = e && typeof e.code === 'string' ? e.code : null;
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      const p = parts.find((x) => !x.create) || parts[0];
+      return { code: 'unknown-stream', stream: p.stream };
+    }
+    if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      let actual = null;
+      try { actual = versionOf(parts[0].stream); } catch {}
+      return { code: 'version-conflict', stream: parts[0].stream, expected: parts[0].expectedVersion, actual };
+    }
+    return { code: 'error', sqliteCode: code, message: String((e && e.message) || e) };
+  }
+  return { appendOne, wireError, versionOf };
+}
+`;
+
 export const WRITER_THREAD = `
 const { workerData, receiveMessageOnPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -87,62 +148,14 @@ try {
   port.postMessage({ fatal: String((e && e.message) || e) });
   throw e;
 }
-const insertStream = db.prepare(sql.insertStream);
-const insertEvent = db.prepare(sql.insertEvent);
-const streamExists = db.prepare(sql.streamExists);
-const topSeq = db.prepare(sql.topSeq);
-const countAt = db.prepare(sql.countAt);
+${APPEND_CORE}
+const { appendOne, wireError, versionOf } = sqliteAppender(db, sql);
 
 const statements = new Map();
 function statement(text) {
   let st = statements.get(text);
   if (!st) statements.set(text, (st = db.prepare(text)));
   return st;
-}
-
-function versionOf(stream) {
-  if (!streamExists.get(stream)) return null;
-  const r = topSeq.get(stream);
-  return r === undefined || r.top === null || r.top === undefined ? 0 : Number(r.top) + 1;
-}
-function refused(error) {
-  const e = new Error(error.code);
-  e.wire = error;
-  return e;
-}
-// The store's appendOne, statement for statement (store.ts): writes before reads, then the version checks.
-function appendOne(p) {
-  if (p.create) {
-    if (p.expectedVersion !== 0) throw refused({ code: 'version-conflict', stream: p.stream, expected: p.expectedVersion, actual: 0 });
-    insertStream.run(p.create);
-  }
-  if (!p.rows.length) {
-    const current = versionOf(p.stream);
-    if (current === null) throw refused({ code: 'unknown-stream', stream: p.stream });
-    if (current !== p.expectedVersion) throw refused({ code: 'version-conflict', stream: p.stream, expected: p.expectedVersion, actual: current });
-    return;
-  }
-  for (const row of p.rows) insertEvent.run(row);
-  const current = versionOf(p.stream);
-  if (current === null) throw refused({ code: 'unknown-stream', stream: p.stream });
-  const before = p.expectedVersion === 0 ? 1 : Number(countAt.get(p.stream, p.expectedVersion - 1).n);
-  if (current !== p.expectedVersion + p.rows.length || before !== 1) throw refused({ code: 'version-conflict', stream: p.stream, expected: p.expectedVersion, actual: current - p.rows.length });
-}
-// The store's mapError: a foreign key is a stream that does not exist, a unique key a writer that came first.
-function wireError(e, parts) {
-  if (e && e.wire) return e.wire;
-  if (!parts.length) return { code: 'error', sqliteCode: e && typeof e.code === 'string' ? e.code : null, message: String((e && e.message) || e) };
-  const code = e && typeof e.code === 'string' ? e.code : null;
-  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-    const p = parts.find((x) => !x.create) || parts[0];
-    return { code: 'unknown-stream', stream: p.stream };
-  }
-  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
-    let actual = null;
-    try { actual = versionOf(parts[0].stream); } catch {}
-    return { code: 'version-conflict', stream: parts[0].stream, expected: parts[0].expectedVersion, actual };
-  }
-  return { code: 'error', sqliteCode: code, message: String((e && e.message) || e) };
 }
 
 function runGroup(group) {
