@@ -71,7 +71,25 @@ describe('exact attack odds (mini ruleset: +5, 1d8+3 slashing vs AC 16, dice dou
 
   it('an unknown creature or attack is a typed error that names the choices', () => {
     expect(() => attackOdds(miniRuleset, state(), 'bob', undefined, 'ogre')).toThrow(OddsError);
-    expect(() => attackOdds(miniRuleset, state(), 'ana', 'bite', 'ogre')).toThrow(/one attack, 'attack'/);
+    expect(() => attackOdds(miniRuleset, state(), 'ana', 'bite', 'ogre')).toThrow("ana has no attack 'bite'; attacks: attack");
+  });
+
+  it("MINI the odds are the ruleset's own attack roll: a prone target is hit with advantage, a blessed attacker adds 2", () => {
+    const prone = attackOdds(miniRuleset, state([{ id: 'prone' }]), 'ana', undefined, 'ogre');
+    expect(prone.profile.rollMode).toBe('advantage');
+    expect(summariseOdds(prone).hit).toBeCloseTo(0.6525, 12);
+    expect(summariseOdds(prone).crit).toBeCloseTo(0.0975, 12);
+    const blessedAna = Encounter.create({
+      id: 'odds', seed: 1,
+      creatures: [
+        { id: 'ana', side: 'party', conditions: [{ id: 'blessed' }], sheet: { name: 'Ana', hp: 24, ac: 16, attackBonus: 5, damage: '1d8+3', initiativeBonus: 2, dexSave: 2 } },
+        { id: 'ogre', side: 'foes', hp: 9, sheet: { name: 'Ogre', hp: 30, ac: 16, attackBonus: 6, damage: '2d8+4', initiativeBonus: 0, dexSave: -1 } },
+      ],
+    }, { ruleset: miniRuleset }).state;
+    const blessed = attackOdds(miniRuleset, blessedAna, 'ana', undefined, 'ogre');
+    expect(blessed.profile.bonus).toBe(7);
+    // naturals 9-19 hit (9 + 7 = 16), 20 crits
+    expect(summariseOdds(blessed)).toMatchObject({ hit: expect.closeTo(0.55, 12), crit: expect.closeTo(0.05, 12) });
   });
 });
 

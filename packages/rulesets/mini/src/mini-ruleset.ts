@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   ContentError, cancelOut, currentCreatureId, emptyProfile, hasCondition, loadRuleset, runEffects, sumAll, hasFlag,
   type Command, type ConditionDef, type EffectNode, type EffectRules, type EncounterState, type Json, type LoadedRuleset,
-  type Principal, type Resolution, type Ruleset, activeEffects, d20Test, addCondition,
+  type Principal, type Resolution, type Ruleset, type RollModeName, activeEffects, d20Test, addCondition, computeModified, conditionModifiers, conditionRollModes,
 } from '@fray/engine';
 import { compileMiniFight } from './sim/compile';
 
@@ -65,6 +65,19 @@ export function initiativeDice(sheet: MiniSheet): string {
 }
 /** What an attack is (every attack is a melee attack), as its test's options name it. */
 export const ATTACK_OPTIONS: readonly string[] = ['attack:melee'];
+/**
+ * Attacker a's roll against target t as `d20Test` builds it for an attack: the stat block's bonus and the
+ * attacker's conditions' modifiers (the ruleset's stacking), the roll mode from both creatures' conditions
+ * (the ruleset's roll-mode policy), with the attack's options. The compiled fight and the odds read it.
+ */
+export function miniAttackRoll(ruleset: LoadedRuleset, state: EncounterState, a: string, t: string): { mode: RollModeName; bonus: number } {
+  const selectors = ['attack'];
+  const options = new Set([...ATTACK_OPTIONS, ...selectors.map((s) => `attack:${s}`)]);
+  const mod = computeModified(sheetOf(state, a).attackBonus, conditionModifiers(ruleset, state, a, selectors), ruleset.stacking, options);
+  const mode = ruleset.rollMode(conditionRollModes(ruleset, state, a, t, selectors), options);
+  return { mode: mode.mode === 'advantage' || mode.mode === 'disadvantage' ? mode.mode : 'normal', bonus: mod.total + mode.bonus };
+}
+
 /** The shove's Dexterity save, and the save that ends a condition when its duration names no DC. */
 export const SHOVE_DC = 12;
 export const SAVE_ENDS_DC = 10;
@@ -172,6 +185,16 @@ export const miniRulesetDef: Ruleset = {
     return p;
   },
   conditionImmunities: (state, id) => [...sheetOf(state, id).conditionImmunities],
+  // The one attack's odds: its roll (miniAttackRoll), the target's AC, its damage with the dice doubled on a crit.
+  attackProfile(state, attacker, attackId, target) {
+    if ((attackId !== undefined && attackId !== 'attack') || !state.creatures[attacker] || !state.creatures[target]) return null;
+    const sheet = sheetOf(state, attacker);
+    const roll = miniAttackRoll(miniRuleset, state, attacker, target);
+    return {
+      attackName: 'attack', bonus: roll.bonus, ac: sheetOf(state, target).ac, defence: 'AC', damage: sheet.damage, damageType: sheet.damageType,
+      crit: 'doubleDice', critFrom: 20, rollMode: roll.mode,
+    };
+  },
   stacking: sumAll,
   rollMode: cancelOut,
   hooks: [

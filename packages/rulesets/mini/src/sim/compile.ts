@@ -1,9 +1,9 @@
 import { compileDice, parseDice, type CompiledDice } from '@fray/dice';
 import {
-  activeEffects, calculateDamage, computeModified, conditionModifiers, conditionRollModes, currentCreatureId, d20For, presetInitiativeRefusal,
+  activeEffects, calculateDamage, currentCreatureId, d20For, presetInitiativeRefusal,
   type CompiledFight, type CompiledPolicySpec, type CreatureState, type EncounterState, type LoadedRuleset, type NotCompiled,
 } from '@fray/engine';
-import { ACTIONS_PER_TURN, ATTACK_OPTIONS, attackOutcome, damageDiceFor, initiativeDice, type MiniSheet } from '../mini-ruleset';
+import { ACTIONS_PER_TURN, attackOutcome, damageDiceFor, initiativeDice, miniAttackRoll, type MiniSheet } from '../mini-ruleset';
 import { CRIT, HIT, MISS, MiniFightKernel, type KernelCreature, type KernelDamage, type KernelStart } from './fight-kernel';
 
 /**
@@ -142,18 +142,10 @@ function kernelStart(state: EncounterState): KernelStart | null {
   };
 }
 
-/**
- * Attacker a's roll against target t as `d20Test` builds it for an attack: the stat block's bonus and the
- * attacker's conditions' modifiers (the ruleset's stacking), the roll mode from both creatures' conditions
- * (the ruleset's roll-mode policy), with the attack's options. Conditions stay as they are for everyone up.
- */
+/** Attacker a's roll against target t: the ruleset's own (`miniAttackRoll`), its d20 by roll mode. */
 function attackTest(ruleset: LoadedRuleset, state: EncounterState, a: string, t: string): { dice: CompiledDice; bonus: number } {
-  const selectors = ['attack'];
-  const options = new Set([...ATTACK_OPTIONS, ...selectors.map((s) => `attack:${s}`)]);
-  const sheet = state.creatures[a]!.sheet as unknown as MiniSheet;
-  const mod = computeModified(sheet.attackBonus, conditionModifiers(ruleset, state, a, selectors), ruleset.stacking, options);
-  const mode = ruleset.rollMode(conditionRollModes(ruleset, state, a, t, selectors), options);
-  return { dice: compileDice(parseDice(d20For(mode.mode))), bonus: mod.total + mode.bonus };
+  const roll = miniAttackRoll(ruleset, state, a, t);
+  return { dice: compileDice(parseDice(d20For(roll.mode))), bonus: roll.bonus };
 }
 
 /** A damage roll of one type (`damagePartsFromRoll` makes one part of it), or why the kernel does not play it. */
