@@ -51,6 +51,20 @@ describe('Five Torches Deep action menu', () => {
     expect(t.rejects({ type: 'takeAction', actorId: 'brenna', action: 'attack', targets: ['gob'], options: { attack: 'longsword' } }, 'target-in-stealth').message).toBe('Cave Gob is in stealth and cannot be targeted directly');
   });
 
+  it('FTD-ACT-4 after combat is started and undone, trading down is offered as its command refuses it: outside combat rounds', () => {
+    const policy: PromptPolicy = (p) => (p.input.kind === 'choice' ? p.options[0]?.id : p.default);
+    const enc = Encounter.create({
+      id: 'ftd-menu', seed: 0, options: { moraleTriggers: true },
+      space: zones(['brenna', 'odo', 'g1', 'tusk'], [['brenna', 'g1'], ['odo', 'g1']]),
+      creatures: [brenna(), odo(), gob('g1'), tusk('tusk')],
+    }, { ruleset: ftdRuleset, policy });
+    // The shrunk case fast-check found: the trades were offered while the command said no.
+    playSteps(enc, ftdRuleset, [{ pick: 0 }, { undo: true }, { pick: 0 }, { undo: true }, { undo: true }]);
+    expect(menuDisagreements(enc, ftdRuleset, 'brenna')).toEqual([]);
+    const trade = action(actionMenu(enc.state, 'brenna', { role: 'gm' }, ftdRuleset), 'trade:active:movement');
+    expect(trade.available).toBe(false);
+  });
+
   it('FTD-ACT-1 FTD-ACT-2 in random legal states, what the menu offers is accepted and what it refuses is refused in the same words (its places to move too)', () => {
     const policy: PromptPolicy = (p) => (p.input.kind === 'choice' ? p.options[0]?.id : p.default);
     fc.assert(fc.property(arbSeed, fc.array(arbStep, { minLength: 5, maxLength: 60 }), (seed, steps) => {

@@ -7,7 +7,7 @@ import { attackCheck, damageExpression, rangeRollModes } from '../combat/attack'
 import { ftdAttackOptions } from '../combat/attack-options';
 import { retreatRefusal } from '../combat/retreat';
 import { ftdCheckParts } from './check';
-import { actRefusal, type Refusal, type Rules } from './economy';
+import { actRefusal, tradeDownRefusal, type Refusal, type Rules } from './economy';
 import { creatureIn, loadOf, scores, sheetOf, speedOf } from './sheet';
 
 const why = (r: Refusal | null) => (r ? { reason: r.message, ...(r.ruleId ? { ruleId: r.ruleId } : {}) } : {});
@@ -54,9 +54,11 @@ export function ftdActionMenu(ruleset: LoadedRuleset, state: EncounterState, act
     id: 'retreat', label: 'Retreat', kind: 'move', cost: [{ resource: 'active', amount: 1 }, { resource: 'movement', amount: 1 }, { resource: 'quick', amount: 1 }],
     available: retreatR === null, ...why(retreatR), command: take('retreat'),
   });
-  // Trading down (FTD-ACT-4, FTD-ACT-6): the ftd.tradeDown command.
+  // Trading down (FTD-ACT-4, FTD-ACT-6): the ftd.tradeDown command, refused as its handler refuses it. Where
+  // only dispatch knows (the active action gone: the GM is asked), the menu shows that action's refusal.
   for (const [from, to] of [['movement', 'quick'], ['active', 'movement'], ['active', 'quick']] as const) {
-    const r = actRefusal(q, actor, from);
+    const own = tradeDownRefusal(q, { creatureId: actor, from });
+    const r = own === undefined ? actRefusal(q, actor, from) : own;
     actions.push({
       id: `trade:${from}:${to}`, label: `Use the ${from} action as a ${to} action`, kind: 'other', cost: [{ resource: from, amount: 1 }],
       available: r === null, ...why(r), command: { type: 'ftd.tradeDown', creatureId: actor, from, to },
