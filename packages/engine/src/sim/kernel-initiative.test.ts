@@ -1,48 +1,50 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InitiativeEntry } from '../core/state';
-import { sortOrder } from '../procedure/initiative';
+import { settleTies, sortOrder } from '../procedure/initiative';
+import { insertInOrder } from '../procedure/join';
+import type { Resolution } from '../resolve/context';
 import { RollOffOrder } from './kernel-initiative';
 
-/** The engine's settleTies on plain entries (one creature per unit), a d20 from `faces` per roll-off. */
+/**
+ * The least of a table the engine's `insertInOrder` and `settleTies` read: the order and the creatures in
+ * the order they joined, a ruleset that rolls off ties, a d20 from `faces`, and `InitiativeSet` applied.
+ * The functions themselves are the engine's, not a copy of their logic.
+ */
+function table(ids: readonly string[], faces: () => number) {
+  const state = { order: [] as InitiativeEntry[], creatureIds: [...ids] };
+  const ctx = {
+    state,
+    ruleset: { initiativeTies: 'rolloff' },
+    roll: () => ({ total: faces() }),
+    emit: (e: { type: string; order?: InitiativeEntry[] }) => {
+      if (e.type === 'InitiativeSet') state.order = e.order!;
+    },
+  };
+  return { state, ctx: ctx as unknown as Resolution };
+}
+
+const entry = (creatureId: string, total: number): InitiativeEntry => ({ creatureId, total, tiebreak: [], group: null, delayed: false });
+
+/** The engine's order for creatures that start the fight at `totals` (rollInitiativeFor's sort and settleTies), a d20 from `faces` per roll-off. */
 function engineOrder(totals: readonly number[], faces: () => number): number[] {
   const ids = totals.map((_, k) => `c${k}`);
-  const entries: InitiativeEntry[] = totals.map((total, k) => ({ creatureId: ids[k]!, total, tiebreak: [], group: null, delayed: false }));
-  return settled(entries, ids, faces).map((e) => ids.indexOf(e.creatureId));
+  const { ctx } = table(ids, faces);
+  return settleTies(ctx, sortOrder(totals.map((total, k) => entry(ids[k]!, total)), ids)).map((e) => ids.indexOf(e.creatureId));
 }
 
-/** The engine's settleTies loop over `entries` (creatures joined in `ids` order). */
-function settled(start: InitiativeEntry[], ids: readonly string[], faces: () => number): InitiativeEntry[] {
-  let entries = start;
-  for (let guard = 0; guard < 50; guard++) {
-    const sorted = sortOrder(entries, ids);
-    const tied = new Map<string, string[]>();
-    for (const e of sorted) {
-      const key = `${e.total}|${e.tiebreak.join(',')}`;
-      tied.set(key, [...(tied.get(key) ?? []), e.creatureId]);
-    }
-    const groups = [...tied.values()].filter((g) => g.length > 1);
-    if (!groups.length) return sorted;
-    for (const g of groups) for (const id of g) entries = entries.map((e) => (e.creatureId === id ? { ...e, tiebreak: [...e.tiebreak, faces()] } : e));
-  }
-  return sortOrder(entries, ids);
-}
-
-/**
- * The engine's `insertInOrder` for creatures joining one after another at `joining` totals after the
- * fight's own settled: a newcomer tied with an entry that has roll-offs rolls its own d20 first.
- */
+/** The engine's `insertInOrder` for creatures joining one after another at `joining` totals after the fight's own settled. */
 function engineJoins(totals: readonly number[], joining: readonly number[], faces: () => number): number[] {
   const ids = [...totals, ...joining].map((_, k) => `c${k}`);
   const own = ids.slice(0, totals.length);
-  let order = settled(totals.map((total, k) => ({ creatureId: ids[k]!, total, tiebreak: [], group: null, delayed: false })), own, faces);
+  const { state, ctx } = table(own, faces);
+  state.order = settleTies(ctx, sortOrder(totals.map((total, k) => entry(ids[k]!, total)), own));
   joining.forEach((total, j) => {
     const id = ids[totals.length + j]!;
-    const tiebreak = order.some((e) => e.total === total && e.tiebreak.length > 0) ? [faces()] : [];
-    const seen = ids.slice(0, totals.length + j + 1);
-    order = settled(sortOrder([...order, { creatureId: id, total, tiebreak, group: null, delayed: false }], seen), seen, faces);
+    state.creatureIds.push(id);
+    insertInOrder(ctx, id, total, `${id} joins`);
   });
-  return order.map((e) => ids.indexOf(e.creatureId));
+  return state.order.map((e) => ids.indexOf(e.creatureId));
 }
 
 describe('RollOffOrder', () => {
@@ -95,6 +97,40 @@ describe('RollOffOrder', () => {
         }
       },
     ));
+  });
+
+  it('A5E-INIT-3 A5E-INIT-7 roll-offs past the 50-pass limit are kept whole, as the engine keeps them, when creatures join', () => {
+    // c0 and c1 tie at 3 and roll off (2 then 3); c2 joins tied with them and rolls a 3, so c1 and c2
+    // tie on every pass and the 50-pass limit leaves them so (51 roll-offs each); c3 joining at 0 settles
+    // the order again: 50 more passes for c1 and c2 (101 roll-offs each), 203 dice in all.
+    const script = [2, 3, 3, 2, 2, 2];
+    const faces = () => {
+      let at = 0;
+      return () => script[at++ % script.length]!;
+    };
+    let engineDraws = 0;
+    const engineFaces = faces();
+    expect(engineJoins([3], [3, 3, 0], () => (engineDraws++, engineFaces()))).toEqual([1, 2, 0, 3]);
+    expect(engineDraws).toBe(203);
+    const kernel = new RollOffOrder(1, 4);
+    const kernelFaces = faces();
+    let kernelDraws = 0;
+    kernel.total.set([3]);
+    kernel.settle({ next: () => 0 }, () => (kernelDraws++, kernelFaces()));
+    for (const [j, total] of [3, 3, 0].entries()) kernel.join(1 + j, total, { next: () => 0 }, () => (kernelDraws++, kernelFaces()));
+    expect([...kernel.order]).toEqual([1, 2, 0, 3]);
+    expect(kernelDraws).toBe(203);
+  });
+
+  it('A5E-INIT-7 a fight under way loads roll-offs longer than one pass limit whole', () => {
+    // c0 and c1 are tied at 12 through 60 roll-offs and c1 won the 61st; c2 joins at 12 and rolls a 4: it has the highest first roll-off.
+    const same = Array.from({ length: 60 }, (_, i) => 1 + (i % 3));
+    const kernel = new RollOffOrder(2, 3);
+    kernel.load([1, 0], [12, 12], [[...same, 1], [...same, 2]]);
+    const faces = [4];
+    kernel.join(2, 12, { next: () => 0 }, () => faces.shift()!);
+    expect([...kernel.order]).toEqual([2, 1, 0]);
+    expect(faces).toEqual([]);
   });
 
   it('A5E-INIT-7 a fight under way loads its order with totals and roll-offs, and a creature joining is seated among them', () => {

@@ -19,7 +19,14 @@ export class RollOffOrder {
   /** how many creatures the order holds: the n that start the fight, and those that joined since */
   count: number;
   private readonly tieLen: Int32Array;
-  private readonly ties: Int32Array;
+  /**
+   * Creature k's roll-offs, in turn, at `ties[k * stride + r]`. The engine's tie-break lists have no
+   * bound: a creature may carry its own d20 on joining plus ROLL_OFFS passes, and each later join
+   * settles the whole order again, so `stride` grows (doubling) rather than let one creature's
+   * roll-offs spill into the next's.
+   */
+  private ties: Int32Array;
+  private stride = ROLL_OFFS;
 
   constructor(
     private readonly n: number,
@@ -29,7 +36,7 @@ export class RollOffOrder {
     this.order = new Int32Array(capacity);
     this.total = new Int32Array(capacity);
     this.tieLen = new Int32Array(capacity);
-    this.ties = new Int32Array(capacity * ROLL_OFFS);
+    this.ties = new Int32Array(capacity * this.stride);
   }
 
   /** Sorts the n creatures that start the fight by `total`, rolling off ties with `rollOff(k, dice)` (one d20 for creature k). */
@@ -57,8 +64,9 @@ export class RollOffOrder {
       this.order[i] = k;
       this.total[k] = totals[k]!;
       const t = tiebreaks[k] ?? [];
-      this.tieLen[k] = Math.min(t.length, ROLL_OFFS);
-      for (let r = 0; r < this.tieLen[k]!; r++) this.ties[k * ROLL_OFFS + r] = t[r]!;
+      this.roomFor(t.length);
+      this.tieLen[k] = t.length;
+      for (let r = 0; r < t.length; r++) this.ties[k * this.stride + r] = t[r]!;
     }
   }
 
@@ -68,13 +76,13 @@ export class RollOffOrder {
    * rolled off as `settle` does. k must be above every creature already in the order (it joined last).
    */
   join(k: number, total: number, dice: DiceDraw, rollOff: (k: number, dice: DiceDraw) => number): void {
-    const { order, tieLen, ties } = this;
+    const { order, tieLen } = this;
     this.total[k] = total;
     tieLen[k] = 0;
     for (let i = 0; i < this.count; i++) {
       const j = order[i]!;
       if (this.total[j] === total && tieLen[j]! > 0) {
-        ties[k * ROLL_OFFS] = rollOff(k, dice);
+        this.ties[k * this.stride] = rollOff(k, dice);
         tieLen[k] = 1;
         break;
       }
@@ -86,7 +94,7 @@ export class RollOffOrder {
 
   /** The engine's `settleTies` over an order already sorted: each pass rolls off the groups still tied, then sorts again. */
   private rollOffTies(dice: DiceDraw, rollOff: (k: number, dice: DiceDraw) => number): void {
-    const { order, tieLen, ties } = this;
+    const { order, tieLen } = this;
     const n = this.count;
     for (let guard = 0; guard < ROLL_OFFS; guard++) {
       let rolled = false;
@@ -95,9 +103,11 @@ export class RollOffOrder {
         while (j < n && this.sameKey(order[i]!, order[j]!)) j++;
         if (j - i > 1) {
           rolled = true;
+          // Every creature of the group has the same number of roll-offs (same key).
+          this.roomFor(tieLen[order[i]!]! + 1);
           for (let r = i; r < j; r++) {
             const k = order[r]!;
-            ties[k * ROLL_OFFS + tieLen[k]!] = rollOff(k, dice);
+            this.ties[k * this.stride + tieLen[k]!] = rollOff(k, dice);
             tieLen[k]!++;
           }
         }
@@ -106,6 +116,18 @@ export class RollOffOrder {
       if (!rolled) return;
       this.sortOrder();
     }
+  }
+
+  /** Room for `len` roll-offs per creature: the stride doubles, each creature's roll-offs copied to its new place. */
+  private roomFor(len: number): void {
+    if (len <= this.stride) return;
+    let stride = this.stride;
+    while (stride < len) stride *= 2;
+    const cap = this.tieLen.length;
+    const ties = new Int32Array(cap * stride);
+    for (let k = 0; k < cap; k++) ties.set(this.ties.subarray(k * this.stride, k * this.stride + this.tieLen[k]!), k * stride);
+    this.ties = ties;
+    this.stride = stride;
   }
 
   /** Insertion sort by total only (stable), before any roll-off; true when no two totals are equal. */
@@ -126,20 +148,20 @@ export class RollOffOrder {
   }
 
   private sameKey(a: number, b: number): boolean {
-    const { total, tieLen, ties } = this;
+    const { total, tieLen, ties, stride } = this;
     if (total[a] !== total[b] || tieLen[a] !== tieLen[b]) return false;
-    for (let i = 0; i < tieLen[a]!; i++) if (ties[a * ROLL_OFFS + i] !== ties[b * ROLL_OFFS + i]) return false;
+    for (let i = 0; i < tieLen[a]!; i++) if (ties[a * stride + i] !== ties[b * stride + i]) return false;
     return true;
   }
 
   /** Negative when a goes first. */
   private compare(a: number, b: number): number {
-    const { total, tieLen, ties } = this;
+    const { total, tieLen, ties, stride } = this;
     if (total[a] !== total[b]) return total[b]! - total[a]!;
     const len = Math.max(tieLen[a]!, tieLen[b]!);
     for (let i = 0; i < len; i++) {
-      const x = i < tieLen[a]! ? ties[a * ROLL_OFFS + i]! : -Infinity;
-      const y = i < tieLen[b]! ? ties[b * ROLL_OFFS + i]! : -Infinity;
+      const x = i < tieLen[a]! ? ties[a * stride + i]! : -Infinity;
+      const y = i < tieLen[b]! ? ties[b * stride + i]! : -Infinity;
       if (x !== y) return y - x;
     }
     return a - b;
