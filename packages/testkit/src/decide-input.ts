@@ -1,13 +1,5 @@
-import { canonicalJson, cloneJson, decide, type Command, type Encounter, type EncounterState, type Json, type PromptSpec, type Runtime } from '@fray/engine';
+import { canonicalJson, cloneJson, decide, deepFreeze, type Command, type Encounter, type EncounterState, type Json, type PromptSpec, type Runtime } from '@fray/engine';
 import { commandFor, type Step } from './arbitraries';
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 /**
  * `decide` never changes its input state (issue 18 item 4, ADR 0007): it decides `command` against a

@@ -20,6 +20,19 @@ export function cloneJson<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * Freezes a value and everything in it: a record or a view shared between events, seats or states must
+ * never change. An object already frozen is not walked again (what is frozen here is frozen through,
+ * and shared parts are frozen once).
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);
+  }
+  return value;
+}
+
 /** Canonical JSON: keys sorted, so two equal values serialize byte-identically. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {

@@ -1,4 +1,5 @@
 import type { ConditionInstance } from '../condition/condition';
+import { deepFreeze } from './json';
 import type { CreatureState, EncounterState } from './state';
 
 /** Working states → the state each was copied from. */
@@ -102,12 +103,6 @@ export function publishCreatures(state: EncounterState): void {
     deepFreeze(c.vars);
     Object.freeze(c);
   }
-}
-
-function deepFreeze(v: unknown): void {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
 }
 
 /**

@@ -1,16 +1,9 @@
 import type { CompiledDice, DiceSource, RollRecord } from '@fray/dice';
+import { deepFreeze } from '../core/json';
 
 /** Dice whose every outcome has its own record kept (1d8: 8 records; 2d6: 36); bigger pools build records as they roll. */
 const CACHED_OUTCOMES = 4096;
 
-/** Freezes a value and everything in it: a record shared between events must never change. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /** Rolls dice face by face from `faces` (what the seeded stream gave), so the rules' own roller builds the record. */
 export function replayFaces(faces: Int32Array): DiceSource {

@@ -1,6 +1,6 @@
 import type { FrayEvent } from '../core/events';
 import type { CreatureState, EncounterState } from '../core/state';
-import { cloneJson, type Json } from '../core/json';
+import { cloneJson, deepFreeze, type Json } from '../core/json';
 import { CREATURE_FIELDS_WRITTEN_IN_PLACE } from '../core/working-copy';
 import type { PromptSpec } from '../resolve/prompt';
 import type { LoadedRuleset } from '../ruleset/ruleset';
@@ -89,10 +89,10 @@ const keptViews = new WeakMap<object, WeakMap<CreatureState, Map<string, Creatur
 
 /**
  * A creature's view for a seat, made once per published creature object, seat and set of hidden
- * creatures (what the view reads besides the creature), frozen and kept while a state holds that creature. A
- * command copies only the creatures it changes (working-copy.ts), so after it every other creature's
- * view is the one the seat already has: nothing is copied again, and a server sees by identity that
- * it has not changed.
+ * creatures (what the view reads besides the creature), frozen and kept while a state holds that
+ * creature. A creature a command did not change is the same object in the next state (working-copy.ts's
+ * shareUnchanged), so its view is the one the seat already has: nothing is copied again, and a server
+ * sees by identity that it has not changed.
  */
 function keptCreatureView(ruleset: LoadedRuleset | undefined, c: CreatureState, key: string, make: () => CreatureView): CreatureView {
   // Only a published creature is never written again (working-copy.ts's publishCreatures): a state
@@ -137,14 +137,6 @@ function sharedCopy(v: unknown): unknown {
   let copy = sharedCopies.get(v);
   if (copy === undefined) sharedCopies.set(v, (copy = deepFreeze(cloneJson(v))));
   return copy;
-}
-
-function deepFreeze<T>(v: T): T {
-  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
-  }
-  return v;
 }
 
 /** Replaces the given creatures' ids and names (longer than two letters), wherever they appear in a value, with 'someone'. */
