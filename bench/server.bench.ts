@@ -30,6 +30,7 @@ import { menusFor, viewFor } from '../packages/server/src/projection';
 import type { Versions } from '../packages/server/src/protocol';
 import { duration, median, perSecond, printTable, type Row } from './harness';
 import { PauseWatch, pauseLine, type PauseSummary } from './server-pauses';
+import { GcLog, mono, traceReport, traceTables, type ClientMark, type Span } from './server-trace';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
 /**
@@ -113,6 +114,8 @@ interface LoadSpec {
   /** per-table commands per second of the paced steps */
   paces: number[];
   pacedMs: number;
+  /** follow each paced GM command through both processes (server-trace.ts) */
+  trace: boolean;
 }
 interface Step {
   pace: number;
@@ -124,6 +127,13 @@ interface Step {
   late: number[];
   commands: number;
   wall: number;
+  /** with the trace: each GM command's send and ack, and the clients' collections */
+  traced?: ClientMark[];
+  clientGc?: Span[];
+  /** the trace's report, made by the server's side */
+  trace?: string[];
+  /** the clients' process's CPU time over the step, in % of one core */
+  clientCpu?: number;
 }
 interface LoadResult {
   /** the server thread's pauses in each measured phase: the paced steps, flat out, one GM alone */
@@ -154,12 +164,18 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
     process.send!({ mark: what });
   });
   const tables: { gm: Client; seats: Client[] }[] = [];
+  let traced: ClientMark[] | null = null;
+  const frameAt = new Map<string, number>();
   for (const t of spec.tables) {
-    const gm = await Client.open(spec.url, t.tableId);
+    const gm = await Client.open(spec.url, t.tableId, { keep: false });
+    // With the trace: when each ack's frame reached the GM's socket, before it is parsed
+    if (spec.trace) gm.ws.prependListener('message', (data: Buffer) => {
+      if (traced && data.length > 13 && data.toString('latin1', 0, 13) === '{"type":"ack"') frameAt.set(/"commandId":"([^"]+)"/.exec(data.toString('latin1', 0, 80))?.[1] ?? '', mono());
+    });
     await gm.hello(t.gm);
     const seats: Client[] = [];
     for (const token of t.seats) {
-      const c = await Client.open(spec.url, t.tableId);
+      const c = await Client.open(spec.url, t.tableId, { keep: false });
       await c.hello(token);
       seats.push(c);
     }
@@ -170,9 +186,11 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
   const seatCommand = (ti: number) => ({ id: `s${ti}-${n++}`, command: { type: 'answerPrompt', promptId: 'none', answer: 1 } });
   const timed = async (c: Client, envelope: Record<string, unknown>, want: string, into: number[], shown?: number[]) => {
     const s = performance.now();
+    const sent = traced && shown ? mono() : 0;
     const r = await c.acked('fight', envelope, 600_000);
     if (r.type !== want) throw new Error(`bench: ${JSON.stringify(r)}`);
     into.push(performance.now() - s);
+    if (traced && shown) traced.push({ id: envelope['id'] as string, sent, acked: mono(), frame: frameAt.get(envelope['id'] as string) ?? 0 });
     if (shown && r.type === 'ack') {
       await c.reached(r['version'] as Versions, 600_000);
       shown.push(performance.now() - s);
@@ -185,8 +203,14 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
     const step: Step = { pace, gm: [], gmShown: [], seat: [], late: [], commands: 0, wall: 0 };
     const every = 1000 / pace;
     const count = Math.max(4, Math.round((spec.pacedMs / 1000) * pace));
+    const gcs = new GcLog();
+    if (spec.trace) {
+      traced = step.traced = [];
+      gcs.start();
+    }
     await mark('begin');
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     await Promise.all(tables.map(async ({ gm, seats }, ti) => {
       const phase = (ti / tables.length) * every;
       const inFlight: Promise<void>[] = [];
@@ -201,7 +225,14 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
       await Promise.all(inFlight);
     }));
     step.wall = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    step.clientCpu = ((cpu.user + cpu.system) / 1000 / step.wall) * 100;
     await mark('end');
+    if (spec.trace) {
+      gcs.stop();
+      step.clientGc = gcs.spans;
+      traced = null;
+    }
     paced.push(step);
   }
 
@@ -230,10 +261,8 @@ async function clients(spec: LoadSpec): Promise<LoadResult> {
   for (const { gm, seats } of tables) {
     for (const c of [gm, ...seats]) {
       if (c.patchErrors.length) throw new Error(`bench: a client's view went out of step: ${c.patchErrors[0]}`);
-      for (const f of c.frames) if (f.startsWith('{"type":"events"')) {
-        pushedBytes += f.length;
-        pushes++;
-      }
+      pushedBytes += c.received.pushedBytes;
+      pushes += c.received.pushes;
       c.close();
     }
   }
@@ -282,6 +311,8 @@ const PACES = (process.env["FRAY_BENCH_PACES"] ?? "1,2,4").split(",").map(Number
  * the p99 is the 4th slowest, not the 2nd slowest of a 5 s step that one stall of the machine decides.
  */
 const PACED_MS = Number(process.env['FRAY_BENCH_PACED_MS'] ?? 15_000);
+const TRACE = process.env['FRAY_BENCH_TRACE'] === '1';
+const CLIENT_NICE = Number(process.env['FRAY_BENCH_CLIENT_NICE'] ?? 0);
 
 interface StepCosts {
   /** submit → outcome: decide, append (one transaction), commit in memory: what the GM's ack waits for */
@@ -340,13 +371,17 @@ async function stepCosts(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKin
 async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: WriterKind): Promise<LoadResult> {
   const server = await startServer(path.join(dir, `${sync}-${writerKind}`), { limits: { maxMessagesPerSecond: 100_000, maxTables: 1000 }, synchronous: sync, ...writerOption(writerKind) });
   try {
-    const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: PACED_MS };
+    const spec: LoadSpec = { url: server.url, tables: [], paces: PACES, pacedMs: PACED_MS, trace: TRACE };
     for (let i = 0; i < TABLES; i++) {
       const t = (await postJson(`${server.url}/api/tables`, { from: 'demo', seats: [{ seat: 'seat-extra' }] }, ADMIN)).body as { tableId: string; gm: { token: string }; seats: { token: string }[] };
       await intoCombat(server.url, t.tableId, t.gm.token, server.tables.get(t.tableId)!);
       spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
     }
+    const serverMarks = TRACE ? traceTables(server.tables.values()) : null;
+    const serverGc = new GcLog();
+    if (TRACE) serverGc.start();
     const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, FRAY_BENCH_ROLE: 'server-bench-clients' }, serialization: 'advanced' });
+    if (CLIENT_NICE) os.setPriority(child.pid!, CLIENT_NICE);
     const watch = new PauseWatch();
     const pauses: PauseSummary[] = [];
     const writer: (WriterStats | null)[] = [];
@@ -374,6 +409,8 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     result.writer = writer;
     result.polled = polled;
     child.kill();
+    serverGc.stop();
+    if (serverMarks) for (const st of result.paced) st.trace = traceReport(st.traced ?? [], serverMarks, serverGc.spans, st.clientGc ?? [], Math.max(5, Math.ceil((st.traced?.length ?? 0) * 0.02)));
     // The baseline for the pushes' size: the whole view each connection of a table would get instead.
     const live = server.tables.get(spec.tables[0]!.tableId)!;
     const whos: Principal[] = [{ role: 'gm' }, ...live.meta.seats.slice(0, SEATS).map((s) => ({ role: 'player' as const, seat: s.seat }))];
@@ -407,9 +444,11 @@ export default async function run(): Promise<void> {
     console.log(`the engine's decide alone (a GM command on the demo fight): ${duration(decideMs)}`);
     const rows: Row[] = [];
     for (const sync of modes) for (const writerKind of WRITERS) {
-      const commit = await commitAlone(dir, sync, writerKind);
-      const steps = await stepCosts(dir, sync, writerKind);
-      const r = await serverRun(dir, sync, writerKind);
+      // a folder per run: a writer may be listed twice, for an A/B in turn (FRAY_BENCH_WRITERS=main,thread,main,thread)
+      const runDir = fs.mkdtempSync(path.join(dir, 'run-'));
+      const commit = await commitAlone(runDir, sync, writerKind);
+      const steps = await stepCosts(runDir, sync, writerKind);
+      const r = await serverRun(runDir, sync, writerKind);
       const label = WRITERS.length > 1 ? `${sync} ${writerKind}` : sync;
       const threaded = writerKind === 'thread' || (writerKind === 'default' && sync === 'FULL');
       console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
@@ -420,8 +459,9 @@ export default async function run(): Promise<void> {
         const total = st.pace * TABLES;
         const p = r.pauses?.[r.paced.indexOf(st)];
         console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
-        if (p) console.log(`    ${pauseLine(p, st.commands)}`);
+        if (p) console.log(`    ${pauseLine(p, st.commands)}; the clients' process CPU ${st.clientCpu?.toFixed(0)}% of a core`);
         console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)], r.polled?.[r.paced.indexOf(st)])}`);
+        for (const line of st.trace ?? []) console.log(line);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)}, shown ${pc(r.flat.gmShown)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
       const flatPauses = r.pauses?.[r.paced.length];

@@ -119,10 +119,19 @@ export class Client {
   closeCode: number | null = null;
   closeReason = '';
 
-  private constructor(readonly ws: WebSocket) {
+  /** frames and bytes received in all (kept or not) */
+  received = { frames: 0, bytes: 0, pushes: 0, pushedBytes: 0 };
+
+  private constructor(readonly ws: WebSocket, private readonly keep: boolean) {
     ws.on('message', (data: Buffer) => {
       const text = data.toString('utf8');
-      this.frames.push(text);
+      this.received.frames++;
+      this.received.bytes += text.length;
+      if (text.startsWith('{"type":"events"')) {
+        this.received.pushes++;
+        this.received.pushedBytes += text.length;
+      }
+      if (this.keep) this.frames.push(text);
       const m = JSON.parse(text) as Msg;
       this.track(m);
       this.messages.push(m);
@@ -168,13 +177,17 @@ export class Client {
     }
   }
 
-  static async open(url: string, tableId: string): Promise<Client> {
+  /**
+   * `keep: false` (the bench's 300 screens): no raw frames are kept, and messages only until a waiter
+   * has looked past them, as a browser keeps what it shows and not every frame it was sent.
+   */
+  static async open(url: string, tableId: string, options: { keep?: boolean } = {}): Promise<Client> {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/tables/${tableId}`);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    return new Client(ws);
+    return new Client(ws, options.keep ?? true);
   }
 
   send(m: unknown): void {
@@ -186,7 +199,12 @@ export class Client {
     for (let i = this.cursor; i < this.messages.length; i++) {
       if (pred(this.messages[i]!)) {
         this.cursor = i + 1;
-        return Promise.resolve(this.messages[i]!);
+        const m = this.messages[i]!;
+        if (!this.keep) {
+          this.messages.splice(0, this.cursor);
+          this.cursor = 0;
+        }
+        return Promise.resolve(m);
       }
     }
     return new Promise((resolve, reject) => {
@@ -197,6 +215,10 @@ export class Client {
         resolve: (m) => {
           clearTimeout(timer);
           this.cursor = this.messages.length;
+          if (!this.keep) {
+            this.messages.length = 0;
+            this.cursor = 0;
+          }
           resolve(m);
         },
         reject: (e) => {

@@ -1,0 +1,136 @@
+// `FRAY_BENCH_TRACE=1 npm run bench -- server`: where the slowest GM round trips of a paced step spent
+// their time. A p99 is a handful of commands, and a percentile cannot say whether they waited on the
+// wire, behind another table's step, on the writer thread's sync, or in a collection on either side;
+// this follows each GM command through both processes on one clock (CLOCK_MONOTONIC, which every
+// process on the machine shares) and lines the slowest up against the collections that overlapped them.
+import process from 'node:process';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { WebSocket } from 'ws';
+import type { LiveTable as Table } from '../packages/server/src/table';
+
+/** Milliseconds on the machine's monotonic clock, the same in every process. */
+export const mono = (): number => Number(process.hrtime.bigint()) / 1e6;
+/** performance.now()-based times (GC entries) to the monotonic clock. */
+const perfToMono = mono() - performance.now();
+
+export interface Span { start: number; end: number }
+
+/** Collections of this thread, on the monotonic clock. */
+export class GcLog {
+  readonly spans: Span[] = [];
+  private readonly observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) this.spans.push({ start: e.startTime + perfToMono, end: e.startTime + e.duration + perfToMono });
+  });
+  start(): void { this.observer.observe({ entryTypes: ['gc'] }); }
+  stop(): void { this.observer.disconnect(); }
+}
+
+/** What the server saw of one command. */
+export interface ServerMarks {
+  /** `submit` called: the message has been read, parsed and checked */
+  received: number;
+  /** the table's serial step began (after the steps and pushes queued before it) */
+  stepStart?: number;
+  /** the append was handed to the store */
+  writeStart?: number;
+  /** the store's append settled (committed) */
+  writeEnd?: number;
+  /** `submit` settled: the ack is sent on the microtask queue */
+  answered?: number;
+  /** the ack handed to its socket */
+  ackSent?: number;
+}
+
+/**
+ * Marks each command's passage through its table, by command id. Patches the instances only (the bench's
+ * own server), through the table's private steps: a trace for a bench, not an API.
+ */
+export function traceTables(tables: Iterable<Table>): Map<string, ServerMarks> {
+  const marks = new Map<string, ServerMarks>();
+  // The acks, as they are handed to their sockets (the server's sockets are `ws`'s, as the clients' are).
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
+    if (typeof data === 'string' && data.startsWith('{"type":"ack"')) {
+      const id = /"commandId":"([^"]+)"/.exec(data)?.[1];
+      const m = id ? marks.get(id) : undefined;
+      if (m) m.ackSent = mono();
+    }
+    return (send as (...a: unknown[]) => void).call(this, data, ...rest);
+  } as typeof send;
+  for (const table of tables) {
+    const t = table as unknown as {
+      submit: Table['submit'];
+      serial: <T>(fn: () => Promise<T>) => Promise<T>;
+      write: (...a: unknown[]) => Promise<unknown>;
+    };
+    let arriving: ServerMarks | null = null;
+    let running: ServerMarks | null = null;
+    const submit = t.submit.bind(table);
+    const serial = t.serial.bind(table);
+    const write = t.write.bind(table);
+    t.submit = async (who, stream, env) => {
+      const m: ServerMarks = { received: mono() };
+      marks.set(env.id, m);
+      arriving = m;
+      const p = submit(who, stream, env);
+      arriving = null;
+      const out = await p;
+      m.answered = mono();
+      return out;
+    };
+    t.serial = <T>(fn: () => Promise<T>) => {
+      const m = arriving;
+      return serial(() => {
+        if (m) m.stepStart = mono();
+        running = m;
+        return fn();
+      });
+    };
+    t.write = async (...a: unknown[]) => {
+      const m = running;
+      if (m) m.writeStart = mono();
+      const out = await write(...a);
+      if (m) m.writeEnd = mono();
+      return out;
+    };
+  }
+  return marks;
+}
+
+export interface ClientMark { id: string; sent: number; acked: number; /** the ack's frame at the socket, before parsing */ frame: number }
+
+const overlap = (spans: Span[], a: number, b: number) => spans.reduce((n, s) => n + Math.max(0, Math.min(b, s.end) - Math.max(a, s.start)), 0);
+const f = (x: number | undefined) => (x === undefined ? '   ?' : x.toFixed(2).padStart(5));
+
+/** The slowest commands (by client round trip), each split into its parts, with the collections that overlapped it. */
+export function traceReport(clientMarks: ClientMark[], server: Map<string, ServerMarks>, serverGc: Span[], clientGc: Span[], slowest: number): string[] {
+  const rows = clientMarks.map((c) => ({ c, s: server.get(c.id), total: c.acked - c.sent })).sort((a, b) => b.total - a.total);
+  const t0 = Math.min(...clientMarks.map((c) => c.sent));
+  const t1 = Math.max(...clientMarks.map((c) => c.acked));
+  const within = (spans: Span[]) => spans.filter((s) => s.end > t0 && s.start < t1);
+  const gcLine = (spans: Span[]) => `${within(spans).length} collections, ${within(spans).reduce((n, s) => n + s.end - s.start, 0).toFixed(1)} ms`;
+  const lines = [`  trace over ${(t1 - t0).toFixed(0)} ms: server ${gcLine(serverGc)}; clients ${gcLine(clientGc)}`, `  the ${slowest} slowest GM round trips (ms): total = wire in + queue (behind other steps) + decide + append (writer round trip) + after + wire out + taken (the client's parse, to its await); GC = collections overlapping it, server / clients`];
+  const part = (r: (typeof rows)[number]) => {
+    const s = r.s;
+    return {
+      wireIn: s ? s.received - r.c.sent : undefined,
+      queue: s?.stepStart !== undefined ? s.stepStart - s.received : undefined,
+      decide: s?.writeStart !== undefined && s.stepStart !== undefined ? s.writeStart - s.stepStart : undefined,
+      append: s?.writeEnd !== undefined && s.writeStart !== undefined ? s.writeEnd - s.writeStart : undefined,
+      after: s?.ackSent !== undefined && s.writeEnd !== undefined ? s.ackSent - s.writeEnd : undefined,
+      wireOut: s?.ackSent !== undefined ? r.c.frame - s.ackSent : undefined,
+      taken: r.c.acked - r.c.frame,
+    };
+  };
+  for (const r of rows.slice(0, slowest)) {
+    const p = part(r);
+    lines.push(`    ${f(r.total)} = ${f(p.wireIn)} + ${f(p.queue)} + ${f(p.decide)} + ${f(p.append)} + ${f(p.after)} + ${f(p.wireOut)} + ${f(p.taken)}   GC ${f(overlap(serverGc, r.c.sent, r.c.acked))} / ${f(overlap(clientGc, r.c.sent, r.c.acked))}`);
+  }
+  const med = (xs: (number | undefined)[]) => {
+    const s = xs.filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)];
+  };
+  const parts = rows.map(part);
+  lines.push(`    medians: ${f(med(rows.map((r) => r.total)))} = ${f(med(parts.map((p) => p.wireIn)))} + ${f(med(parts.map((p) => p.queue)))} + ${f(med(parts.map((p) => p.decide)))} + ${f(med(parts.map((p) => p.append)))} + ${f(med(parts.map((p) => p.after)))} + ${f(med(parts.map((p) => p.wireOut)))} + ${f(med(parts.map((p) => p.taken)))}`);
+  return lines;
+}
