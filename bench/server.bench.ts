@@ -450,7 +450,7 @@ export default async function run(): Promise<void> {
       const steps = await stepCosts(runDir, sync, writerKind);
       const r = await serverRun(runDir, sync, writerKind);
       const label = WRITERS.length > 1 ? `${sync} ${writerKind}` : sync;
-      const threaded = writerKind === 'thread' || (writerKind === 'default' && sync === 'FULL');
+      const threaded = writerKind === 'thread';
       console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);

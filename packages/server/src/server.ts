@@ -60,7 +60,7 @@ export interface ServerOptions {
   publicUrl?: string;
   limits?: Partial<ServerLimits>;
   synchronous?: Synchronous;
-  /** SQLite: write on the store's writer thread with group commit, or on the server's own thread (default: the thread under FULL, the server's thread under NORMAL) */
+  /** SQLite: write on the server's own thread (the default: a command's round trip crosses no thread), or, with `true`, on the store's writer thread with group commit (ADR 0011) */
   writerThread?: boolean;
   /** SQLite's WAL checkpoints: the store's thread's (default) or, with false, SQLite's own inside commits (`EventStore.open`'s `checkpoint`) */
   checkpoint?: false;

@@ -10,10 +10,10 @@ interface Appender {
 
 /**
  * Appends on the store's own SQLite connection, synchronously, with the writer thread's statements
- * (APPEND_CORE, prepared once): for a store whose appends are written on its own thread under NORMAL,
- * where a commit does not wait for the disk. Kysely's transaction for the same append built and
- * compiled every statement again and took a turn of the microtask queue for each (0.7 ms against
- * 0.35 ms, ADR 0011); this is one call that holds the thread for the time SQLite takes.
+ * (APPEND_CORE, prepared once): for a store whose appends are written on its caller's thread (the
+ * default, under FULL and NORMAL). Kysely's transaction for the same append built and compiled every
+ * statement again and took a turn of the microtask queue for each (0.7 ms against 0.35 ms, ADR 0011);
+ * this is one call that holds the thread for the time SQLite takes, the WAL's sync included under FULL.
  */
 export class DirectAppender {
   private readonly core: Appender;

@@ -70,11 +70,11 @@ export interface StoreOptions {
   fileName?: string;
   synchronous?: Synchronous;
   /**
-   * SQLite: appends are written by a thread of the store's own with group commit (writer-thread.ts),
-   * or, with `false`, on the caller's thread (group commit among the appends that arrive while a commit
-   * is under way). Default: the thread under FULL (the sync of every commit leaves the caller's thread);
-   * the caller's thread under NORMAL, where a commit costs about a tenth of a millisecond and waking
-   * another thread for it cost the paced round trip more than it saved (ADR 0011).
+   * SQLite: appends are written on the caller's thread, at once and synchronously when nothing else is
+   * writing (`DirectAppender`), or, with `true`, by a thread of the store's own with group commit
+   * (writer-thread.ts), which keeps the caller's thread free while the disk syncs. Default: the caller's
+   * thread under both FULL and NORMAL: a command's round trip then crosses no thread, and the thread
+   * hops, not the sync, made FULL's latency tail (ADR 0011, amended in session 10).
    */
   writerThread?: boolean;
   /**
@@ -158,7 +158,7 @@ export class EventStore {
   private checkpointing = false;
   /** SQLite with appends on this thread: the thread that checkpoints (null: the writer thread does, or SQLite inside commits) */
   private poller: WalCheckpointPoller | null = null;
-  /** SQLite under NORMAL with appends on this thread: writes them synchronously */
+  /** SQLite with appends on this thread: writes them synchronously */
   private direct: DirectAppender | null = null;
   private closed = false;
 
@@ -180,14 +180,14 @@ export class EventStore {
       throw e;
     }
     const store = new EventStore(db, file, 'sqlite', raw, null);
-    if (opts.writerThread ?? (opts.synchronous ?? 'FULL') === 'FULL') {
+    if (opts.writerThread) {
       // This connection writes only what cannot be handed over (a table's meta changed by a callback,
       // seats, snapshots; `mainWrite`), so it leaves the checkpoints to the thread too.
       if (opts.checkpoint !== false) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       store.checkpointing = opts.checkpoint !== false;
       store.writer = new SqliteWriter(file, opts.synchronous ?? 'FULL', writerSql(db), opts.checkpoint ?? {}, (unanswered, reason) => store.writerDied(unanswered, reason));
     } else if (opts.checkpoint !== false) {
-      if (opts.synchronous === 'NORMAL') store.direct = new DirectAppender(raw, writerSql(db));
+      store.direct = new DirectAppender(raw, writerSql(db));
       // Appends on this thread: the checkpoints go to a thread of their own (checkpoint-poller.ts).
       raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       store.checkpointing = true;
@@ -387,9 +387,9 @@ export class EventStore {
   }
 
   /**
-   * SQLite without the writer thread: under NORMAL written at once (`DirectAppender`) when nothing
-   * else is writing; otherwise, and under FULL, group commit on this thread's connection (appends that
-   * arrive while a commit waits for the disk share the next one).
+   * SQLite without the writer thread: written at once (`DirectAppender`) when nothing else is writing;
+   * otherwise (a Kysely transaction open on the connection, or SQLite's own checkpoints chosen), group
+   * commit on this thread's connection (appends that arrive while a commit is under way share the next).
    */
   private appendHere(parts: readonly StreamAppend[]): Promise<void> {
     if (this.direct?.ready && !this.flushing && !this.pending.length) {

@@ -17,10 +17,19 @@ interface StoreTarget {
 
 const backends: { name: string; target: () => Promise<StoreTarget> }[] = [
   {
+    // FULL on the store's own thread (the default): appends written at once (DirectAppender).
     name: 'SQLite',
     target: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-store-'));
       return { options: { dataDir: dir }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    // FULL (the default) on the writer thread, with group commit: the same answers as on the store's own thread.
+    name: 'SQLite writer thread',
+    target: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-store-'));
+      return { options: { dataDir: dir, writerThread: true }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
     },
   },
   {
