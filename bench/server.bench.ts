@@ -86,25 +86,32 @@ async function rebuildRows(dir: string): Promise<Row[]> {
   await store.createTable({ id: 'big', name: 'big', ruleset: { id: 'a5e', version: a5eRuleset.version } });
   await store.append([{ stream: 'big/fight', expectedVersion: 0, events, create: { kind: 'encounter', tableId: 'big', ruleset: { id: 'a5e', version: a5eRuleset.version }, schemaVersion: 1 } }]);
   const fromStore: number[] = [];
+  const fromTexts: number[] = [];
   const fromMemory: number[] = [];
-  const copy = JSON.parse(JSON.stringify(events)) as FrayEvent[];
+  // The floor under a rebuild from any store: the events' JSON texts (as stored) parsed and folded.
+  const texts = events.map((e) => JSON.stringify(e));
+  const copy = texts.map((t) => JSON.parse(t) as FrayEvent);
   for (let i = 0; i < 9; i++) {
     let t0 = performance.now();
     const read = await store.read('big/fight');
     const a = Encounter.fromEvents(read, { ruleset: a5eRuleset });
     if (i >= 2) fromStore.push(performance.now() - t0);
     t0 = performance.now();
+    const c = Encounter.fromEvents(texts.map((t) => JSON.parse(t) as FrayEvent), { ruleset: a5eRuleset });
+    if (i >= 2) fromTexts.push(performance.now() - t0);
+    t0 = performance.now();
     const b = Encounter.fromEvents(copy, { ruleset: a5eRuleset });
     if (i >= 2) fromMemory.push(performance.now() - t0);
-    if (a.state.version !== b.state.version) throw new Error('rebuilds differ');
+    if (a.state.version !== b.state.version || c.state.version !== b.state.version) throw new Error('rebuilds differ');
   }
   await store.close();
   const ms = median(fromStore);
+  const parsed = median(fromTexts);
   const base = median(fromMemory);
-  console.log(`rebuild a 10,000-event fight from SQLite: ${duration(ms)} (goal < 50 ms; read + fold; folding the same log from memory: ${duration(base)})`);
+  console.log(`rebuild a 10,000-event fight from SQLite: ${duration(ms)} (goal < 50 ms; read + fold); the same texts parsed and folded from memory: ${duration(parsed)}; the fold alone: ${duration(base)} (the rest is JSON.parse of ${(texts.reduce((n, t) => n + t.length, 0) / 1e6).toFixed(1)} MB)`);
   return [
     { name: 'rebuild 10k-event fight vs the 50 ms goal', measured: duration(ms), baseline: '50 ms', ratio: 50 / ms, goal: 1 },
-    { name: 'rebuild 10k-event fight: store vs memory fold', measured: duration(ms), baseline: duration(base), ratio: base / ms, goal: 0.2 },
+    { name: 'rebuild 10k-event fight: store vs parse + fold in memory', measured: duration(ms), baseline: duration(parsed), ratio: parsed / ms, goal: 0.5 },
   ];
 }
 
