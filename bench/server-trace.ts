@@ -131,6 +131,11 @@ export function traceReport(clientMarks: ClientMark[], server: Map<string, Serve
     return s[Math.floor(s.length / 2)];
   };
   const parts = rows.map(part);
+  // How much of the tail is the disk's: a command cannot be acknowledged under FULL before its commit's sync.
+  const appends = parts.map((p) => p.append).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+  const over = rows.slice(0, Math.ceil(rows.length * 0.01));
+  const diskBound = over.filter((r) => (part(r).append ?? 0) > 4).length;
+  lines.push(`    the appends (commit, sync included): p50 ${f(appends[Math.floor(appends.length / 2)])}, p99 ${f(appends[Math.floor(appends.length * 0.99)])}, max ${f(appends[appends.length - 1])}; of the ${over.length} round trips at or over the p99, ${diskBound} waited more than 4 ms for their own append`);
   lines.push(`    medians: ${f(med(rows.map((r) => r.total)))} = ${f(med(parts.map((p) => p.wireIn)))} + ${f(med(parts.map((p) => p.queue)))} + ${f(med(parts.map((p) => p.decide)))} + ${f(med(parts.map((p) => p.append)))} + ${f(med(parts.map((p) => p.after)))} + ${f(med(parts.map((p) => p.wireOut)))} + ${f(med(parts.map((p) => p.taken)))}`);
   return lines;
 }
