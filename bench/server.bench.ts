@@ -13,7 +13,7 @@
 // one client waits. Flat out (closed loop): each table sends its next command as soon as the last is
 // answered: the sustained commands/s; its round trip is 50 commands in flight / throughput (Little's
 // law), so it measures the queue, not a client's wait. Baselines from the same run: the engine's
-// decide alone, one SQLite commit alone (the fsync is the floor under FULL), folding the same log from
+// decide alone, one SQLite commit alone at the GM's pace (its sync is the floor under FULL), folding the same log from
 // memory.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -280,17 +280,27 @@ if (process.env['FRAY_BENCH_ROLE'] === 'server-bench-clients') {
   process.once('message', (spec: LoadSpec) => void clients(spec).then((r) => process.send!({ result: r }, () => process.exit(0))));
 }
 
-/** One SQLite commit of one event, alone: what a GM command's write costs at this synchronous setting. */
+/**
+ * One SQLite commit of one event at a time, alone, at the pace the GM commands of the first paced step
+ * come (25 a second for 50 tables at 1/s), as many as that step has: what a GM command's write costs at
+ * this synchronous setting, and under FULL the disk's own sync tail in the same minutes, the floor
+ * under the GM's p99 (this machine's virtual disk has minutes when one sync in a hundred takes 3-90 ms).
+ */
 async function commitAlone(dir: string, sync: 'FULL' | 'NORMAL', writer: WriterKind): Promise<number[]> {
   const store = await EventStore.open({ dataDir: dir, fileName: `commit-${sync}-${writer}.sqlite`, synchronous: sync, ...writerOption(writer) });
   await store.createTable({ id: 'c', name: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version } });
   const event = (seq: number) => ({ type: 'CounterSet', key: 'bench', value: seq, seq, commandId: `c${seq}` }) as unknown as FrayEvent;
   await store.append([{ stream: 'c/fight', expectedVersion: 0, events: [event(0)], create: { kind: 'encounter', tableId: 'c', ruleset: { id: 'a5e', version: a5eRuleset.version }, schemaVersion: 1 } }]);
+  const perSecond = ((PACES[0] ?? 1) * TABLES) / 2;
+  const count = Math.max(200, Math.round((PACED_MS / 1000) * perSecond));
   const times: number[] = [];
-  for (let i = 1; i <= 200; i++) {
-    const t0 = performance.now();
+  const t0 = performance.now();
+  for (let i = 1; i <= count; i++) {
+    const wait = t0 + (i * 1000) / perSecond - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t = performance.now();
     await store.append([{ stream: 'c/fight', expectedVersion: i, events: [event(i)] }]);
-    times.push(performance.now() - t0);
+    times.push(performance.now() - t);
   }
   await store.close();
   return times;
@@ -458,7 +468,7 @@ export default async function run(): Promise<void> {
       const r = await serverRun(runDir, sync, writerKind);
       const label = WRITERS.length > 1 ? `${sync} ${writerKind}` : sync;
       const threaded = writerKind === 'thread';
-      console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone ${pc(commit)}`);
+      console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone, ${commit.length} at the GM commands' pace, ${pc(commit)}, max ${duration(Math.max(...commit))}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);
       console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a process of their own); round trip = send → ack:`);
