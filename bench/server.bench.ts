@@ -329,7 +329,6 @@ const PACES = (process.env["FRAY_BENCH_PACES"] ?? "1,2,4").split(",").map(Number
  */
 const PACED_MS = Number(process.env['FRAY_BENCH_PACED_MS'] ?? 15_000);
 const TRACE = process.env['FRAY_BENCH_TRACE'] === '1';
-const CLIENT_NICE = Number(process.env['FRAY_BENCH_CLIENT_NICE'] ?? 0);
 
 interface StepCosts {
   /** submit → outcome: decide, append (one transaction), commit in memory: what the GM's ack waits for */
@@ -398,7 +397,6 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     const serverGc = new GcLog();
     if (TRACE) serverGc.start();
     const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, FRAY_BENCH_ROLE: 'server-bench-clients' }, serialization: 'advanced' });
-    if (CLIENT_NICE) os.setPriority(child.pid!, CLIENT_NICE);
     const watch = new PauseWatch();
     const pauses: PauseSummary[] = [];
     const writer: (WriterStats | null)[] = [];
