@@ -9,6 +9,8 @@ import { countPhrase, namePhrase, type BreakdownRow, type Duration, type EventOf
 export interface NarrationContext {
   /** creature id → display name */
   names?: Record<string, string>;
+  /** seat id → the seat's name at the table ("Tamsin Reed's player"), for who was asked and who answered */
+  seats?: Record<string, string>;
   /** prompts asked in earlier batches (the open ones), so their answers read as questions */
   prompts?: readonly PromptSpec[];
   /** the ruleset's words for its tallies and counters, and its conditions' names (a loaded ruleset will do) */
@@ -19,6 +21,7 @@ type Ev<T extends FrayEventBody['type']> = EventOf<T>;
 
 export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext = {}): string[] {
   const names = new Map(Object.entries(ctx.names ?? {}));
+  const seats = new Map(Object.entries(ctx.seats ?? {}));
   const nameOf = (id: string | null | undefined): string => (id == null ? 'the GM' : (names.get(id) ?? id));
   const prompts = new Map<string, PromptSpec>((ctx.prompts ?? []).map((p) => [p.id, p]));
   const { rollFor, consumed } = pairRolls(events);
@@ -44,7 +47,7 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
           out.push(`${c.name} is revealed`);
           break;
         }
-        const who = [c.side, c.controller].filter((x) => x).join(', ');
+        const who = [c.side, c.controller ? (seats.get(c.controller) ?? c.controller) : null].filter((x) => x).join(', ');
         out.push(`  ${c.name} (${who}): ${c.hp}/${c.maxHp} HP${c.tempHp ? ` + ${c.tempHp} temporary` : ''}${c.status !== 'conscious' ? `, ${c.status}` : ''}${c.hidden ? ' [hidden]' : ''}`);
         break;
       }
@@ -54,7 +57,7 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
       case 'CreatureUpdated': {
         const old = nameOf(e.creatureId);
         if (e.previous && 'controller' in e.previous && e.changes.controller !== undefined) {
-          const who = (seat: string | null | undefined) => (seat ? `seat ${seat}` : 'the GM');
+          const who = (seat: string | null | undefined) => (seat ? (seats.get(seat) ?? `seat ${seat}`) : 'the GM');
           out.push(`${old} passes from ${who(e.previous.controller)} to ${who(e.changes.controller)}`);
           break;
         }
@@ -154,7 +157,7 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         for (const p of e.pending.open) {
           if (prompts.has(p.id)) continue;
           prompts.set(p.id, p);
-          out.push(`  ? ${p.text} (asks ${principalText(p.to)}; ${inputText(p)})`);
+          out.push(`  ? ${p.text} (asks ${principalText(p.to, seats)}; ${inputText(p)})`);
         }
         break;
       case 'PromptAnswered': {
@@ -163,7 +166,7 @@ export function narrate(events: readonly FrayEventBody[], ctx: NarrationContext 
         // An answer given without the prompt in view (a policy's) reads as its option's label, or a creature's name.
         const answer = !p && e.label !== undefined ? e.label
           : !p && typeof e.answer === 'string' && names.has(e.answer) ? names.get(e.answer)! : answerText(p, e.answer);
-        out.push(`  ${question} → ${answer}, ${byText(e.by)}`);
+        out.push(`  ${question} → ${answer}, ${byText(e.by, seats)}`);
         break;
       }
       case 'CommandUndone':
@@ -244,15 +247,15 @@ function rollPurpose(purpose: string): string {
 const signed = (n: number) => (n < 0 ? `- ${-n}` : `+ ${n}`);
 const conditionOf = (instanceId: string) => instanceId.replace(/#\d+$/, '');
 
-function principalText(p: Principal): string {
-  return p.role === 'gm' ? 'the GM' : p.seat;
+function principalText(p: Principal, seats: ReadonlyMap<string, string>): string {
+  return p.role === 'gm' ? 'the GM' : (seats.get(p.seat) ?? p.seat);
 }
 
-function byText(by: Principal | 'policy' | 'default' | 'preAnswer'): string {
+function byText(by: Principal | 'policy' | 'default' | 'preAnswer', seats: ReadonlyMap<string, string>): string {
   if (by === 'policy') return 'by policy';
   if (by === 'default') return 'by default';
   if (by === 'preAnswer') return 'answered ahead';
-  return `by ${principalText(by)}`;
+  return `by ${principalText(by, seats)}`;
 }
 
 function inputText(p: PromptSpec): string {

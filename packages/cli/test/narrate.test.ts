@@ -22,6 +22,23 @@ const ogreAttacksAna: FrayEventBody[] = [
 ];
 
 describe('narrate', () => {
+  it('names the seat a prompt asks and the seat that answered by the seat\'s name at the table, or by its id without one', () => {
+    const prompt: PromptSpec = {
+      id: 'c5.1.dice.enter.ana', key: 'dice.enter', to: { role: 'player', seat: 'seat-ana' }, about: 'ana', text: 'Enter the dice for attack: 1d20',
+      input: { kind: 'dice', dice: [{ count: 1, sides: 20 }] },
+    } as PromptSpec;
+    const events: FrayEventBody[] = [
+      { type: 'ResolutionPaused', pending: { commandId: 'c5', envelope: { id: 'c5', issuedBy: { role: 'gm' }, command: { type: 'x' } }, base: {} as never, emitted: [], answers: {}, asksBeforePause: 1, open: [prompt] } },
+      { type: 'PromptAnswered', promptId: prompt.id, answer: [15], by: { role: 'player', seat: 'seat-ana' } },
+    ];
+    const lines = narrate(events, { names, seats: { 'seat-ana': "Ana's player" } });
+    expect(lines[0]).toBe("  ? Enter the dice for attack: 1d20 (asks Ana's player; dice: 1d20)");
+    expect(lines[1]).toBe("  Enter the dice for attack: 1d20 → [15], by Ana's player");
+    const bare = narrate(events, { names });
+    expect(bare[0]).toBe('  ? Enter the dice for attack: 1d20 (asks seat-ana; dice: 1d20)');
+    expect(bare[1]).toBe('  Enter the dice for attack: 1d20 → [15], by seat-ana');
+  });
+
   it('an attack and its damage, one line each, with names', () => {
     expect(narrate(ogreAttacksAna, { names })).toEqual([
       'Ogre attacks Ana: d20 14 + 6 = 20 vs AC 16, hit',

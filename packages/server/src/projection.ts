@@ -7,7 +7,7 @@ import type { LiveTable } from './table';
 import { menuWithoutHidden } from './seat-redaction';
 
 /** Narration injected by the host (the CLI's `narrate`); the server only passes events through it. */
-export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<string, string>; prompts?: readonly PromptSpec[]; ruleset?: LoadedRuleset }) => string[];
+export type Narrate = (events: readonly FrayEventBody[], ctx: { names?: Record<string, string>; seats?: Record<string, string>; prompts?: readonly PromptSpec[]; ruleset?: LoadedRuleset }) => string[];
 
 export interface Projector {
   narrate?: Narrate | undefined;
@@ -23,6 +23,20 @@ function seatsOf(t: LiveTable): SeatInfo[] {
     return [...ids];
   };
   return t.meta.seats.map((s) => ({ seat: s.seat, name: s.name, creatures: controlled(s.seat) }));
+}
+
+/**
+ * What the narration calls each seat, from what every audience's view already lists (tableInfo): its
+ * name, read as "X's player" when it is named after the one creature it plays, as the web's seat list
+ * reads it (a prompt "asks Brannoc Vale" would seem to ask the creature).
+ */
+function seatWords(t: LiveTable): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of seatsOf(t)) {
+    const plays = s.creatures.map((id) => (t.fight?.state.creatures[id] ?? t.campaign.state.creatures[id])?.name);
+    out[s.seat] = plays.length === 1 && plays[0] === s.name ? `${s.name}'s player` : s.name;
+  }
+  return out;
 }
 
 export function tableInfo(t: LiveTable): TableInfo {
@@ -128,7 +142,7 @@ export function project(t: LiveTable, who: Principal, stream: StreamName, events
   if (t.projector.narrate) {
     const isVisible = who.role === 'gm' ? () => true : (id: string) => !state.creatures[id]?.hidden || state.creatures[id]?.controller === who.seat;
     try {
-      msg.narration = t.projector.narrate(visible as unknown as FrayEventBody[], { names: namesOf(state, isVisible), ruleset: t.ruleset });
+      msg.narration = t.projector.narrate(visible as unknown as FrayEventBody[], { names: namesOf(state, isVisible), seats: seatWords(t), ruleset: t.ruleset });
     } catch {
       msg.narration = [];
     }

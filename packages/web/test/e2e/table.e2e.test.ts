@@ -42,6 +42,9 @@ describe('web table in Chromium', () => {
     await waitText(gm.getByTestId('order-vessa'), '35/44');
     await waitText(tamsin.getByTestId('hp-vessa'), 'hurt');
     await waitText(gm.getByTestId('event-log'), 'entered at the table');
+    // The log names the seat that entered them as the table knows it, not by its id.
+    await waitText(gm.getByTestId('event-log'), "by Brannoc Vale's player");
+    expect(await gm.getByTestId('event-log').textContent()).not.toContain('seat-brannoc');
     await brannoc.getByTestId('end-turn').click();
     await waitText(gm.getByTestId('whose-turn'), "Vessa Redcloak's turn");
 
