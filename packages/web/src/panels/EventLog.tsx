@@ -149,7 +149,8 @@ function TestDetails({ e, nameOf }: { e: Ev; nameOf: (id: string) => string }) {
                 <td>{r.applied ? r.label : <s>{r.label}</s>}</td>
                 <td>{signed(r.value)}</td>
                 <td>
-                  {r.source}
+                  {/* a creature's modifier reads with its name; other sources (a spell, an item) as they are */}
+                  {nameOf(r.source)}
                   {!r.applied && r.reason ? ` (not applied: ${humanize(r.reason)})` : ''}
                   {r.ruleId ? ` · ${r.ruleId}` : ''}
                 </td>

@@ -45,6 +45,12 @@ describe('web table in Chromium', () => {
     // The log names the seat that entered them as the table knows it, not by its id.
     await waitText(gm.getByTestId('event-log'), "by Brannoc Vale's player");
     expect(await gm.getByTestId('event-log').textContent()).not.toContain('seat-brannoc');
+    // The attack's breakdown: each modifier with its source, a creature's by its name.
+    const roll = gm.getByTestId('event-log').locator('details.roll').filter({ hasText: 'natural 15' }).first();
+    await roll.locator('summary').click();
+    const rows = await roll.locator('table.breakdown').textContent();
+    expect(rows).toContain('Longsword+5Brannoc Vale');
+    expect(rows).not.toContain('brannoc');
     await brannoc.getByTestId('end-turn').click();
     await waitText(gm.getByTestId('whose-turn'), "Vessa Redcloak's turn");
 
