@@ -41,22 +41,32 @@ export interface ServerMarks {
   ackSent?: number;
 }
 
+/** The marks the acks handed to sockets now go to (the last run traced). */
+let ackMarks: Map<string, ServerMarks> | null = null;
+
+/** Marks each ack as it is handed to its socket (the server's sockets are `ws`'s, as the clients' are); patched once per process. */
+function watchAcks(marks: Map<string, ServerMarks>): void {
+  if (!ackMarks) {
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
+      if (typeof data === 'string' && data.startsWith('{"type":"ack"')) {
+        const id = /"commandId":"([^"]+)"/.exec(data)?.[1];
+        const m = id ? ackMarks?.get(id) : undefined;
+        if (m) m.ackSent = mono();
+      }
+      return (send as (...a: unknown[]) => void).call(this, data, ...rest);
+    } as typeof send;
+  }
+  ackMarks = marks;
+}
+
 /**
  * Marks each command's passage through its table, by command id. Patches the instances only (the bench's
  * own server), through the table's private steps: a trace for a bench, not an API.
  */
 export function traceTables(tables: Iterable<Table>): Map<string, ServerMarks> {
   const marks = new Map<string, ServerMarks>();
-  // The acks, as they are handed to their sockets (the server's sockets are `ws`'s, as the clients' are).
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
-    if (typeof data === 'string' && data.startsWith('{"type":"ack"')) {
-      const id = /"commandId":"([^"]+)"/.exec(data)?.[1];
-      const m = id ? marks.get(id) : undefined;
-      if (m) m.ackSent = mono();
-    }
-    return (send as (...a: unknown[]) => void).call(this, data, ...rest);
-  } as typeof send;
+  watchAcks(marks);
   for (const table of tables) {
     const t = table as unknown as {
       submit: Table['submit'];
@@ -122,19 +132,19 @@ export function traceReport(clientMarks: ClientMark[], server: Map<string, Serve
       taken: r.c.acked - r.c.frame,
     };
   };
-  for (const r of rows.slice(0, slowest)) {
-    const p = part(r);
+  const parts = rows.map(part);
+  for (const [i, r] of rows.slice(0, slowest).entries()) {
+    const p = parts[i]!;
     lines.push(`    ${f(r.total)} = ${f(p.wireIn)} + ${f(p.queue)} + ${f(p.decide)} + ${f(p.append)} + ${f(p.after)} + ${f(p.wireOut)} + ${f(p.taken)}   GC ${f(overlap(serverGc, r.c.sent, r.c.acked))} / ${f(overlap(clientGc, r.c.sent, r.c.acked))}`);
   }
   const med = (xs: (number | undefined)[]) => {
     const s = xs.filter((x): x is number => x !== undefined).sort((a, b) => a - b);
     return s[Math.floor(s.length / 2)];
   };
-  const parts = rows.map(part);
   // How much of the tail is the disk's: a command cannot be acknowledged under FULL before its commit's sync.
   const appends = parts.map((p) => p.append).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
   const over = rows.slice(0, Math.ceil(rows.length * 0.01));
-  const diskBound = over.filter((r) => (part(r).append ?? 0) > 4).length;
+  const diskBound = parts.slice(0, over.length).filter((p) => (p.append ?? 0) > 4).length;
   lines.push(`    the appends (commit, sync included): p50 ${f(appends[Math.floor(appends.length / 2)])}, p99 ${f(appends[Math.floor(appends.length * 0.99)])}, max ${f(appends[appends.length - 1])}; of the ${over.length} round trips at or over the p99, ${diskBound} waited more than 4 ms for their own append`);
   lines.push(`    medians: ${f(med(rows.map((r) => r.total)))} = ${f(med(parts.map((p) => p.wireIn)))} + ${f(med(parts.map((p) => p.queue)))} + ${f(med(parts.map((p) => p.decide)))} + ${f(med(parts.map((p) => p.append)))} + ${f(med(parts.map((p) => p.after)))} + ${f(med(parts.map((p) => p.wireOut)))} + ${f(med(parts.map((p) => p.taken)))}`);
   return lines;

@@ -34,9 +34,9 @@ import { GcLog, mono, traceReport, traceTables, type ClientMark, type Span } fro
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
 /**
- * where SQLite's appends are written: the store's default for the mode, its writer thread, or the
- * server's thread (checkpoints by the store's checkpoint thread; `main-sqlite`: by SQLite inside
- * commits, as before); `thread,main` runs both
+ * where SQLite's appends are written: the store's default (the server's thread), its writer thread, or
+ * the server's thread named as such (checkpoints by the store's checkpoint thread; `main-sqlite`: by
+ * SQLite inside commits, as before); `thread,main` runs both
  */
 type WriterKind = 'default' | 'thread' | 'main' | 'main-sqlite';
 const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'default').split(',').filter((w): w is WriterKind => w === 'default' || w === 'thread' || w === 'main' || w === 'main-sqlite');

@@ -4,6 +4,7 @@ import {
 } from '@fray/engine';
 import type { EventsMessage, SeatInfo, StreamName, TableInfo, TableView } from './protocol';
 import type { LiveTable } from './table';
+import { seatLabel } from './seat-label';
 import { menuWithoutHidden } from './seat-redaction';
 
 /** Narration injected by the host (the CLI's `narrate`); the server only passes events through it. */
@@ -25,18 +26,10 @@ function seatsOf(t: LiveTable): SeatInfo[] {
   return t.meta.seats.map((s) => ({ seat: s.seat, name: s.name, creatures: controlled(s.seat) }));
 }
 
-/**
- * What the narration calls each seat, from what every audience's view already lists (tableInfo): its
- * name, read as "X's player" when it is named after the one creature it plays, as the web's seat list
- * reads it (a prompt "asks Brannoc Vale" would seem to ask the creature).
- */
+/** What the narration calls each seat: as every audience's view lists it (tableInfo), by `seatLabel`. */
 function seatWords(t: LiveTable): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const s of seatsOf(t)) {
-    const plays = s.creatures.map((id) => (t.fight?.state.creatures[id] ?? t.campaign.state.creatures[id])?.name);
-    out[s.seat] = plays.length === 1 && plays[0] === s.name ? `${s.name}'s player` : s.name;
-  }
-  return out;
+  const nameOf = (id: string) => (t.fight?.state.creatures[id] ?? t.campaign.state.creatures[id])?.name;
+  return Object.fromEntries(seatsOf(t).map((s) => [s.seat, seatLabel(s, nameOf)]));
 }
 
 export function tableInfo(t: LiveTable): TableInfo {

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { seatLabel, seatPlaysItself } from '@fray/server/seat-label';
 import type { Table } from '../net/use-table';
 
 /**
@@ -25,11 +26,10 @@ export function SeatList({ table, nameOf }: { table: Table; nameOf: (id: string)
       <ul>
         {seats.map((s) => {
           const plays = s.creatures.map(nameOf);
-          // A seat named after the one creature it plays reads as that creature's player.
-          const self = plays.length === 1 && plays[0] === s.name;
+          const self = seatPlaysItself(s, nameOf);
           return (
           <li key={s.seat} data-testid={`seat-${s.seat}`}>
-            <strong>{self ? `${s.name}'s player` : s.name}</strong>
+            <strong>{seatLabel(s, nameOf)}</strong>
             {!self && <span class="muted">plays {plays.join(', ') || 'nothing yet'}</span>}
             {asking !== s.seat && (
               <button type="button" class="small" onClick={() => setAsking(s.seat)} aria-label={`Remove the seat ${s.name}`} data-testid="seat-remove">
@@ -38,7 +38,7 @@ export function SeatList({ table, nameOf }: { table: Table; nameOf: (id: string)
             )}
             {asking === s.seat && (
               <span class="confirm" role="group" aria-label={`Remove ${s.name}?`}>
-                Remove {self ? `${s.name}'s player` : s.name}? Their link stops working; their creatures stay with the GM.{' '}
+                Remove {seatLabel(s, nameOf)}? Their link stops working; their creatures stay with the GM.{' '}
                 <button type="button" class="danger small" disabled={busy} onClick={() => void remove(s.seat)} data-testid="seat-remove-confirm">
                   Remove seat
                 </button>{' '}
