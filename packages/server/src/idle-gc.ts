@@ -47,6 +47,8 @@ class IdleCollector {
   private timer: NodeJS.Timeout | null = null;
   /** idle collections run so far (tests and the bench read it) */
   runs = 0;
+  /** why the last idle moment collected nothing (tests tell V8's own scavenge from a wrong decision) */
+  lastSkip: 'busy' | 'disabled' | 'under-fill' | 'no-gc' | null = null;
   enabled = true;
   private gc: Gc | null | undefined;
 
@@ -67,9 +69,13 @@ class IdleCollector {
 
   private idle(): void {
     this.timer = null;
-    if (this.busy > 0 || !this.enabled || youngFill() < FILL) return;
+    this.lastSkip = this.busy > 0 ? 'busy' : !this.enabled ? 'disabled' : youngFill() < FILL ? 'under-fill' : null;
+    if (this.lastSkip) return;
     if (this.gc === undefined) this.gc = exposedGc();
-    if (!this.gc) return;
+    if (!this.gc) {
+      this.lastSkip = 'no-gc';
+      return;
+    }
     this.gc({ type: 'minor' });
     this.runs++;
   }
