@@ -23,7 +23,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Campaign, Encounter, encounterSetupFromCampaign, legalCommands, sampleAnswers, type Command, type FrayEvent, type Principal } from '@fray/engine';
 import { a5eRuleset } from '@fray/ruleset-a5e';
-import { EventStore, type WriterStats } from '@fray/store';
+import { EventStore, type Synchronous, type WriterStats } from '@fray/store';
 import { a5eDemoPromptPolicy } from '@fray/sim';
 import { ADMIN, Client, demoSource, postJson, startServer } from '../packages/server/test/helpers';
 import { menusFor, viewFor } from '../packages/server/src/projection';
@@ -34,13 +34,18 @@ import { GcLog, mono, traceReport, traceTables, type ClientMark, type Span } fro
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
 /**
- * where SQLite's appends are written: the store's default (the server's thread), its writer thread, or
- * the server's thread named as such (checkpoints by the store's checkpoint thread; `main-sqlite`: by
- * SQLite inside commits, as before); `thread,main` runs both
+ * where SQLite's appends are written: the store's default (the server's thread, FULL's sync after the
+ * commit on libuv's pool), its writer thread, or the server's thread named as such (checkpoints by the
+ * store's checkpoint thread; `main-commit`: FULL's sync inside the commit, on the server's thread;
+ * `main-sqlite`: checkpoints by SQLite inside commits, as before); `thread,main` runs both
  */
-type WriterKind = 'default' | 'thread' | 'main' | 'main-sqlite';
-const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'default').split(',').filter((w): w is WriterKind => w === 'default' || w === 'thread' || w === 'main' || w === 'main-sqlite');
-const writerOption = (w: WriterKind) => (w === 'default' ? {} : w === 'main-sqlite' ? { writerThread: false, checkpoint: false as const } : { writerThread: w === 'thread' });
+type WriterKind = 'default' | 'thread' | 'main' | 'main-sqlite' | 'main-commit';
+const WRITER_KINDS: readonly WriterKind[] = ['default', 'thread', 'main', 'main-sqlite', 'main-commit'];
+const WRITERS = (process.env['FRAY_BENCH_WRITERS'] ?? 'default').split(',').filter((w): w is WriterKind => (WRITER_KINDS as readonly string[]).includes(w));
+const writerOption = (w: WriterKind) =>
+  w === 'default' ? {} : w === 'main-sqlite' ? { writerThread: false, checkpoint: false as const } : w === 'main-commit' ? { writerThread: false, fullSync: 'commit' as const } : { writerThread: w === 'thread' };
+/** where FULL's sync runs for a writer kind (the text of the bench's headings) */
+const syncPlace = (w: WriterKind, sync: Synchronous) => (sync !== 'FULL' || w === 'thread' ? '' : w === 'main-commit' || w === 'main-sqlite' ? ', the sync inside the commit' : ", the sync after the commit on libuv's pool");
 const SEATS = 5;
 
 function percentile(xs: number[], p: number): number {
@@ -466,7 +471,7 @@ export default async function run(): Promise<void> {
       const r = await serverRun(runDir, sync, writerKind);
       const label = WRITERS.length > 1 ? `${sync} ${writerKind}` : sync;
       const threaded = writerKind === 'thread';
-      console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone, ${commit.length} at the GM commands' pace, ${pc(commit)}, max ${duration(Math.max(...commit))}`);
+      console.log(`\nSQLite synchronous=${sync}, appends written on ${threaded ? "the store's writer thread" : "the server's thread"}${syncPlace(writerKind, sync)} (load ${os.loadavg()[0]!.toFixed(1)}): one commit alone, ${commit.length} at the GM commands' pace, ${pc(commit)}, max ${duration(Math.max(...commit))}`);
       console.log(`  one GM command in process (medians): the ack waits for ${duration(steps.ack)} (decide, append, commit); then the pushes to 6 audiences ${duration(steps.pushes)}, the GM's menu ${duration(steps.menu)}. Acked after the pushes (as before), the ack would wait ${duration(steps.ack + steps.pushes)}`);
       console.log(`    300 such commands: ${pauseLine(steps.pauses, 300)}, ${(steps.pauses.gcMs / 300).toFixed(3)} ms of GC per command`);
       console.log(`  ${TABLES} tables × ${1 + SEATS} clients on loopback, every fight in combat (clients in a process of their own); round trip = send → ack:`);

@@ -420,7 +420,7 @@ export const SERVER_ERROR_CODES = [
   'already-in-library', // an import with save names a stat block the library has (replace: true for the user's own)
   // an import the importers refuse has their code: 'bad-json', 'unknown-format', 'unsupported-ruleset', 'no-creatures', 'bad-creature', 'invalid-stat-block'
   'duplicate-command', // the id was used for a different command
-  'unavailable', // the table could not be loaded (its log is unreadable by this server)
+  'unavailable', // the table could not be loaded (its log is unreadable by this server), the database cannot be reached, or the disk refused a sync
   'no-seat', // removing a seat the table does not have
   'seat-removed', // sent to a removed seat's connections just before they close
   'internal',

@@ -64,6 +64,8 @@ export interface ServerOptions {
   writerThread?: boolean;
   /** SQLite's WAL checkpoints: the store's thread's (default) or, with false, SQLite's own inside commits (`EventStore.open`'s `checkpoint`) */
   checkpoint?: false;
+  /** SQLite under FULL: the WAL's sync after the commit on libuv's pool (default), or inside COMMIT on the server's thread (`EventStore.open`'s `fullSync`) */
+  fullSync?: 'commit' | 'pool';
   /** a PostgreSQL database instead of the SQLite file in dataDir (`fray serve --database postgres://…`) */
   database?: PostgresOptions;
   /** events between a stream's snapshots (default SNAPSHOT_EVERY) */
@@ -133,6 +135,7 @@ export async function createServer(opts: ServerOptions): Promise<FrayServer> {
   const store = await EventStore.open({
     dataDir: opts.dataDir ?? 'fray-data', ...(opts.synchronous ? { synchronous: opts.synchronous } : {}), ...(opts.database ? { postgres: opts.database } : {}),
     ...(opts.writerThread !== undefined ? { writerThread: opts.writerThread } : {}), ...(opts.checkpoint === false ? { checkpoint: false as const } : {}),
+    ...(opts.fullSync ? { fullSync: opts.fullSync } : {}),
   });
   const tables = new Map<string, LiveTable>();
   const unavailable = new Map<string, string>();

@@ -3,7 +3,7 @@ import {
   encounterResult, encounterSetupFromCampaign, type CampaignSetup, type CommandRejected, type CreatureSetup,
   type FrayEvent, type Json, type LoadedRuleset, type Principal, type Runtime,
 } from '@fray/engine';
-import { DatabaseUnavailable, VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
+import { DatabaseUnavailable, DiskSyncFailed, VersionConflict, type EventStore, type StreamAppend } from '@fray/store';
 import { decideFor, type Decided } from './authority';
 import type { ClientEnvelope, FightSpec, StreamName, Versions, WireError } from './protocol';
 import { Audience, audienceKey, sharedView, type SharedView } from './audience';
@@ -309,6 +309,8 @@ export class LiveTable {
         this.storeConflicts.add(w);
         return w;
       }
+      // Written but not known to be on disk: a restart rebuilds the table from what the file holds.
+      if (e instanceof DiskSyncFailed) return { code: 'unavailable', message: "the server's disk could not save the command, and it takes no more until it is restarted; after the restart the table shows whether this command was kept" };
       if (e instanceof DatabaseUnavailable) return { code: 'unavailable', message: 'the database cannot be reached just now; nothing was changed: send the command again' };
       return { code: 'internal', message: 'the store could not write the command; nothing was changed' };
     }

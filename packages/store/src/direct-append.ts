@@ -17,11 +17,14 @@ interface Appender {
  */
 export class DirectAppender {
   private readonly core: Appender;
+  /** FULL with the sync after the commit (WalSync): the append commits under NORMAL, every other write under the connection's FULL */
+  private readonly unsynced: { normal: Database.Statement; full: Database.Statement } | null;
 
-  constructor(private readonly db: Database.Database, sql: WriterSql) {
+  constructor(private readonly db: Database.Database, sql: WriterSql, syncAfterCommit = false) {
     // The same text the writer thread evaluates, made into a function here (it imports nothing).
     const make = new Function(`${APPEND_CORE}\nreturn sqliteAppender;`)() as (db: Database.Database, sql: WriterSql) => Appender;
     this.core = make(db, sql);
+    this.unsynced = syncAfterCommit ? { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') } : null;
   }
 
   /** Whether an append can be written now: no other transaction (Kysely's) is open on the connection. */
@@ -31,6 +34,16 @@ export class DirectAppender {
 
   /** Writes the append in one transaction, or throws the store's typed error (VersionConflict, UnknownStream) with nothing written. */
   append(parts: WirePart[]): void {
+    if (!this.unsynced) return this.write(parts);
+    this.unsynced.normal.run();
+    try {
+      this.write(parts);
+    } finally {
+      this.unsynced.full.run();
+    }
+  }
+
+  private write(parts: WirePart[]): void {
     try {
       this.db.exec('BEGIN IMMEDIATE');
     } catch (e) {

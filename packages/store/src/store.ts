@@ -7,6 +7,7 @@ import type { FrayEvent } from '@fray/engine';
 import { BACKSTOP_PAGES, SqliteWriter, type CheckpointOptions, type CheckpointReport, type WriterRequest, type WriterStats } from './sqlite-writer';
 import { WalCheckpointPoller } from './checkpoint-poller';
 import { DirectAppender } from './direct-append';
+import { WalSync } from './wal-sync';
 import { migrationProvider } from './migrations';
 import { APPENDS_CHANNEL, SEATS_CHANNEL, listenForAppends, type AppendListener, type AppendNotice, type SeatsNotice } from './listen';
 import { describeUrl, postgresPool, unavailableOf, type PostgresOptions } from './postgres';
@@ -72,11 +73,18 @@ export interface StoreOptions {
   /**
    * SQLite: appends are written on the caller's thread, at once and synchronously when nothing else is
    * writing (`DirectAppender`), or, with `true`, by a thread of the store's own with group commit
-   * (writer-thread.ts), which keeps the caller's thread free while the disk syncs. Default: the caller's
-   * thread under both FULL and NORMAL: a command's round trip then crosses no thread, and the thread
-   * hops, not the sync, made FULL's latency tail (ADR 0011, amended in session 10).
+   * (writer-thread.ts). Default: the caller's thread under both FULL and NORMAL: a command's round trip
+   * then crosses no thread but the sync's (`fullSync`), and the thread hops, not the sync, made FULL's
+   * latency tail (ADR 0011, amended in sessions 10 and 11).
    */
   writerThread?: boolean;
+  /**
+   * SQLite under FULL with appends on the caller's thread: where the WAL's sync runs. `pool` (the
+   * default): after the commit, on libuv's thread pool (WalSync), the append answered once that sync
+   * is done, the caller's thread free meanwhile; `commit`: inside SQLite's COMMIT, holding the caller's
+   * thread. Both answer an append only once it is on disk (ADR 0011, amended in session 11).
+   */
+  fullSync?: 'commit' | 'pool';
   /**
    * SQLite's WAL checkpoints: run by the writer thread at its idle moments (writer-thread.ts says when),
    * or, when appends are written on the caller's thread, by a thread that only checkpoints
@@ -160,6 +168,8 @@ export class EventStore {
   private poller: WalCheckpointPoller | null = null;
   /** SQLite with appends on this thread: writes them synchronously */
   private direct: DirectAppender | null = null;
+  /** FULL with the sync after the commit: syncs the WAL on libuv's pool (null: SQLite syncs inside COMMIT, or NORMAL) */
+  private walSync: WalSync | null = null;
   private closed = false;
 
   static async open(opts: StoreOptions = {}): Promise<EventStore> {
@@ -187,7 +197,9 @@ export class EventStore {
       store.checkpointing = opts.checkpoint !== false;
       store.writer = new SqliteWriter(file, opts.synchronous ?? 'FULL', writerSql(db), opts.checkpoint ?? {}, (unanswered, reason) => store.writerDied(unanswered, reason));
     } else if (opts.checkpoint !== false) {
-      store.direct = new DirectAppender(raw, writerSql(db));
+      const pool = (opts.synchronous ?? 'FULL') === 'FULL' && opts.fullSync !== 'commit';
+      store.direct = new DirectAppender(raw, writerSql(db), pool);
+      if (pool) store.walSync = new WalSync(`${file}-wal`);
       // Appends on this thread: the checkpoints go to a thread of their own (checkpoint-poller.ts).
       raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       store.checkpointing = true;
@@ -233,6 +245,8 @@ export class EventStore {
     this.poller = null;
     await this.recovering;
     while (this.flushing) await this.flushed;
+    while (this.walSync && !this.walSync.idle) await new Promise((r) => setImmediate(r));
+    this.walSync?.close();
     await this.db.destroy();
   }
 
@@ -242,6 +256,11 @@ export class EventStore {
     if (!this.writer || !this.checkpointing) return null;
     const s = this.writer.writerStats();
     return { runs: s.checkpoints, last: s.lastCheckpoint };
+  }
+
+  /** SQLite under FULL with the sync on libuv's pool: the syncs run and the commits they answered (null otherwise). */
+  walSyncStats(): { syncs: number; commits: number } | null {
+    return this.walSync ? { syncs: this.walSync.syncs, commits: this.walSync.commits } : null;
   }
 
   /** SQLite with the writer thread: its counters and samples (`reset` starts new samples); null otherwise. */
@@ -392,10 +411,11 @@ export class EventStore {
    * commit on this thread's connection (appends that arrive while a commit is under way share the next).
    */
   private appendHere(parts: readonly StreamAppend[]): Promise<void> {
+    if (this.walSync?.failed) return Promise.reject(this.walSync.failed);
     if (this.direct?.ready && !this.flushing && !this.pending.length) {
       try {
         this.direct.append(wireParts(parts));
-        return Promise.resolve();
+        return this.walSync ? this.walSync.synced() : Promise.resolve();
       } catch (e) {
         return Promise.reject(e);
       }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FrayEvent } from '@fray/engine';
-import { EventStore, TooManyTables, UnknownStream, UnknownTable, VersionConflict, type StoreOptions } from '../src/index';
+import { DiskSyncFailed, EventStore, TooManyTables, UnknownStream, UnknownTable, VersionConflict, type StoreOptions } from '../src/index';
 import { freshDatabase } from '../../../test/postgres';
 
 const ev = (seq: number, commandId: string, round = seq): FrayEvent => ({ type: 'RoundStarted', round, seq, commandId } as unknown as FrayEvent);
@@ -17,7 +17,7 @@ interface StoreTarget {
 
 const backends: { name: string; target: () => Promise<StoreTarget> }[] = [
   {
-    // FULL on the store's own thread (the default): appends written at once (DirectAppender).
+    // FULL on the store's own thread (the default): appends written at once (DirectAppender), the WAL synced after on libuv's pool (WalSync).
     name: 'SQLite',
     target: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-store-'));
@@ -30,6 +30,14 @@ const backends: { name: string; target: () => Promise<StoreTarget> }[] = [
     target: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-store-'));
       return { options: { dataDir: dir, writerThread: true }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    // FULL on the store's own thread with the WAL's sync inside SQLite's COMMIT (before session 11's default).
+    name: 'SQLite sync in commit',
+    target: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-store-'));
+      return { options: { dataDir: dir, fullSync: 'commit' }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
     },
   },
   {
@@ -70,7 +78,29 @@ describe.each(backends)('EventStore on $name', ({ name, target }) => {
     await store.close();
     store = await EventStore.open({ dataDir: dir, synchronous: 'NORMAL' });
     expect(store.synchronousMode()).toBe(1);
+    expect(store.walSyncStats()).toBeNull();
     expect((await store.listTables()).map((t) => t.id)).toEqual(['t1']);
+  });
+
+  it.runIf(name === 'SQLite')('an append is answered after a sync of the WAL begun after its commit; appends committed during a sync share the next; other writes keep FULL', async () => {
+    expect(store.walSyncStats()).toEqual({ syncs: 0, commits: 0 });
+    await store.append([{ stream: 't1/a', expectedVersion: 0, events: [ev(0, 'c1')], create }]);
+    expect(store.walSyncStats()).toEqual({ syncs: 1, commits: 1 });
+    // The first starts a sync at once; the next two commit while it runs and wait for the one after.
+    await Promise.all(['b', 'c', 'd'].map((s, i) => store.append([{ stream: `t1/${s}`, expectedVersion: 0, events: [ev(0, `c${i + 2}`)], create }])));
+    expect(store.walSyncStats()).toEqual({ syncs: 3, commits: 4 });
+    expect(store.synchronousMode()).toBe(2);
+    expect((await store.read('t1/d')).map((e) => e.commandId)).toEqual(['c4']);
+  });
+
+  it.runIf(name === 'SQLite')('a WAL that cannot be synced fails the append with DiskSyncFailed, and every append after it', async () => {
+    await store.append([{ stream: 't1/a', expectedVersion: 0, events: [ev(0, 'c1')], create }]);
+    fs.rmSync(path.join(where.options.dataDir!, 'fray.sqlite-wal'));
+    const first = store.append([{ stream: 't1/a', expectedVersion: 1, events: [ev(1, 'c2')] }]);
+    await expect(first).rejects.toBeInstanceOf(DiskSyncFailed);
+    await expect(first).rejects.toMatchObject({ code: 'disk-sync-failed', message: expect.stringContaining('ENOENT') });
+    await expect(store.append([{ stream: 't1/b', expectedVersion: 0, events: [ev(0, 'c3')], create }])).rejects.toBeInstanceOf(DiskSyncFailed);
+    expect(store.walSyncStats()).toEqual({ syncs: 1, commits: 1 });
   });
 
   it.runIf(name === 'PostgreSQL')('migrates once: reopening the database keeps its tables and runs no migration again', async () => {
