@@ -154,6 +154,8 @@ interface LoadResult {
   writer?: (WriterStats | null)[];
   /** the WAL checkpoints run so far at the end of each phase */
   polled?: number[];
+  /** FULL with the sync on libuv's pool: the syncs and the commits they answered in each phase (null otherwise) */
+  syncs?: ({ syncs: number; commits: number } | null)[];
   /** what one push would carry as a whole view (the protocol before patches), GM and seats, on average */
   wholeViewBytes?: number;
   paced: Step[];
@@ -407,17 +409,22 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     const writer: (WriterStats | null)[] = [];
     /** checkpoints run so far at each phase's end (the poller's, when appends are written on the server's thread) */
     const polled: number[] = [];
+    const syncs: ({ syncs: number; commits: number } | null)[] = [];
+    let syncsBefore = server.store.walSyncStats();
     const result = await new Promise<LoadResult>((resolve, reject) => {
       child.on('message', (m: { result: LoadResult } | { mark: 'begin' | 'end' }) => {
         if ('result' in m) return resolve(m.result);
         if (m.mark === 'begin') {
           server.store.writerStats(true);
+          syncsBefore = server.store.walSyncStats();
           watch.begin();
           child.send('go');
         } else void watch.end().then((p) => {
           pauses.push(p);
           writer.push(server.store.writerStats(true));
           polled.push(server.store.walCheckpoints()?.runs ?? 0);
+          const now = server.store.walSyncStats();
+          syncs.push(now && syncsBefore ? { syncs: now.syncs - syncsBefore.syncs, commits: now.commits - syncsBefore.commits } : null);
           child.send('go');
         });
       });
@@ -428,6 +435,7 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     result.pauses = pauses;
     result.writer = writer;
     result.polled = polled;
+    result.syncs = syncs;
     child.kill();
     serverGc.stop();
     if (serverMarks) for (const st of result.paced) st.trace = traceReport(st.traced ?? [], serverMarks, serverGc.spans, st.clientGc ?? [], Math.max(5, Math.ceil((st.traced?.length ?? 0) * 0.02)));
@@ -444,8 +452,9 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
 const pc = (xs: number[]) => `p50 ${duration(percentile(xs, 50))}, p99 ${duration(percentile(xs, 99))}`;
 
 /** The writer thread's share of a phase (its counters are the phase's: reset when it began). */
-function writerLine(w: WriterStats | null | undefined, checkpoints?: number): string {
-  if (!w) return `writer: the server's own thread; WAL checkpoints by the store's checkpoint thread so far: ${checkpoints ?? '?'}`;
+function writerLine(w: WriterStats | null | undefined, checkpoints?: number, syncs?: { syncs: number; commits: number } | null): string {
+  const pool = syncs ? `; WAL syncs on libuv's pool: ${syncs.syncs} for ${syncs.commits} commits (${(syncs.commits / Math.max(1, syncs.syncs)).toFixed(2)} per sync)` : '';
+  if (!w) return `writer: the server's own thread; WAL checkpoints by the store's checkpoint thread so far: ${checkpoints ?? '?'}${pool}`;
   const g = w.samples.group;
   const appends = g.reduce((a, b) => a + b, 0);
   const ck = w.samples.checkpointMs;
@@ -480,18 +489,18 @@ export default async function run(): Promise<void> {
         const p = r.pauses?.[r.paced.indexOf(st)];
         console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
         if (p) console.log(`    ${pauseLine(p, st.commands)}; the clients' process CPU ${st.clientCpu?.toFixed(0)}% of a core`);
-        console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)], r.polled?.[r.paced.indexOf(st)])}`);
+        console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)], r.polled?.[r.paced.indexOf(st)], r.syncs?.[r.paced.indexOf(st)])}`);
         for (const line of st.trace ?? []) console.log(line);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)}, shown ${pc(r.flat.gmShown)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
       const flatPauses = r.pauses?.[r.paced.length];
       if (flatPauses) console.log(`    ${pauseLine(flatPauses, r.flat.commands)}`);
-      console.log(`    ${writerLine(r.writer?.[r.paced.length], r.polled?.[r.paced.length])}`);
+      console.log(`    ${writerLine(r.writer?.[r.paced.length], r.polled?.[r.paced.length], r.syncs?.[r.paced.length])}`);
       const pushBytes = r.pushedBytes / Math.max(1, r.pushes);
       console.log(`  one GM alone: ${pc(r.solo)}, shown ${pc(r.soloShown)}; pushes: ${r.pushes}, ${pushBytes.toFixed(0)} bytes each on average (the whole view they patch: ${r.wholeViewBytes!.toFixed(0)} bytes)`);
       const soloPauses = r.pauses?.[r.paced.length + 1];
       if (soloPauses) console.log(`    ${pauseLine(soloPauses, r.solo.length)}`);
-      console.log(`    ${writerLine(r.writer?.[r.paced.length + 1], r.polled?.[r.paced.length + 1])}`);
+      console.log(`    ${writerLine(r.writer?.[r.paced.length + 1], r.polled?.[r.paced.length + 1], r.syncs?.[r.paced.length + 1])}`);
       rows.push(
         { name: `${label}: bytes per push, patch vs whole view`, measured: `${pushBytes.toFixed(0)} B`, baseline: `${r.wholeViewBytes!.toFixed(0)} B`, ratio: r.wholeViewBytes! / pushBytes, goal: 5 },
         { name: `${label}: server's part of a GM ack vs ack after the pushes`, measured: duration(steps.ack), baseline: duration(steps.ack + steps.pushes), ratio: (steps.ack + steps.pushes) / steps.ack, goal: 1 },
