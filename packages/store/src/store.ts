@@ -82,7 +82,8 @@ export interface StoreOptions {
    * SQLite under FULL with appends on the caller's thread: where the WAL's sync runs. `pool` (the
    * default): after the commit, on libuv's thread pool (WalSync), the append answered once that sync
    * is done, the caller's thread free meanwhile; `commit`: inside SQLite's COMMIT, holding the caller's
-   * thread. Both answer an append only once it is on disk (ADR 0011, amended in session 11).
+   * thread. Both answer an append only once it is on disk (ADR 0011, amended in session 11). With
+   * `checkpoint: false` or the writer thread the sync is always inside the COMMIT.
    */
   fullSync?: 'commit' | 'pool';
   /**
