@@ -25,6 +25,12 @@ function port(v: string): number {
   return Number(v);
 }
 
+/** `fray serve --durability`: what an acknowledged command survives (docs/server.md, ADR 0012). */
+function durability(v: string): 'full' | 'normal' {
+  if (v !== 'full' && v !== 'normal') throw new InvalidArgumentError("expected 'full' (an acknowledged command is on disk: it survives a power cut) or 'normal' (it survives the server process dying; a power cut may lose the last seconds of commands)");
+  return v;
+}
+
 /** A commander parser for whole numbers of at least 1. */
 function wholeNumber(v: string): number {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
@@ -136,11 +142,13 @@ export function runProgram(argv: string[], io: Io): number {
     .option('--port <port>', 'port (default 4780)', port)
     .option('--data <dir>', 'folder for the SQLite database (default ./fray-data)')
     .option('--database <url>', 'a PostgreSQL database instead (postgres://user:password@host:port/db; default: DATABASE_URL if set)')
+    .option('--durability <full|normal>', "SQLite: 'full' (default) writes each command to disk before acknowledging it, so it survives a power cut; 'normal' acknowledges once the operating system has it (it survives the server dying, not a power cut) and answers faster on a disk whose syncs are slow", durability)
     .option('--demo', 'make the demo table (or reuse it) and print the GM link and each seat link')
     .option('--admin-token <token>', 'the token that creates tables over HTTP (default: FRAY_ADMIN_TOKEN, else a fresh one printed once)')
-    .action((o: { host?: string; port?: number; data?: string; database?: string; demo?: boolean; adminToken?: string }) => {
+    .action((o: { host?: string; port?: number; data?: string; database?: string; durability?: 'full' | 'normal'; demo?: boolean; adminToken?: string }) => {
       const task = serveCommand({
         ...(o.host ? { host: o.host } : {}), ...(o.port !== undefined ? { port: o.port } : {}), ...(o.data ? { data: o.data } : {}),
+        ...(o.durability ? { durability: o.durability } : {}),
         ...(o.database ? { database: o.database } : {}), ...(o.demo ? { demo: true } : {}), ...(o.adminToken ? { adminToken: o.adminToken } : {}),
       })
         .then(({ server, lines }) => {

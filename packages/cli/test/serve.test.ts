@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clockAt } from '@fray/engine';
 import { serveCommand, type Served } from '../src/commands/serve';
 import { repoRoot } from '../src/paths';
+import { capture } from './helpers';
 
 const dirs: string[] = [];
 const running: Served[] = [];
@@ -112,5 +114,36 @@ describe('fray serve: imports from the web table', () => {
     const again = await serveCommand({ port: 0, data, adminToken: 'operator-chosen-token-4780' });
     running.push(again);
     expect(await listed(again.server.url)).toMatchObject({ level: 'CR 1' });
+  });
+});
+
+describe('fray serve --durability', () => {
+  it("'full' by default (SQLite's FULL: on disk before the ack), 'normal' on request; the start line says which", async () => {
+    const full = await serveCommand({ port: 0, data: tmp() });
+    running.push(full);
+    expect(full.server.store.synchronousMode()).toBe(2);
+    expect(full.lines[0]).toContain(', durability full: each command is on disk before it is acknowledged,');
+    const normal = await serveCommand({ port: 0, data: tmp(), durability: 'normal' });
+    running.push(normal);
+    expect(normal.server.store.synchronousMode()).toBe(1);
+    expect(normal.lines[0]).toContain(', durability normal: a command survives the server dying, a power cut may lose the last seconds,');
+    // a command is still acknowledged only once the store has it
+    expect(await create(normal.server.url, /: ([A-Za-z0-9_-]{43})$/.exec(normal.lines.find((l) => l.startsWith('Admin token'))!)![1]!)).toBe(201);
+  });
+
+  it('a value other than full or normal is a usage error naming both; with --database it is refused, PostgreSQL deciding its own', async () => {
+    const bad = capture(['serve', '--durability', 'fast', '--port', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("option '--durability <full|normal>' argument 'fast' is invalid. expected 'full' (an acknowledged command is on disk: it survives a power cut) or 'normal'");
+    await expect(serveCommand({ port: 0, data: tmp(), database: 'postgres://x@127.0.0.1:1/none', durability: 'normal' })).rejects.toThrow(/^--durability is the SQLite file's setting; with --database, PostgreSQL's own synchronous_commit decides/);
+  });
+
+  it('fuzz: 300 other values (near misses among them; a leading dash would be read as the next option), are each a usage error that starts nothing', () => {
+    const near = fc.constantFrom('FULL', 'Normal', ' full', 'full ', 'ful', 'normall', '', '0', '1', 'true', 'extra', 'off', 'full,normal');
+    fc.assert(fc.property(fc.oneof(near, fc.string(), fc.string({ unit: 'binary', maxLength: 40 })).filter((v) => v !== 'full' && v !== 'normal' && !v.startsWith('-')), (v) => {
+      const r = capture(['serve', '--durability', v, '--port', '0']);
+      expect([r.code, r.out]).toEqual([2, '']);
+      expect(r.err).toContain(`option '--durability <full|normal>' argument '${v}' is invalid.`);
+    }), { numRuns: 300 });
   });
 });

@@ -16,6 +16,11 @@ export interface ServeOptions {
   data?: string;
   /** postgres://… (else DATABASE_URL when it is one): store the tables in PostgreSQL instead of SQLite */
   database?: string;
+  /**
+   * SQLite only: 'full' (default), an acknowledged command is on disk (synchronous FULL); 'normal', it is
+   * with the operating system (synchronous NORMAL: it survives the process dying, not a power cut)
+   */
+  durability?: 'full' | 'normal';
   demo?: boolean;
   /** the admin token that creates tables (else FRAY_ADMIN_TOKEN, else a fresh one printed at start) */
   adminToken?: string;
@@ -54,10 +59,13 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
   const content = loadContentLibrary([contentDir, path.join(dataDir, 'content')], all, (text) => parse(text));
   const database: string | undefined = o.database ?? (isPostgresUrl(process.env['DATABASE_URL']) ? process.env['DATABASE_URL'] : undefined);
   if (database !== undefined && !isPostgresUrl(database)) throw new Error(`--database takes a PostgreSQL URL (postgres://user:password@host:port/database), not '${database.slice(0, 40)}'`);
+  // PostgreSQL keeps its own promise (its synchronous_commit), set on its server, not here.
+  if (database !== undefined && o.durability !== undefined) throw new Error("--durability is the SQLite file's setting; with --database, PostgreSQL's own synchronous_commit decides what an acknowledged command survives");
+  const durability = o.durability ?? 'full';
   const adminToken = o.adminToken ?? (process.env['FRAY_ADMIN_TOKEN'] || undefined);
   const server = await createServer({
     dataDir,
-    ...(database ? { database: { url: database } } : {}),
+    ...(database ? { database: { url: database } } : { synchronous: durability === 'full' ? 'FULL' as const : 'NORMAL' as const }),
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 4780,
     rulesets: all,
@@ -71,7 +79,8 @@ export async function serveCommand(o: ServeOptions): Promise<Served> {
     // the odds panel's simulation worker loads with the server, so the GM's first request does not wait for it
     odds: { prewarm: true },
   });
-  const lines = [`Fray table server on ${server.url} (data: ${database ? server.store.file : dataDir}, ${server.tables.size} table(s) loaded)`];
+  const kept = database ? '' : durability === 'full' ? ', durability full: each command is on disk before it is acknowledged' : ', durability normal: a command survives the server dying, a power cut may lose the last seconds';
+  const lines = [`Fray table server on ${server.url} (data: ${database ? server.store.file : dataDir}${kept}, ${server.tables.size} table(s) loaded)`];
   if (!fs.existsSync(path.join(repoRoot, 'packages', 'web', 'dist', 'index.html'))) lines.push('(no web client built: packages/web/dist is missing; the API and WebSocket still work)');
   for (const [id, why] of server.unavailable) lines.push(`table ${id} is not available: ${why}`);
   for (const s of content.skipped) lines.push(`content library: ${s.file} left out (${s.reason})`);
