@@ -1,4 +1,4 @@
-// `FRAY_BENCH_TRACE=1 npm run bench -- server`: where the slowest GM round trips of a paced step spent
+// `npm run bench -- server` (on by default; FRAY_BENCH_TRACE=0 leaves it out): where the slowest GM round trips of a paced step spent
 // their time. A p99 is a handful of commands, and a percentile cannot say whether they waited on the
 // wire, behind another table's step, on the writer thread's sync, or in a collection on either side;
 // this follows each GM command through both processes on one clock (CLOCK_MONOTONIC, which every
@@ -33,7 +33,9 @@ export interface ServerMarks {
   stepStart?: number;
   /** the append was handed to the store */
   writeStart?: number;
-  /** the store's append settled (committed) */
+  /** FULL with the sync on libuv's pool: committed under NORMAL, the wait for the WAL's sync begins */
+  committed?: number;
+  /** the store's append settled (committed, and under FULL synced) */
   writeEnd?: number;
   /** `submit` settled: the ack is sent on the microtask queue */
   answered?: number;
@@ -64,9 +66,20 @@ function watchAcks(marks: Map<string, ServerMarks>): void {
  * Marks each command's passage through its table, by command id. Patches the instances only (the bench's
  * own server), through the table's private steps: a trace for a bench, not an API.
  */
-export function traceTables(tables: Iterable<Table>): Map<string, ServerMarks> {
+export function traceTables(tables: Iterable<Table>, store?: unknown): Map<string, ServerMarks> {
   const marks = new Map<string, ServerMarks>();
   watchAcks(marks);
+  // The store asks for the WAL's sync in the same synchronous call that commits (appendHere), so the
+  // command being written when `synced` is called is the one that committed.
+  let writing: ServerMarks | null = null;
+  const walSync = (store as { walSync?: { synced: () => Promise<void> } | null } | undefined)?.walSync;
+  if (walSync) {
+    const synced = walSync.synced.bind(walSync);
+    walSync.synced = () => {
+      if (writing) writing.committed = mono();
+      return synced();
+    };
+  }
   for (const table of tables) {
     const t = table as unknown as {
       submit: Table['submit'];
@@ -99,7 +112,10 @@ export function traceTables(tables: Iterable<Table>): Map<string, ServerMarks> {
     t.write = async (...a: unknown[]) => {
       const m = running;
       if (m) m.writeStart = mono();
-      const out = await write(...a);
+      writing = m;
+      const p = write(...a);
+      writing = null;
+      const out = await p;
       if (m) m.writeEnd = mono();
       return out;
     };
@@ -111,6 +127,24 @@ export interface ClientMark { id: string; sent: number; acked: number; /** the a
 
 const overlap = (spans: Span[], a: number, b: number) => spans.reduce((n, s) => n + Math.max(0, Math.min(b, s.end) - Math.max(a, s.start)), 0);
 const f = (x: number | undefined) => (x === undefined ? '   ?' : x.toFixed(2).padStart(5));
+
+/**
+ * Each command's round trip less its wait for the disk's sync after the commit (FULL on the pool; under
+ * NORMAL or FULL in the commit nothing is taken out), and that wait. What is left is not the server's
+ * alone: on this machine's virtual disk a flush in flight also delays both processes' wake-ups (a bare
+ * `fdatasync` every 40 ms in another process raised NORMAL's paced p99 by about 1 ms; ADR 0012).
+ */
+export function withoutSyncWait(clientMarks: ClientMark[], server: Map<string, ServerMarks>): { share: number[]; syncWait: number[] } {
+  const share: number[] = [];
+  const syncWait: number[] = [];
+  for (const c of clientMarks) {
+    const s = server.get(c.id);
+    const wait = s?.committed !== undefined && s.writeEnd !== undefined ? s.writeEnd - s.committed : 0;
+    syncWait.push(wait);
+    share.push(c.acked - c.sent - wait);
+  }
+  return { share, syncWait };
+}
 
 /** The slowest commands (by client round trip), each split into its parts, with the collections that overlapped it. */
 export function traceReport(clientMarks: ClientMark[], server: Map<string, ServerMarks>, serverGc: Span[], clientGc: Span[], slowest: number): string[] {
@@ -135,7 +169,8 @@ export function traceReport(clientMarks: ClientMark[], server: Map<string, Serve
   const parts = rows.map(part);
   for (const [i, r] of rows.slice(0, slowest).entries()) {
     const p = parts[i]!;
-    lines.push(`    ${f(r.total)} = ${f(p.wireIn)} + ${f(p.queue)} + ${f(p.decide)} + ${f(p.append)} + ${f(p.after)} + ${f(p.wireOut)} + ${f(p.taken)}   GC ${f(overlap(serverGc, r.c.sent, r.c.acked))} / ${f(overlap(clientGc, r.c.sent, r.c.acked))}`);
+    const wait = r.s?.committed !== undefined && r.s.writeEnd !== undefined ? r.s.writeEnd - r.s.committed : undefined;
+    lines.push(`    ${f(r.total)} = ${f(p.wireIn)} + ${f(p.queue)} + ${f(p.decide)} + ${f(p.append)} + ${f(p.after)} + ${f(p.wireOut)} + ${f(p.taken)}   GC ${f(overlap(serverGc, r.c.sent, r.c.acked))} / ${f(overlap(clientGc, r.c.sent, r.c.acked))}${wait === undefined ? '' : `   of the append, the sync's wait ${f(wait)}`}`);
   }
   const med = (xs: (number | undefined)[]) => {
     const s = xs.filter((x): x is number => x !== undefined).sort((a, b) => a - b);

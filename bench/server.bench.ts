@@ -14,7 +14,7 @@
 // answered: the sustained commands/s; its round trip is 50 commands in flight / throughput (Little's
 // law), so it measures the queue, not a client's wait. Baselines from the same run: the engine's
 // decide alone, one SQLite commit alone at the GM's pace (its sync is the floor under FULL), folding the same log from
-// memory.
+// memory. The goal, paced GM p99 < 5 ms, is read under NORMAL; FULL's is held against its disk's flush (ADR 0012).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ import { menusFor, viewFor } from '../packages/server/src/projection';
 import type { Versions } from '../packages/server/src/protocol';
 import { duration, median, perSecond, printTable, type Row } from './harness';
 import { PauseWatch, pauseLine, type PauseSummary } from './server-pauses';
-import { GcLog, mono, traceReport, traceTables, type ClientMark, type Span } from './server-trace';
+import { GcLog, mono, traceReport, traceTables, withoutSyncWait, type ClientMark, type Span } from './server-trace';
 
 const TABLES = Number(process.env["FRAY_BENCH_TABLES"] ?? 50);
 /**
@@ -146,6 +146,9 @@ interface Step {
   trace?: string[];
   /** the clients' process's CPU time over the step, in % of one core */
   clientCpu?: number;
+  /** with the trace: each GM round trip less its wait for the disk's sync after the commit, and that wait */
+  share?: number[];
+  syncWait?: number[];
 }
 interface LoadResult {
   /** the server thread's pauses in each measured phase: the paced steps, flat out, one GM alone */
@@ -335,7 +338,11 @@ const PACES = (process.env["FRAY_BENCH_PACES"] ?? "1,2,4").split(",").map(Number
  * the p99 is the 4th slowest, not the 2nd slowest of a 5 s step that one stall of the machine decides.
  */
 const PACED_MS = Number(process.env['FRAY_BENCH_PACED_MS'] ?? 15_000);
-const TRACE = process.env['FRAY_BENCH_TRACE'] === '1';
+/**
+ * Follow each paced GM command through both processes (server-trace.ts): on unless FRAY_BENCH_TRACE=0,
+ * since the rows that take the disk's sync wait out of FULL's round trips need it.
+ */
+const TRACE = process.env['FRAY_BENCH_TRACE'] !== '0';
 
 interface StepCosts {
   /** submit → outcome: decide, append (one transaction), commit in memory: what the GM's ack waits for */
@@ -400,7 +407,7 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
       await intoCombat(server.url, t.tableId, t.gm.token, server.tables.get(t.tableId)!);
       spec.tables.push({ tableId: t.tableId, gm: t.gm.token, seats: t.seats.slice(0, SEATS).map((s) => s.token) });
     }
-    const serverMarks = TRACE ? traceTables(server.tables.values()) : null;
+    const serverMarks = TRACE ? traceTables(server.tables.values(), server.store) : null;
     const serverGc = new GcLog();
     if (TRACE) serverGc.start();
     const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, FRAY_BENCH_ROLE: 'server-bench-clients' }, serialization: 'advanced' });
@@ -438,7 +445,10 @@ async function serverRun(dir: string, sync: 'FULL' | 'NORMAL', writerKind: Write
     result.syncs = syncs;
     child.kill();
     serverGc.stop();
-    if (serverMarks) for (const st of result.paced) st.trace = traceReport(st.traced ?? [], serverMarks, serverGc.spans, st.clientGc ?? [], Math.max(5, Math.ceil((st.traced?.length ?? 0) * 0.02)));
+    if (serverMarks) for (const st of result.paced) {
+      st.trace = traceReport(st.traced ?? [], serverMarks, serverGc.spans, st.clientGc ?? [], Math.max(5, Math.ceil((st.traced?.length ?? 0) * 0.02)));
+      Object.assign(st, withoutSyncWait(st.traced ?? [], serverMarks));
+    }
     // The baseline for the pushes' size: the whole view each connection of a table would get instead.
     const live = server.tables.get(spec.tables[0]!.tableId)!;
     const whos: Principal[] = [{ role: 'gm' }, ...live.meta.seats.slice(0, SEATS).map((s) => ({ role: 'player' as const, seat: s.seat }))];
@@ -487,9 +497,11 @@ export default async function run(): Promise<void> {
       for (const st of r.paced) {
         const total = st.pace * TABLES;
         const p = r.pauses?.[r.paced.indexOf(st)];
-        console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : '  [p99 < 5 ms: NOT met]'}`);
+        console.log(`  paced ${st.pace}/s per table (${total} cmd/s offered, ${perSecond(st.commands, st.wall)} done): GM command (written, pushed to 6) ${pc(st.gm)}, shown on the GM's view ${pc(st.gmShown)}; seat command (refused) ${pc(st.seat)}; clients late p99 ${duration(percentile(st.late, 99))}${percentile(st.gm, 99) < 5 && percentile(st.seat, 99) < 5 ? '  [p99 < 5 ms: met]' : sync === 'FULL' ? '  [p99 < 5 ms: not met; the goal is read under NORMAL, ADR 0012]' : '  [p99 < 5 ms: NOT met]'}`);
         if (p) console.log(`    ${pauseLine(p, st.commands)}; the clients' process CPU ${st.clientCpu?.toFixed(0)}% of a core`);
         console.log(`    ${writerLine(r.writer?.[r.paced.indexOf(st)], r.polled?.[r.paced.indexOf(st)], r.syncs?.[r.paced.indexOf(st)])}`);
+        // Not a goal (ADR 0012): the flushes also slow the rest of this machine, so what is left is not the server's alone.
+        if (st.share && st.syncWait?.some((w) => w > 0)) console.log(`    less each command's wait for the disk's sync after its commit: GM ${pc(st.share)}; the wait itself ${pc(st.syncWait)}, max ${duration(Math.max(...st.syncWait))}`);
         for (const line of st.trace ?? []) console.log(line);
       }
       console.log(`  flat out: ${r.flat.commands} commands in ${duration(r.flat.wall)}: ${perSecond(r.flat.commands, r.flat.wall)} sustained; GM ${pc(r.flat.gm)}, shown ${pc(r.flat.gmShown)} (50 in flight: queueing); seat ${pc(r.flat.seat)}`);
@@ -508,11 +520,12 @@ export default async function run(): Promise<void> {
       );
       for (const st of r.paced.filter((x) => x.pace <= 2)) {
         const offered = `${st.pace * TABLES} cmd/s`;
-        rows.push(
+        // The 5 ms goal is read under NORMAL (ADR 0012); FULL's round trip is held against its own disk's flush.
+        if (sync === 'NORMAL') rows.push(
           { name: `${label}: paced ${offered}, GM p99 vs 5 ms`, measured: duration(percentile(st.gm, 99)), baseline: '5 ms', ratio: 5 / percentile(st.gm, 99), goal: 1 },
           { name: `${label}: paced ${offered}, GM shown p99 vs 5 ms`, measured: duration(percentile(st.gmShown, 99)), baseline: '5 ms', ratio: 5 / percentile(st.gmShown, 99), goal: 1 },
-          { name: `${label}: paced ${offered}, GM p99 vs commit alone p99`, measured: duration(percentile(st.gm, 99)), baseline: duration(percentile(commit, 99)), ratio: percentile(commit, 99) / percentile(st.gm, 99), goal: 0.2 },
         );
+        rows.push({ name: `${label}: paced ${offered}, GM p99 vs commit alone p99`, measured: duration(percentile(st.gm, 99)), baseline: duration(percentile(commit, 99)), ratio: percentile(commit, 99) / percentile(st.gm, 99), goal: 0.2 });
       }
     }
     rows.push(...(await rebuildRows(dir)));
