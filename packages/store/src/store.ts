@@ -246,7 +246,7 @@ export class EventStore {
     this.poller = null;
     await this.recovering;
     while (this.flushing) await this.flushed;
-    while (this.walSync && !this.walSync.idle) await new Promise((r) => setImmediate(r));
+    await this.walSync?.whenIdle();
     this.walSync?.close();
     await this.db.destroy();
   }

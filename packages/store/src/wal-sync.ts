@@ -39,6 +39,17 @@ export class WalSync {
     return !this.running && !this.next.length;
   }
 
+  private idleWaiters: (() => void)[] = [];
+
+  /** Resolves once no sync is running or waiting (every append handed over has been answered). */
+  whenIdle(): Promise<void> {
+    return this.idle ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private settle(): void {
+    if (this.idle) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
   private start(): void {
     const batch = this.next.splice(0);
     let fd: number;
@@ -55,6 +66,7 @@ export class WalSync {
       this.commits += batch.length;
       for (const w of batch) w.resolve();
       if (this.next.length) this.start();
+      else this.settle();
     });
   }
 
@@ -72,6 +84,7 @@ export class WalSync {
   private fail(batch: { reject: (e: unknown) => void }[], e: unknown): void {
     this.failed ??= new DiskSyncFailed(e instanceof Error ? e.message : String(e));
     for (const w of [...batch, ...this.next.splice(0)]) w.reject(this.failed);
+    this.settle();
   }
 
   /** Closes the descriptor (call once no sync is waited for). */

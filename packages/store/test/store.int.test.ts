@@ -93,6 +93,17 @@ describe.each(backends)('EventStore on $name', ({ name, target }) => {
     expect((await store.read('t1/d')).map((e) => e.commandId)).toEqual(['c4']);
   });
 
+  it.runIf(name === 'SQLite')('close waits for the syncs under way: appends handed over before it are answered ok, synced, and in the file after', async () => {
+    const answered: string[] = [];
+    const appends = ['a', 'b', 'c'].map((s) => store.append([{ stream: `t1/${s}`, expectedVersion: 0, events: [ev(0, `k-${s}`)], create }]).then(() => void answered.push(s)));
+    await store.close();
+    expect(answered.sort()).toEqual(['a', 'b', 'c']);
+    await Promise.all(appends);
+    expect(store.walSyncStats()).toEqual({ syncs: 2, commits: 3 });
+    store = await EventStore.open(where.options);
+    expect((await store.read('t1/c')).map((e) => e.commandId)).toEqual(['k-c']);
+  });
+
   it.runIf(name === 'SQLite')('a WAL that cannot be synced fails the append with DiskSyncFailed, and every append after it', async () => {
     await store.append([{ stream: 't1/a', expectedVersion: 0, events: [ev(0, 'c1')], create }]);
     fs.rmSync(path.join(where.options.dataDir!, 'fray.sqlite-wal'));
